@@ -1,0 +1,21 @@
+// Builds the commander program from the command registry; each command lives in its own file under commands/.
+import { Command } from 'commander';
+import { CliExit, EXIT_USAGE } from './exit.js';
+import { commands } from './commands/index.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(): Command {
+  const program = new Command('calckit')
+    .description('Language tooling for calculated-field formulas: analyze, lint, format, push')
+    .version(VERSION, '-v, --version')
+    .showHelpAfterError()
+    .exitOverride((error) => {
+      // commander's own exits: help and version are successes, everything else is a usage error.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+        throw new CliExit(0);
+      }
+      throw new CliExit(EXIT_USAGE);
+    });
+  for (const register of commands) register(program);
+  return program;
+}

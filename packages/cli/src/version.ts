@@ -1,0 +1,2 @@
+// The toolkit's version, printed by `calckit --version`.
+export const VERSION = '0.1.0';

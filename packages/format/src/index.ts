@@ -1,0 +1,2 @@
+// Placeholder entry point; replaced as the package is built.
+export {};

@@ -1,0 +1,12 @@
+// Test runner configuration: workspace packages resolve to their TypeScript sources (the "source" export condition).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'extension/src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'test/robust/**', 'test/e2e/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
