@@ -1,0 +1,29 @@
+// The operations as data: name, method, route and which token authenticates it (seed sections 4 and 5).
+import { ROUTE_TEMPLATES } from './paths.js';
+
+export type AuthKind = 'developer' | 'session';
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface OperationSpec {
+  readonly method: HttpMethod;
+  readonly route: string;
+  readonly auth: AuthKind;
+}
+
+/** Every operation, keyed by its name. Names are shared by the client, the emulator and its fault injection. */
+export const OPERATIONS = {
+  readCalculation: { method: 'GET', route: ROUTE_TEMPLATES.calculation, auth: 'developer' },
+  updateFormula: { method: 'POST', route: ROUTE_TEMPLATES.calculation, auth: 'developer' },
+  lockCalculation: { method: 'PUT', route: ROUTE_TEMPLATES.calculation, auth: 'developer' },
+  runFunction: { method: 'POST', route: ROUTE_TEMPLATES.function, auth: 'developer' },
+  setDatasetSchema: { method: 'POST', route: ROUTE_TEMPLATES.datasetSchema, auth: 'session' },
+  createReportSchedule: { method: 'POST', route: ROUTE_TEMPLATES.reportSchedules, auth: 'developer' },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+export function isOperationName(value: string): value is OperationName {
+  return Object.hasOwn(OPERATIONS, value);
+}
