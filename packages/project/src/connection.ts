@@ -1,0 +1,163 @@
+// Connection settings: project file < CALCKIT_* environment variables < flags. Tokens come only from the
+// environment (CALCKIT_DEVELOPER_TOKEN, CALCKIT_SESSION_TOKEN) or from the caller (an editor's secret storage).
+import type { Project } from './load.js';
+
+export const ENV = {
+  baseUrl: 'CALCKIT_BASE_URL',
+  instance: 'CALCKIT_INSTANCE',
+  domain: 'CALCKIT_DOMAIN',
+  serviceName: 'CALCKIT_SERVICE_NAME',
+  timeoutMs: 'CALCKIT_TIMEOUT_MS',
+  retries: 'CALCKIT_RETRIES',
+  developerToken: 'CALCKIT_DEVELOPER_TOKEN',
+  sessionToken: 'CALCKIT_SESSION_TOKEN',
+} as const;
+
+export const DEFAULT_SERVICE_NAME = 'SVC';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+
+export interface ConnectionFlags {
+  readonly baseUrl?: string | undefined;
+  readonly instance?: string | undefined;
+  readonly domain?: string | undefined;
+  readonly serviceName?: string | undefined;
+  readonly timeoutMs?: number | string | undefined;
+  readonly retries?: number | string | undefined;
+}
+
+export type SettingSource = 'flag' | 'env' | 'project' | 'default' | 'caller';
+
+export interface ConnectionSettings {
+  readonly baseUrl: string;
+  readonly serviceName: string;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly developerToken?: string;
+  readonly sessionToken?: string;
+  /** Where each setting came from, for `--verbose` output and error messages (never the token values). */
+  readonly sources: Readonly<Record<'baseUrl' | 'serviceName' | 'timeoutMs' | 'retries' | 'developerToken' | 'sessionToken', SettingSource | 'unset'>>;
+}
+
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+export interface ResolveConnectionOptions {
+  readonly project?: Project | undefined;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly flags?: ConnectionFlags;
+  /** Tokens handed over by an editor from its secret storage; they take precedence over the environment. */
+  readonly tokens?: { readonly developerToken?: string | undefined; readonly sessionToken?: string | undefined };
+}
+
+interface Level {
+  readonly source: SettingSource;
+  readonly baseUrl?: string | undefined;
+  readonly instance?: string | undefined;
+  readonly domain?: string | undefined;
+  readonly serviceName?: string | undefined;
+  readonly timeoutMs?: number | string | undefined;
+  readonly retries?: number | string | undefined;
+}
+
+/** Resolves where to connect and with which tokens; throws SettingsError when no address is configured. */
+export function resolveConnection(options: ResolveConnectionOptions = {}): ConnectionSettings {
+  const env = options.env ?? process.env;
+  const service = options.project?.service;
+  const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
+  // Highest precedence first.
+  const levels: Level[] = [
+    { source: 'flag', ...options.flags },
+    {
+      source: 'env',
+      baseUrl: nonEmpty(env[ENV.baseUrl]),
+      instance: nonEmpty(env[ENV.instance]),
+      domain: nonEmpty(env[ENV.domain]),
+      serviceName: nonEmpty(env[ENV.serviceName]),
+      timeoutMs: nonEmpty(env[ENV.timeoutMs]),
+      retries: nonEmpty(env[ENV.retries]),
+    },
+    {
+      source: 'project',
+      ...(service && 'baseUrl' in service ? { baseUrl: service.baseUrl } : {}),
+      ...(service && 'instance' in service ? { instance: service.instance, domain: service.domain } : {}),
+      serviceName: service?.name,
+      timeoutMs: service?.timeoutMs,
+      retries: service?.retries,
+    },
+  ];
+  const first = <K extends keyof Level>(key: K): { value: NonNullable<Level[K]>; source: SettingSource } | undefined => {
+    for (const level of levels) {
+      const value = level[key];
+      if (value !== undefined && value !== '') return { value: value as NonNullable<Level[K]>, source: level.source };
+    }
+    return undefined;
+  };
+
+  const baseUrl = resolveAddress(levels);
+  const serviceName = first('serviceName');
+  if (serviceName && !/^[A-Za-z][A-Za-z0-9]*$/.test(String(serviceName.value))) {
+    throw new SettingsError(`service name "${serviceName.value}" (from ${serviceName.source}) must be letters and digits, starting with a letter`);
+  }
+  const timeout = first('timeoutMs');
+  const retries = first('retries');
+  const developerToken = nonEmpty(options.tokens?.developerToken) ?? nonEmpty(env[ENV.developerToken]);
+  const sessionToken = nonEmpty(options.tokens?.sessionToken) ?? nonEmpty(env[ENV.sessionToken]);
+  const tokenSource = (caller: string | undefined, fromEnv: string | undefined): SettingSource | 'unset' =>
+    nonEmpty(caller) !== undefined ? 'caller' : nonEmpty(fromEnv) !== undefined ? 'env' : 'unset';
+
+  return {
+    baseUrl: baseUrl.value,
+    serviceName: serviceName ? String(serviceName.value) : DEFAULT_SERVICE_NAME,
+    timeoutMs: timeout ? toInt(timeout.value, 'timeoutMs', timeout.source, 1, 3_600_000) : DEFAULT_TIMEOUT_MS,
+    retries: retries ? toInt(retries.value, 'retries', retries.source, 0, 10) : DEFAULT_RETRIES,
+    ...(developerToken !== undefined ? { developerToken } : {}),
+    ...(sessionToken !== undefined ? { sessionToken } : {}),
+    sources: {
+      baseUrl: baseUrl.source,
+      serviceName: serviceName?.source ?? 'default',
+      timeoutMs: timeout?.source ?? 'default',
+      retries: retries?.source ?? 'default',
+      developerToken: tokenSource(options.tokens?.developerToken, env[ENV.developerToken]),
+      sessionToken: tokenSource(options.tokens?.sessionToken, env[ENV.sessionToken]),
+    },
+  };
+}
+
+/** The highest level that names an address wins; a base URL beats instance + domain at the same level. */
+function resolveAddress(levels: readonly Level[]): { value: string; source: SettingSource } {
+  for (const level of levels) {
+    if (level.baseUrl !== undefined && level.baseUrl !== '') {
+      let url: URL;
+      try {
+        url = new URL(level.baseUrl);
+      } catch {
+        throw new SettingsError(`base URL "${level.baseUrl}" (from ${level.source}) is not an absolute URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new SettingsError(`base URL "${level.baseUrl}" (from ${level.source}) must use http or https`);
+      }
+      return { value: level.baseUrl.replace(/\/+$/, ''), source: level.source };
+    }
+    if (level.instance !== undefined && level.instance !== '') {
+      const domain = levels.find((l) => l.domain !== undefined && l.domain !== '')?.domain;
+      if (domain === undefined) {
+        throw new SettingsError(`instance "${level.instance}" (from ${level.source}) needs a domain: set --domain, ${ENV.domain} or service.domain`);
+      }
+      return { value: `https://${level.instance}.${domain}`, source: level.source };
+    }
+  }
+  throw new SettingsError(
+    `no service address: set --base-url (or --instance and --domain), ${ENV.baseUrl} (or ${ENV.instance} and ${ENV.domain}), ` +
+      'or "service" in calckit.json',
+  );
+}
+
+function toInt(value: number | string, name: string, source: SettingSource, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new SettingsError(`${name} "${value}" (from ${source}) must be an integer from ${min} to ${max}`);
+  }
+  return n;
+}

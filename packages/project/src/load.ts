@@ -1,0 +1,104 @@
+// Finding and loading the project file: walks up from a path to `calckit.json`, validates it, resolves paths.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { ProjectError, issuesOf } from './errors.js';
+import { projectFileSchema, type CalculationEntry, type DatasetEntry, type ServiceSection } from './schema.js';
+
+export const PROJECT_FILE_NAME = 'calckit.json';
+export const DEFAULT_STATE_PATH = '.calckit/state.json';
+
+export interface ProjectDataset extends DatasetEntry {
+  readonly key: string;
+  /** Absolute path of the column schema file, when one is declared. */
+  readonly schemaPath?: string;
+}
+
+export interface ProjectCalculation extends CalculationEntry {
+  /** Path as written in the project file (relative to the root, `/`-separated). */
+  readonly path: string;
+  /** Absolute path of the formula file. */
+  readonly file: string;
+}
+
+export interface Project {
+  /** Absolute directory holding the project file. */
+  readonly root: string;
+  /** Absolute path of the project file. */
+  readonly file: string;
+  readonly service?: ServiceSection;
+  readonly datasets: Readonly<Record<string, ProjectDataset>>;
+  readonly calculations: readonly ProjectCalculation[];
+  /** The `lint` section, unvalidated here (packages/lint owns its contents). */
+  readonly lint: Readonly<Record<string, unknown>>;
+  /** The `format` section, unvalidated here (packages/format owns its contents). */
+  readonly format: Readonly<Record<string, unknown>>;
+  /** Absolute path of the push state file. */
+  readonly statePath: string;
+}
+
+/** The nearest `calckit.json` at or above `fromPath` (a file or a directory), or undefined. */
+export function findProjectFile(fromPath: string): string | undefined {
+  let dir = resolve(fromPath);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) dir = dirname(dir);
+  else if (!existsSync(dir)) dir = dirname(dir);
+  for (;;) {
+    const candidate = join(dir, PROJECT_FILE_NAME);
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** Reads and validates a project file; throws ProjectError naming every field at fault. */
+export function loadProject(path: string): Project {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProjectError(file, [{ field: '', message: `cannot read the project file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+  }
+  return parseProject(text.replace(/^\uFEFF/, ''), file);
+}
+
+/** Validates project file text as if it were at `file` (for editors that hold unsaved text). */
+export function parseProject(text: string, file: string): Project {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ProjectError(file, [{ field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+  }
+  const parsed = projectFileSchema.safeParse(json);
+  if (!parsed.success) throw new ProjectError(file, issuesOf(parsed.error));
+  const data = parsed.data;
+  const root = dirname(file);
+  const inRoot = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
+  const datasets: Record<string, ProjectDataset> = {};
+  for (const [key, entry] of Object.entries(data.datasets ?? {})) {
+    datasets[key] = { ...entry, key, ...(entry.schema !== undefined ? { schemaPath: inRoot(entry.schema) } : {}) };
+  }
+  const calculations = Object.entries(data.calculations ?? {}).map(([path, entry]) => ({
+    ...entry,
+    path: path.replace(/\\/g, '/'),
+    file: inRoot(path),
+  }));
+  return {
+    root,
+    file,
+    ...(data.service !== undefined ? { service: data.service } : {}),
+    datasets,
+    calculations,
+    lint: data.lint ?? {},
+    format: data.format ?? {},
+    statePath: inRoot(data.state ?? DEFAULT_STATE_PATH),
+  };
+}
+
+/** Finds the project for a file or directory, or loads the one given explicitly (`--config`). */
+export function resolveProject(options: { config?: string; from?: string }): Project | undefined {
+  if (options.config !== undefined) return loadProject(options.config);
+  const found = findProjectFile(options.from ?? process.cwd());
+  return found === undefined ? undefined : loadProject(found);
+}

@@ -1,0 +1,56 @@
+// Which calculation and which dataset schema a formula file belongs to, per the project file.
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import { ProjectError, issuesOf } from './errors.js';
+import type { Project, ProjectCalculation } from './load.js';
+import { datasetSchemaFileSchema, type DatasetColumn } from './schema.js';
+
+/** The project's entry for a formula file (absolute or relative to the working directory), or undefined. */
+export function calculationForFile(project: Project, path: string): ProjectCalculation | undefined {
+  const rel = relative(project.root, resolve(path)).split(sep).join('/');
+  return project.calculations.find((c) => normalise(c.path) === rel);
+}
+
+/** The project's entry for a calculation id, or undefined. */
+export function calculationForId(project: Project, id: number): ProjectCalculation | undefined {
+  return project.calculations.find((c) => c.id === id);
+}
+
+function normalise(path: string): string {
+  return path.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
+}
+
+/** Reads and validates the column schema file of a dataset; throws ProjectError when absent or malformed. */
+export function loadDatasetSchema(project: Project, datasetKey: string): DatasetColumn[] {
+  const dataset = project.datasets[datasetKey];
+  if (dataset === undefined) {
+    throw new ProjectError(project.file, [{ field: `datasets`, message: `no dataset "${datasetKey}" is declared` }]);
+  }
+  if (dataset.schemaPath === undefined) {
+    throw new ProjectError(project.file, [{ field: `datasets.${datasetKey}.schema`, message: 'no schema file is declared for this dataset' }]);
+  }
+  return readDatasetSchemaFile(dataset.schemaPath);
+}
+
+/** Reads and validates one dataset schema file (an array of columns as in the seed's 2.3). */
+export function readDatasetSchemaFile(file: string): DatasetColumn[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ProjectError(file, [{ field: '', message: code ? `cannot read the schema file (${code})` : `not valid JSON: ${(error as Error).message}` }]);
+  }
+  const parsed = datasetSchemaFileSchema.safeParse(json);
+  if (!parsed.success) throw new ProjectError(file, issuesOf(parsed.error));
+  return parsed.data;
+}
+
+/** The column schema for a formula file (through its calculation's dataset), or undefined when none is declared. */
+export function schemaForFile(project: Project, path: string): DatasetColumn[] | undefined {
+  const calc = calculationForFile(project, path);
+  if (calc?.dataset === undefined) return undefined;
+  const dataset = project.datasets[calc.dataset];
+  if (dataset?.schemaPath === undefined) return undefined;
+  return readDatasetSchemaFile(dataset.schemaPath);
+}
