@@ -1,4 +1,6 @@
 // Public API of @calckit/formula (temporary surface while the language core is being written).
+export * from './syntax/index.js';
+export * from './catalogue/index.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 

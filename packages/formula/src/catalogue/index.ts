@@ -1,0 +1,50 @@
+// The function catalogue: one table used by the parser's AST builder, types, analysis, linter, hover and completion.
+import { FUNCTION_ENTRIES } from './functions.data.js';
+import type { FunctionEntry, FunctionParam } from './types.js';
+
+export type { FunctionEntry, FunctionParam, FunctionKind, Availability, SignatureType } from './types.js';
+export { FUNCTION_ENTRIES };
+
+const byName = new Map<string, FunctionEntry>(FUNCTION_ENTRIES.map((e) => [e.name, e]));
+
+/** The catalogue entry for a function name, case-insensitive. */
+export function lookupFunction(name: string): FunctionEntry | undefined {
+  return byName.get(name.toUpperCase());
+}
+
+/** Minimum and maximum argument counts (`max` is Infinity for variadic functions). */
+export function arity(entry: FunctionEntry): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  for (const p of entry.params) {
+    if (!p.optional) min++;
+    max = p.variadic ? Infinity : max + 1;
+    if (p.variadic) break;
+  }
+  return { min, max };
+}
+
+/** The parameter that argument `index` binds to (the variadic one repeats). */
+export function paramAt(entry: FunctionEntry, index: number): FunctionParam | undefined {
+  const params = entry.params;
+  if (index < params.length) return params[index];
+  const last = params[params.length - 1];
+  return last?.variadic ? last : undefined;
+}
+
+/** A signature for display: `DATEDIFF(TIME, TIME) → LONG`. */
+export function formatSignature(entry: FunctionEntry): string {
+  const parts = entry.params.map((p) => {
+    const text = p.types.join(' | ');
+    const shown = p.optional ? `[${text}]` : text;
+    return p.variadic ? `${shown}, …` : shown;
+  });
+  const distinct = entry.distinct ? 'DISTINCT ' : '';
+  const args = entry.params.length > 0 ? `${distinct}${parts.join(', ')}` : '';
+  return `${entry.name}(${args}) → ${entry.returns}`;
+}
+
+/** Names of all catalogue functions, for completion and "did you mean". */
+export function functionNames(): string[] {
+  return FUNCTION_ENTRIES.map((e) => e.name);
+}

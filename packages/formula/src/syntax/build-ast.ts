@@ -1,0 +1,417 @@
+// CST → AST: a visitor over Chevrotain's concrete syntax tree that builds the typed AST with exact ranges.
+// It tolerates recovered (partial) CST nodes: a missing expression becomes an Error node, a missing keyword an
+// absent range, and the enclosing node is marked `recovered`.
+import type { CstElement, CstNode, IToken } from 'chevrotain';
+import type * as A from './ast.js';
+import { lookupFunction } from '../catalogue/index.js';
+import type { LineIndex } from './positions.js';
+
+type Children = Record<string, CstElement[] | undefined>;
+
+const NESTED_CALCULATION = /^(.+)_BEAST_MODE$/i;
+
+function isToken(e: CstElement | { range: A.Range } | undefined): e is IToken {
+  return !!e && (e as IToken).image !== undefined;
+}
+function isRealToken(t: IToken | undefined): t is IToken {
+  return !!t && !t.isInsertedInRecovery && !Number.isNaN(t.startOffset);
+}
+function tokensOf(children: Children, key: string): IToken[] {
+  return (children[key] as IToken[] | undefined) ?? [];
+}
+function firstToken(children: Children, key: string): IToken | undefined {
+  const t = children[key]?.[0];
+  return isToken(t) && isRealToken(t) ? t : undefined;
+}
+function nodesOf(children: Children, key: string): CstNode[] {
+  return (children[key] as CstNode[] | undefined) ?? [];
+}
+
+const COMPARISON: Record<string, A.BinaryOperator> = { '=': '=', '!=': '!=', '<>': '<>', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+
+export class AstBuilder {
+  /** Set when any node was recovered or any token inserted: the tree is incomplete. */
+  sawRecovery = false;
+
+  constructor(private readonly lines: LineIndex) {}
+
+  private range(start: number, end: number): A.Range {
+    return this.lines.rangeOf(start, end);
+  }
+  private tokenRange(t: IToken): A.Range {
+    return this.range(t.startOffset, t.startOffset + t.image.length);
+  }
+  private end(t: IToken): number {
+    return t.startOffset + t.image.length;
+  }
+  /** The range spanning the given nodes and real tokens; zero-width at `fallback` when none is known. */
+  private span(parts: ReadonlyArray<{ range: A.Range } | IToken | undefined>, fallback: number): A.Range {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const p of parts) {
+      if (!p) continue;
+      if (isToken(p)) {
+        if (!isRealToken(p)) continue;
+        start = Math.min(start, p.startOffset);
+        end = Math.max(end, this.end(p));
+      } else if (p.range.end.offset > p.range.start.offset || (p as A.Node).kind !== 'Error') {
+        start = Math.min(start, p.range.start.offset);
+        end = Math.max(end, p.range.end.offset);
+      }
+    }
+    return start === Infinity ? this.range(fallback, fallback) : this.range(start, end);
+  }
+  private recovered(node: CstNode, ...tokens: Array<IToken | undefined>): boolean {
+    const r = node.recoveredNode === true || tokens.some((t) => t?.isInsertedInRecovery === true);
+    if (r) this.sawRecovery = true;
+    return r;
+  }
+  private errorAt(offset: number): A.ErrorExpression {
+    this.sawRecovery = true;
+    return { kind: 'Error', range: this.range(offset, offset), recovered: true };
+  }
+  /** The expression of a child subrule, or an Error node at `fallback` when recovery dropped it. */
+  private child(node: CstNode | undefined, fallback: number): A.Expression {
+    return node ? this.visit(node, fallback) : this.errorAt(fallback);
+  }
+
+  formula(node: CstNode, textLength: number): A.Formula {
+    const expr = nodesOf(node.children, 'expression')[0];
+    const expression = expr ? this.visit(expr, 0) : undefined;
+    return {
+      kind: 'Formula',
+      range: this.range(0, textLength),
+      ...(expression ? { expression } : {}),
+      ...(this.recovered(node) ? { recovered: true } : {}),
+    };
+  }
+
+  visit(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    switch (node.name) {
+      case 'expression':
+        return this.child(nodesOf(c, 'orExpression')[0], fallback);
+      case 'orExpression':
+      case 'andExpression':
+      case 'additiveExpression':
+      case 'multiplicativeExpression':
+        return this.binaryChain(node, fallback);
+      case 'notExpression':
+        return this.notExpression(node, fallback);
+      case 'predicate':
+        return this.predicate(node, fallback);
+      case 'unaryExpression':
+        return this.unaryExpression(node, fallback);
+      case 'primary':
+        return this.primary(node, fallback);
+      default:
+        return this.errorAt(fallback);
+    }
+  }
+
+  private binaryChain(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    const operands = nodesOf(c, 'operands');
+    const operators = tokensOf(c, 'operators');
+    let left = this.child(operands[0], fallback);
+    for (let i = 0; i < operators.length; i++) {
+      const op = operators[i]!;
+      const right = this.child(operands[i + 1], this.end(op));
+      const upper = op.image.toUpperCase() as A.BinaryOperator;
+      left = {
+        kind: 'Binary',
+        operator: upper,
+        operatorRaw: op.image,
+        operatorRange: this.tokenRange(op),
+        left,
+        right,
+        range: this.span([left, op, right], op.startOffset),
+        ...(this.recovered(node) ? { recovered: true } : {}),
+      };
+    }
+    return left;
+  }
+
+  private notExpression(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    const not = firstToken(c, 'NOT');
+    if (not) {
+      const operand = this.child(nodesOf(c, 'operand')[0], this.end(not));
+      return { kind: 'Unary', operator: 'NOT', operatorRange: this.tokenRange(not), operand, range: this.span([not, operand], not.startOffset) };
+    }
+    return this.child(nodesOf(c, 'predicate')[0], fallback);
+  }
+
+  private predicate(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    let left = this.child(nodesOf(c, 'operand')[0], fallback);
+    for (const suffix of nodesOf(c, 'suffixes')) left = this.predicateSuffix(left, suffix);
+    return left;
+  }
+
+  private predicateSuffix(left: A.Expression, node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const recovered = this.recovered(node) ? { recovered: true } : {};
+    const not = firstToken(c, 'NOT') !== undefined;
+    const comparison = firstToken(c, 'comparison');
+    if (comparison) {
+      const right = this.child(nodesOf(c, 'right')[0], this.end(comparison));
+      return {
+        kind: 'Binary',
+        operator: COMPARISON[comparison.image]!,
+        operatorRaw: comparison.image,
+        operatorRange: this.tokenRange(comparison),
+        left,
+        right,
+        range: this.span([left, comparison, right], comparison.startOffset),
+        ...recovered,
+      };
+    }
+    const is = firstToken(c, 'IS');
+    if (is) {
+      const nul = tokensOf(c, 'NULL')[0];
+      return { kind: 'IsNull', expression: left, not, range: this.span([left, is, nul], is.startOffset), ...recovered };
+    }
+    const inTok = firstToken(c, 'IN');
+    if (inTok) {
+      const open = tokensOf(c, 'LParen')[0];
+      const list = nodesOf(c, 'list').map((n) => this.visit(n, this.end(inTok)));
+      const close = tokensOf(c, 'RParen')[0];
+      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, open, ...list, close], inTok.startOffset), ...recovered };
+    }
+    const like = firstToken(c, 'LIKE');
+    if (like) {
+      const pattern = this.child(nodesOf(c, 'pattern')[0], this.end(like));
+      return { kind: 'Like', expression: left, not, pattern, range: this.span([left, like, pattern], like.startOffset), ...recovered };
+    }
+    const between = firstToken(c, 'BETWEEN');
+    if (between) {
+      const low = this.child(nodesOf(c, 'low')[0], this.end(between));
+      const and = tokensOf(c, 'AND')[0];
+      const high = this.child(nodesOf(c, 'high')[0], isRealToken(and) ? this.end(and) : low.range.end.offset);
+      return { kind: 'Between', expression: left, not, low, high, range: this.span([left, between, low, and, high], between.startOffset), ...recovered };
+    }
+    this.sawRecovery = true;
+    return left;
+  }
+
+  private unaryExpression(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    const op = firstToken(c, 'operator');
+    if (op) {
+      const operand = this.child(nodesOf(c, 'operand')[0], this.end(op));
+      return {
+        kind: 'Unary',
+        operator: op.image as A.UnaryOperator,
+        operatorRange: this.tokenRange(op),
+        operand,
+        range: this.span([op, operand], op.startOffset),
+      };
+    }
+    return this.child(nodesOf(c, 'primary')[0], fallback);
+  }
+
+  private primary(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    const sub = nodesOf(c, 'caseExpression')[0] ?? nodesOf(c, 'parenExpression')[0] ?? nodesOf(c, 'intervalExpression')[0] ?? nodesOf(c, 'functionCall')[0];
+    if (sub) {
+      switch (sub.name) {
+        case 'caseExpression':
+          return this.caseExpression(sub);
+        case 'parenExpression':
+          return this.parenExpression(sub);
+        case 'intervalExpression':
+          return this.intervalExpression(sub);
+        default:
+          return this.functionCall(sub);
+      }
+    }
+    const bare = firstToken(c, 'bareColumn');
+    if (bare) {
+      const range = this.tokenRange(bare);
+      // CURRENT_DATE and its siblings are valid without parentheses: a call, not a bare column.
+      if (lookupFunction(bare.image)?.bareAllowed) {
+        return { kind: 'Call', name: bare.image, upperName: bare.image.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range };
+      }
+      return { kind: 'Column', name: bare.image, quote: 'bare', raw: bare.image, range };
+    }
+    const column = firstToken(c, 'ColumnName');
+    if (column) {
+      const raw = column.image;
+      const closed = raw.length >= 2 && raw.endsWith('`') && column.tokenType.name === 'BacktickColumn';
+      const name = (closed ? raw.slice(1, -1) : raw.slice(1)).replace(/``/g, '`');
+      return { kind: 'Column', name, quote: 'backtick', raw, range: this.tokenRange(column) };
+    }
+    const str = firstToken(c, 'StringLiteral');
+    if (str) {
+      const raw = str.image;
+      const type = str.tokenType.name;
+      if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
+      const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
+      return { kind: 'String', value: body.replace(/''/g, "'"), quote: 'single', raw, range: this.tokenRange(str) };
+    }
+    const dq = firstToken(c, 'DoubleQuoted');
+    if (dq) {
+      const raw = dq.image;
+      const type = dq.tokenType.name;
+      const typographic = type === 'TypographicDouble';
+      const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
+      return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
+    }
+    const num = firstToken(c, 'NumberLiteral');
+    if (num) return { kind: 'Number', value: Number(num.image), integer: /^\d+$/.test(num.image), raw: num.image, range: this.tokenRange(num) };
+    const nul = firstToken(c, 'NULL');
+    if (nul) return { kind: 'Null', raw: nul.image, range: this.tokenRange(nul) };
+    const t = firstToken(c, 'TRUE') ?? firstToken(c, 'FALSE');
+    if (t) return { kind: 'Boolean', value: t.image.toUpperCase() === 'TRUE', raw: t.image, range: this.tokenRange(t) };
+    return this.errorAt(fallback);
+  }
+
+  private parenExpression(node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const open = tokensOf(c, 'LParen')[0]!;
+    const close = tokensOf(c, 'RParen')[0];
+    const expression = this.child(nodesOf(c, 'expression')[0], this.end(open));
+    return { kind: 'Paren', expression, range: this.span([open, expression, close], open.startOffset), ...(this.recovered(node, close) ? { recovered: true } : {}) };
+  }
+
+  private caseExpression(node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const caseTok = tokensOf(c, 'CASE')[0]!;
+    const operandNode = nodesOf(c, 'operand')[0];
+    const operand = operandNode ? this.visit(operandNode, this.end(caseTok)) : undefined;
+    const whens = nodesOf(c, 'whens').map((w) => this.whenClause(w));
+    const elseTok = firstToken(c, 'ELSE');
+    const elseResult = elseTok ? this.child(nodesOf(c, 'elseResult')[0], this.end(elseTok)) : undefined;
+    const endTok = tokensOf(c, 'END')[0];
+    return {
+      kind: 'Case',
+      ...(operand ? { operand } : {}),
+      whens,
+      ...(elseResult ? { elseResult } : {}),
+      caseKeyword: this.tokenRange(caseTok),
+      ...(elseTok ? { elseKeyword: this.tokenRange(elseTok) } : {}),
+      ...(isRealToken(endTok) ? { endKeyword: this.tokenRange(endTok) } : {}),
+      range: this.span([caseTok, operand, ...whens, elseTok, elseResult, endTok], caseTok.startOffset),
+      ...(this.recovered(node, endTok) || !isRealToken(endTok) ? { recovered: true } : {}),
+    };
+  }
+
+  private whenClause(node: CstNode): A.WhenClause {
+    const c = node.children as Children;
+    const when = tokensOf(c, 'WHEN')[0]!;
+    const condition = this.child(nodesOf(c, 'condition')[0], this.end(when));
+    const then = tokensOf(c, 'THEN')[0];
+    const result = this.child(nodesOf(c, 'result')[0], isRealToken(then) ? this.end(then) : condition.range.end.offset);
+    return {
+      kind: 'When',
+      condition,
+      result,
+      range: this.span([when, condition, then, result], when.startOffset),
+      ...(this.recovered(node, then) ? { recovered: true } : {}),
+    };
+  }
+
+  private intervalExpression(node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const kw = tokensOf(c, 'INTERVAL')[0]!;
+    const value = this.child(nodesOf(c, 'value')[0], this.end(kw));
+    const unit = firstToken(c, 'unit');
+    return {
+      kind: 'Interval',
+      value,
+      unit: unit ? unit.image.toUpperCase() : '',
+      ...(unit ? { unitRange: this.tokenRange(unit) } : {}),
+      range: this.span([kw, value, unit], kw.startOffset),
+      ...(this.recovered(node) || !unit ? { recovered: true } : {}),
+    };
+  }
+
+  private functionCall(node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const name = tokensOf(c, 'name')[0]!;
+    const open = tokensOf(c, 'LParen')[0];
+    const close = tokensOf(c, 'RParen')[0];
+    const args = nodesOf(c, 'args').map((n) => this.visit(n, open ? this.end(open) : this.end(name)));
+    const recovered = this.recovered(node, close);
+    const nameRange = this.tokenRange(name);
+    const nested = NESTED_CALCULATION.exec(name.image);
+    const only = args[0];
+    if (nested && args.length === 1 && only?.kind === 'Number' && only.integer) {
+      return {
+        kind: 'NestedCalculation',
+        service: nested[1]!.toUpperCase(),
+        id: only.value,
+        nameRange,
+        range: this.span([name, open, only, close], name.startOffset),
+        ...(recovered ? { recovered: true } : {}),
+      };
+    }
+    const windowNode = nodesOf(c, 'windowSpec')[0];
+    const fixedNode = nodesOf(c, 'fixedSpec')[0];
+    const over = windowNode ? this.windowSpec(windowNode) : undefined;
+    const fixed = fixedNode ? this.fixedSpec(fixedNode) : undefined;
+    const star = tokensOf(c, 'Star')[0];
+    return {
+      kind: 'Call',
+      name: name.image,
+      upperName: name.image.toUpperCase(),
+      nameRange,
+      parens: true,
+      distinct: firstToken(c, 'DISTINCT') !== undefined,
+      star: isRealToken(star),
+      args,
+      ...(open ? { argsRange: this.span([open, ...args, close], open.startOffset) } : {}),
+      ...(over ? { over } : {}),
+      ...(fixed ? { fixed } : {}),
+      range: this.span([name, open, star, ...args, close, over, fixed], name.startOffset),
+      ...(recovered ? { recovered: true } : {}),
+    };
+  }
+
+  private windowSpec(node: CstNode): A.WindowSpec {
+    const c = node.children as Children;
+    const over = tokensOf(c, 'OVER')[0]!;
+    const partitionBy = nodesOf(c, 'partitionBy').map((n) => this.visit(n, this.end(over)));
+    const orderBy = nodesOf(c, 'orderBy').map((n) => this.orderItem(n, this.end(over)));
+    const close = tokensOf(c, 'RParen')[0];
+    return {
+      kind: 'Window',
+      partitionBy,
+      orderBy,
+      range: this.span([over, ...partitionBy, ...orderBy, close], over.startOffset),
+      ...(this.recovered(node, close) ? { recovered: true } : {}),
+    };
+  }
+
+  private orderItem(node: CstNode, fallback: number): A.OrderItem {
+    const c = node.children as Children;
+    const expression = this.child(nodesOf(c, 'expression')[0], fallback);
+    const dir = firstToken(c, 'direction');
+    return {
+      kind: 'OrderItem',
+      expression,
+      ...(dir ? { direction: dir.image.toUpperCase() as 'ASC' | 'DESC' } : {}),
+      range: this.span([expression, dir], fallback),
+    };
+  }
+
+  private fixedSpec(node: CstNode): A.FixedSpec {
+    const c = node.children as Children;
+    const fixed = tokensOf(c, 'FIXED')[0]!;
+    const mode = firstToken(c, 'mode');
+    const columns = nodesOf(c, 'columns').map((n) => this.visit(n, this.end(fixed)));
+    const filter = firstToken(c, 'filterMode');
+    const filterColumns = nodesOf(c, 'filterColumns').map((n) => this.visit(n, this.end(fixed)));
+    const close = tokensOf(c, 'RParen')[0];
+    return {
+      kind: 'Fixed',
+      ...(mode ? { mode: mode.image.toUpperCase() as A.FixedMode } : {}),
+      columns,
+      ...(filter ? { filter: filter.image.toUpperCase() as A.FixedFilterMode } : {}),
+      filterColumns,
+      range: this.span([fixed, ...columns, ...filterColumns, close], fixed.startOffset),
+      ...(this.recovered(node, close) ? { recovered: true } : {}),
+    };
+  }
+}

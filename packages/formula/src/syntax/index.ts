@@ -1,0 +1,8 @@
+// The syntax layer: lexer, parser, AST, traversal, printer.
+export * from './ast.js';
+export type { ParseError, ParseErrorCode } from './errors.js';
+export { lex, type LexResult, type SkippedText } from './lexer.js';
+export { parseFormula, type ParseResult } from './parse.js';
+export { LineIndex, formatPosition } from './positions.js';
+export { childrenOf, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
+export * as tokens from './tokens.js';

@@ -1,0 +1,84 @@
+// Error messages for the parser, written for analysts ("CASE at 1:1 is missing END"), with a stable code.
+// Chevrotain asks this provider for a message while it parses; the code travels in front of the message and is split
+// off by parse.ts.
+import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from 'chevrotain';
+import type { ParseErrorCode } from './errors.js';
+import { formatPosition, type LineIndex } from './positions.js';
+import * as T from './tokens.js';
+
+export const CODE_SEPARATOR = '\u0000';
+
+/** What the provider needs to know about the input being parsed. */
+export interface MessageContext {
+  tokens: IToken[];
+  lines: LineIndex;
+}
+
+const isReal = (t: IToken | undefined): t is IToken => !!t && t.tokenType !== EOF && !Number.isNaN(t.startOffset);
+
+function describe(token: IToken | undefined): string {
+  if (!isReal(token)) return 'the end of the formula';
+  const image = token.image.length > 30 ? `${token.image.slice(0, 27)}…` : token.image;
+  return `'${image}'`;
+}
+
+/** The innermost opener (CASE, WHEN or `(`) before `offset` whose closer has not appeared yet. */
+function unclosed(context: MessageContext, before: number, open: TokenType, close: TokenType): IToken | undefined {
+  const stack: IToken[] = [];
+  for (const t of context.tokens) {
+    if (t.startOffset >= before) break;
+    if (t.tokenType === open) stack.push(t);
+    else if (t.tokenType === close) stack.pop();
+  }
+  return stack[stack.length - 1];
+}
+
+export function createMessageProvider(context: () => MessageContext): IParserErrorMessageProvider {
+  const at = (t: IToken) => formatPosition(context().lines.positionAt(t.startOffset));
+  const coded = (code: ParseErrorCode, message: string) => `${code}${CODE_SEPARATOR}${message}`;
+  const offsetOf = (actual: IToken, previous: IToken | undefined) =>
+    isReal(actual) ? actual.startOffset : isReal(previous) ? previous.startOffset + previous.image.length : context().lines.text.length;
+
+  return {
+    buildMismatchTokenMessage({ expected, actual, previous }) {
+      const where = offsetOf(actual, previous);
+      if (expected === T.End) {
+        const open = unclosed(context(), where, T.Case, T.End);
+        return coded('missing-end', open ? `CASE at ${at(open)} is missing END` : `Expected END, found ${describe(actual)}`);
+      }
+      if (expected === T.RParen) {
+        const open = unclosed(context(), where, T.LParen, T.RParen);
+        return coded(
+          'missing-close-paren',
+          open ? `The parenthesis opened at ${at(open)} is never closed: expected ')' before ${describe(actual)}` : `Expected ')' before ${describe(actual)}`,
+        );
+      }
+      if (expected === T.Then) {
+        const when = unclosed(context(), where, T.When, T.Then);
+        return coded('missing-then', when ? `WHEN at ${at(when)} is missing THEN` : `Expected THEN, found ${describe(actual)}`);
+      }
+      const name = expected === T.Identifier ? 'a name' : expected === T.LParen ? "'('" : expected.name;
+      return coded('unexpected-token', `Expected ${name} after ${describe(previous)}, found ${describe(actual)}`);
+    },
+    buildNotAllInputParsedMessage({ firstRedundant }) {
+      if (firstRedundant.tokenType === T.RParen) {
+        return coded('extra-input', `The ')' at ${at(firstRedundant)} closes a parenthesis that was never opened`);
+      }
+      return coded('extra-input', `Unexpected ${describe(firstRedundant)} at ${at(firstRedundant)}: the formula should end before it (missing operator or comma?)`);
+    },
+    buildNoViableAltMessage({ actual, previous }) {
+      const first = actual[0];
+      const after = isReal(previous) ? ` after ${describe(previous)}` : '';
+      const position = isReal(first) ? ` at ${at(first)}` : '';
+      return coded('missing-expression', `Expected an expression${after}, found ${describe(first)}${position}`);
+    },
+    buildEarlyExitMessage({ actual, previous, ruleName }) {
+      const first = actual[0];
+      if (ruleName === 'caseExpression') {
+        const open = unclosed(context(), offsetOf(first!, previous), T.Case, T.End);
+        return coded('unexpected-token', `CASE${open ? ` at ${at(open)}` : ''} needs at least one WHEN, found ${describe(first)}`);
+      }
+      return coded('unexpected-token', `Unexpected ${describe(first)}`);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused.
+import type { IRecognitionException, IToken } from 'chevrotain';
+import type { Formula } from './ast.js';
+import { AstBuilder } from './build-ast.js';
+import type { ParseError, ParseErrorCode } from './errors.js';
+import { lex, type SkippedText } from './lexer.js';
+import { CODE_SEPARATOR, createMessageProvider, type MessageContext } from './messages.js';
+import { FormulaParser } from './parser.js';
+import { LineIndex } from './positions.js';
+
+export interface ParseResult {
+  readonly text: string;
+  readonly formula: Formula;
+  readonly tokens: readonly IToken[];
+  readonly trivia: readonly IToken[];
+  readonly skipped: readonly SkippedText[];
+  /** Lexer and parser errors in source order. */
+  readonly errors: readonly ParseError[];
+  readonly lines: LineIndex;
+}
+
+let context: MessageContext = { tokens: [], lines: new LineIndex('') };
+let parser: FormulaParser | undefined;
+
+function sharedParser(): FormulaParser {
+  parser ??= new FormulaParser(createMessageProvider(() => context));
+  return parser;
+}
+
+function toParseError(e: IRecognitionException, lines: LineIndex, text: string): ParseError {
+  const [code, message] = e.message.includes(CODE_SEPARATOR) ? e.message.split(CODE_SEPARATOR) : ['unexpected-token', e.message];
+  const token = e.token;
+  let start: number;
+  let end: number;
+  if (token && !Number.isNaN(token.startOffset) && token.tokenType.name !== 'EOF') {
+    start = token.startOffset;
+    end = token.startOffset + token.image.length;
+  } else {
+    // At the end of the input: point just after the last significant character.
+    // Chevrotain sets previousToken on mismatch exceptions; its type does not declare it.
+    const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
+    start = prev && !Number.isNaN(prev.startOffset) ? prev.startOffset + prev.image.length : text.trimEnd().length;
+    end = start;
+  }
+  return { code: code as ParseErrorCode, message: message!, range: lines.rangeOf(start, end) };
+}
+
+export function parseFormula(text: string): ParseResult {
+  const lexed = lex(text);
+  const p = sharedParser();
+  context = { tokens: lexed.tokens, lines: lexed.lines };
+  p.input = lexed.tokens;
+  let cst;
+  const errors: ParseError[] = [...lexed.errors];
+  try {
+    cst = p.formula();
+    for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
+  } catch (error) {
+    // Chevrotain does not throw on bad input; this guards against a defect so that callers never see an exception.
+    errors.push({ code: 'unexpected-token', message: `Internal parser error: ${error instanceof Error ? error.message : String(error)}`, range: lexed.lines.rangeOf(0, 0) });
+  }
+  const builder = new AstBuilder(lexed.lines);
+  const formula: Formula = cst ? builder.formula(cst, text.length) : { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };
+  if (lexed.tokens.length === 0 && lexed.errors.length === 0) {
+    errors.push({ code: 'empty-formula', message: 'The formula is empty', range: lexed.lines.rangeOf(0, 0) });
+  }
+  errors.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  context = { tokens: [], lines: context.lines };
+  return { text, formula, tokens: lexed.tokens, trivia: lexed.trivia, skipped: lexed.skipped, errors, lines: lexed.lines };
+}

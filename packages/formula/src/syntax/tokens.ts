@@ -1,0 +1,140 @@
+// Token types of the formula language. Keywords are not matched by the lexer itself: every word lexes as an
+// Identifier and lexer.ts re-types reserved and contextual keywords from KEYWORDS (one regex for all words is faster
+// than one per keyword, and keeps keywords case-insensitive by construction).
+import { createToken, Lexer, type TokenType } from 'chevrotain';
+
+export type TokenTypeList = TokenType[];
+
+// Categories: what the parser consumes. Concrete tokens below belong to one of them.
+export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA });
+export const StringLiteral = createToken({ name: 'StringLiteral', pattern: Lexer.NA });
+export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: Lexer.NA });
+export const ColumnName = createToken({ name: 'ColumnName', pattern: Lexer.NA });
+
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff\u2028\u2029]+/, group: 'trivia', line_breaks: true });
+export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: 'trivia' });
+export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'trivia', line_breaks: true });
+/** A block comment that runs to the end of the input: kept as trivia, reported as an error. */
+export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, group: 'trivia', line_breaks: true });
+
+export const BacktickColumn = createToken({ name: 'BacktickColumn', pattern: /`(?:[^`]|``)*`/, categories: [ColumnName], line_breaks: true });
+export const UnterminatedBacktick = createToken({ name: 'UnterminatedBacktick', pattern: /`(?:[^`]|``)*/, categories: [ColumnName], line_breaks: true });
+
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^']|'')*'/, categories: [StringLiteral], line_breaks: true });
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'(?:[^']|'')*/, categories: [StringLiteral], line_breaks: true });
+export const TypographicSingle = createToken({ name: 'TypographicSingle', pattern: /\u2018[^\u2018\u2019\n]*\u2019/, categories: [StringLiteral] });
+
+export const DoubleQuotedString = createToken({ name: 'DoubleQuotedString', pattern: /"(?:[^"]|"")*"/, categories: [DoubleQuoted], line_breaks: true });
+export const UnterminatedDouble = createToken({ name: 'UnterminatedDouble', pattern: /"(?:[^"]|"")*/, categories: [DoubleQuoted], line_breaks: true });
+export const TypographicDouble = createToken({ name: 'TypographicDouble', pattern: /\u201c[^\u201c\u201d\n]*\u201d/, categories: [DoubleQuoted] });
+/** A typographic quote that does not pair up: an error token that names the character. */
+export const StrayTypographicQuote = createToken({ name: 'StrayTypographicQuote', pattern: /[\u2018\u2019\u201c\u201d]/ });
+
+export const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/ });
+export const Word = createToken({
+  name: 'Word',
+  pattern: /[A-Za-z_\u00c0-\u2017\u2020-\uffff][A-Za-z0-9_$\u00c0-\u2017\u2020-\uffff]*/,
+  categories: [Identifier],
+});
+
+export const NotEqual = createToken({ name: 'NotEqual', pattern: /!=|<>/ });
+export const LessEqual = createToken({ name: 'LessEqual', pattern: /<=/ });
+export const GreaterEqual = createToken({ name: 'GreaterEqual', pattern: />=/ });
+export const Less = createToken({ name: 'Less', pattern: /</ });
+export const Greater = createToken({ name: 'Greater', pattern: />/ });
+export const Equal = createToken({ name: 'Equal', pattern: /=/ });
+export const Plus = createToken({ name: 'Plus', pattern: /\+/ });
+export const Minus = createToken({ name: 'Minus', pattern: /-/ });
+export const Star = createToken({ name: 'Star', pattern: /\*/ });
+export const Slash = createToken({ name: 'Slash', pattern: /\// });
+export const LParen = createToken({ name: 'LParen', pattern: /\(/ });
+export const RParen = createToken({ name: 'RParen', pattern: /\)/ });
+export const Comma = createToken({ name: 'Comma', pattern: /,/ });
+
+// Keywords: never produced by the lexer's regexes, assigned to Word tokens by lexer.ts.
+const keyword = (name: string, contextual: boolean): TokenType =>
+  createToken({ name, pattern: Lexer.NA, categories: contextual ? [Identifier] : [] });
+
+/** Reserved words: never a column name or a function name. */
+export const Case = keyword('CASE', false);
+export const When = keyword('WHEN', false);
+export const Then = keyword('THEN', false);
+export const Else = keyword('ELSE', false);
+export const End = keyword('END', false);
+export const And = keyword('AND', false);
+export const Or = keyword('OR', false);
+export const Not = keyword('NOT', false);
+export const In = keyword('IN', false);
+export const Like = keyword('LIKE', false);
+export const Between = keyword('BETWEEN', false);
+export const Is = keyword('IS', false);
+export const Null = keyword('NULL', false);
+export const True = keyword('TRUE', false);
+export const False = keyword('FALSE', false);
+export const Interval = keyword('INTERVAL', false);
+export const Distinct = keyword('DISTINCT', false);
+export const Over = keyword('OVER', false);
+/** Contextual words: keywords in their clause, identifiers elsewhere (a column may be called `Order`). */
+export const Partition = keyword('PARTITION', true);
+export const Order = keyword('ORDER', true);
+export const By = keyword('BY', true);
+export const Asc = keyword('ASC', true);
+export const Desc = keyword('DESC', true);
+export const Fixed = keyword('FIXED', true);
+export const Add = keyword('ADD', true);
+export const Remove = keyword('REMOVE', true);
+export const Filter = keyword('FILTER', true);
+export const None = keyword('NONE', true);
+export const Allow = keyword('ALLOW', true);
+export const Deny = keyword('DENY', true);
+
+export const RESERVED_KEYWORDS: readonly TokenType[] = [Case, When, Then, Else, End, And, Or, Not, In, Like, Between, Is, Null, True, False, Interval, Distinct, Over];
+export const CONTEXTUAL_KEYWORDS: readonly TokenType[] = [Partition, Order, By, Asc, Desc, Fixed, Add, Remove, Filter, None, Allow, Deny];
+
+/** Upper-cased word → keyword token type. */
+export const KEYWORDS: ReadonlyMap<string, TokenType> = new Map(
+  [...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS].map((t) => [t.name, t]),
+);
+
+/** Token types in lexing order: longer and more specific patterns first. */
+export const LEXER_TOKENS: readonly TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  UnterminatedComment,
+  BacktickColumn,
+  UnterminatedBacktick,
+  SingleQuoted,
+  UnterminatedString,
+  TypographicSingle,
+  DoubleQuotedString,
+  UnterminatedDouble,
+  TypographicDouble,
+  StrayTypographicQuote,
+  NumberLiteral,
+  Word,
+  NotEqual,
+  LessEqual,
+  GreaterEqual,
+  Less,
+  Greater,
+  Equal,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  LParen,
+  RParen,
+  Comma,
+];
+
+/** Every token type the parser knows: lexer tokens, categories and keywords. */
+export const ALL_TOKENS: readonly TokenType[] = [
+  Identifier,
+  StringLiteral,
+  DoubleQuoted,
+  ColumnName,
+  ...LEXER_TOKENS,
+  ...RESERVED_KEYWORDS,
+  ...CONTEXTUAL_KEYWORDS,
+];
