@@ -1,0 +1,105 @@
+// The push protocol's vocabulary: what it needs from the service, the project state and the editor (as plain
+// interfaces, so the protocol runs and is tested without VS Code), and what it reports back.
+
+/** The fields of the service's Calculation object that the push protocol reads. */
+export interface RemoteCalculation {
+  readonly id: number;
+  readonly name?: string;
+  readonly expression: string;
+  readonly checkSum: string;
+  readonly locked: boolean;
+  readonly status?: string;
+}
+
+/** The three service operations a push uses (read, update formula, lock/unlock). */
+export interface CalculationService {
+  read(id: number): Promise<RemoteCalculation>;
+  update(id: number, expression: string, options: { readonly strict: boolean }): Promise<RemoteCalculation>;
+  setLocked(id: number, locked: boolean): Promise<RemoteCalculation>;
+}
+
+/** Where the checkSum of the last push of each calculation is kept (the project's state file). */
+export interface PushRecord {
+  lastPushed(id: number): string | undefined | Promise<string | undefined>;
+  record(id: number, checkSum: string): void | Promise<void>;
+}
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export interface LintFinding {
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+  /** 1-based, as people read them. */
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The steps of a push, in order; a failure names the one it happened in. */
+export type PushStep = 'lint' | 'read' | 'unlock' | 'update' | 'lock' | 'record';
+
+export type ConflictChoice = 'compare' | 'overwrite' | 'cancel';
+export type LintChoice = 'push-anyway' | 'cancel';
+
+export interface Conflict {
+  readonly file: string;
+  readonly calculationId: number;
+  /** The remote formula as it is now. */
+  readonly remote: RemoteCalculation;
+  /** The checkSum we recorded at our last push; undefined when this calculation was never pushed from here. */
+  readonly lastPushedCheckSum: string | undefined;
+  readonly localCheckSum: string;
+}
+
+/** The editor's side of a push: questions to the user and progress. */
+export interface PushHooks {
+  lint(expression: string, file: string): readonly LintFinding[] | Promise<readonly LintFinding[]>;
+  /** The formula has lint errors: push it anyway, or not. */
+  onLintErrors(errors: readonly LintFinding[], file: string): Promise<LintChoice>;
+  /** The remote formula changed since our last push (or was never pushed from here). */
+  onConflict(conflict: Conflict): Promise<ConflictChoice>;
+  onStep?(step: PushStep, detail: string): void;
+}
+
+export interface PushRequest {
+  readonly file: string;
+  readonly calculationId: number;
+  /** The file's text as saved; the expression is derived from it (see expression.ts). */
+  readonly text: string;
+  readonly strict: boolean;
+  /** Lock after the push even when the calculation was not locked before. */
+  readonly lockAfterPush: boolean;
+  /** Skip the lint and conflict questions (the user already chose "push anyway" / "overwrite"). */
+  readonly force?: boolean;
+}
+
+export type PushOutcome =
+  | {
+      readonly kind: 'pushed';
+      readonly file: string;
+      readonly calculationId: number;
+      readonly checkSum: string;
+      readonly previousCheckSum: string;
+      readonly locked: boolean;
+      /** Set when the service stored a checkSum different from ours (our analysis and the service disagree). */
+      readonly checkSumMismatch?: { readonly local: string; readonly remote: string };
+    }
+  | { readonly kind: 'unchanged'; readonly file: string; readonly calculationId: number; readonly checkSum: string }
+  | {
+      readonly kind: 'cancelled';
+      readonly file: string;
+      readonly calculationId: number;
+      readonly reason: 'lint-errors' | 'conflict' | 'compare';
+      readonly remote?: RemoteCalculation;
+    }
+  | {
+      readonly kind: 'failed';
+      readonly file: string;
+      readonly calculationId: number;
+      readonly step: PushStep;
+      readonly status?: number;
+      readonly message: string;
+      /** What the user can do about it. */
+      readonly hint?: string;
+      /** Whether the calculation is locked after the failure (a failure of ours never leaves it unlocked). */
+      readonly lockedAfter?: boolean;
+    };
