@@ -1,0 +1,72 @@
+// ServiceError: every failure of a client call, typed: which operation, HTTP status, the service's message, what to do.
+import type { FieldError, OperationName } from '@calckit/protocol';
+
+/** http: the service answered non-2xx; timeout / network: no answer; response: an answer of the wrong shape; config: not sent. */
+export type ServiceErrorKind = 'http' | 'timeout' | 'network' | 'response' | 'config';
+
+export interface ServiceErrorInit {
+  readonly operation: OperationName;
+  readonly kind: ServiceErrorKind;
+  readonly status?: number | undefined;
+  readonly serviceMessage: string;
+  readonly hint: string;
+  readonly code?: string | undefined;
+  readonly fieldErrors?: readonly FieldError[];
+  readonly method?: string;
+  readonly path?: string;
+  readonly attempts?: number;
+  /** For time-outs and network failures of calls that change state: the change may have happened. */
+  readonly outcomeUnknown?: boolean;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly operation: OperationName;
+  readonly kind: ServiceErrorKind;
+  readonly status: number | undefined;
+  readonly serviceMessage: string;
+  readonly hint: string;
+  readonly code: string | undefined;
+  readonly fieldErrors: readonly FieldError[];
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+  readonly attempts: number;
+  readonly outcomeUnknown: boolean;
+
+  constructor(init: ServiceErrorInit) {
+    const where = init.status !== undefined ? `HTTP ${init.status}` : init.kind;
+    super(`${init.operation} failed: ${where}: ${init.serviceMessage}${init.hint ? ` — ${init.hint}` : ''}`);
+    this.operation = init.operation;
+    this.kind = init.kind;
+    this.status = init.status;
+    this.serviceMessage = init.serviceMessage;
+    this.hint = init.hint;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.method = init.method;
+    this.path = init.path;
+    this.attempts = init.attempts ?? 1;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+  }
+
+  /** Plain data for `--json` output. */
+  toJSON(): Record<string, unknown> {
+    return {
+      operation: this.operation,
+      kind: this.kind,
+      status: this.status ?? null,
+      serviceMessage: this.serviceMessage,
+      hint: this.hint,
+      code: this.code ?? null,
+      fieldErrors: this.fieldErrors,
+      method: this.method ?? null,
+      path: this.path ?? null,
+      attempts: this.attempts,
+      outcomeUnknown: this.outcomeUnknown,
+    };
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}

@@ -1,0 +1,64 @@
+// Retry policy: which failures of which operations are retried, and how long to wait (backoff, jitter, Retry-After).
+//
+// Decision (documented in the README): reads, lock/unlock (setting a flag to a value) and set-schema (replaces the
+// whole schema) are idempotent: they are retried on time-outs, network errors and 429/502/503/504. Update formula,
+// run function and create schedule are not: a second call after a lost answer could apply a change twice (a second
+// schedule, a second run) or overwrite a newer formula. They are retried only when the service says the call was not
+// processed: 429 or 503 WITH a Retry-After header, or a refused connection (the request never reached the server).
+import type { OperationName } from '@calckit/protocol';
+
+export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
+  readCalculation: true,
+  lockCalculation: true,
+  setDatasetSchema: true,
+  updateFormula: false,
+  runFunction: false,
+  createReportSchedule: false,
+};
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const NOT_PROCESSED_STATUS = new Set([429, 503]);
+
+export type Outcome =
+  | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs: number | undefined }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'network'; readonly refused: boolean };
+
+export function shouldRetry(operation: OperationName, outcome: Outcome): boolean {
+  const idempotent = IDEMPOTENT[operation];
+  switch (outcome.kind) {
+    case 'status':
+      if (idempotent) return RETRYABLE_STATUS.has(outcome.status);
+      return NOT_PROCESSED_STATUS.has(outcome.status) && outcome.retryAfterMs !== undefined;
+    case 'timeout':
+      return idempotent;
+    case 'network':
+      return idempotent || outcome.refused;
+  }
+}
+
+export interface BackoffOptions {
+  readonly baseMs: number;
+  readonly maxMs: number;
+  readonly random: () => number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 200, maxMs: 5_000, random: Math.random };
+/** A Retry-After longer than this is not waited for: the call fails and says when to come back. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Exponential backoff with "equal jitter": half the delay fixed, half random, so clients spread out but still wait. */
+export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
+  const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + options.random() * (ceiling / 2));
+}
+
+/** Parses Retry-After: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
