@@ -34,8 +34,8 @@ export interface LintFinding {
   readonly column: number;
 }
 
-/** The steps of a push, in order; a failure names the one it happened in. */
-export type PushStep = 'lint' | 'read' | 'unlock' | 'update' | 'lock' | 'record';
+/** The steps of a push, in order (connect: resolving the address and token); a failure names the one it happened in. */
+export type PushStep = 'connect' | 'lint' | 'read' | 'unlock' | 'update' | 'lock' | 'record';
 
 export type ConflictChoice = 'compare' | 'overwrite' | 'cancel';
 export type LintChoice = 'push-anyway' | 'cancel';

@@ -1,0 +1,210 @@
+// The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
+import { readFileSync } from 'node:fs';
+import { analyzeCalculation } from '@calckit/formula';
+import { findProjectFile, lastPushed, loadProject, type Project } from '@calckit/project';
+import * as vscode from 'vscode';
+import type { Connections } from './connection.js';
+import { calckitCommand, startEmulator, type RunningEmulator } from './emulator.js';
+import type { ServerHandle } from './language-client.js';
+import type { Log } from './log.js';
+import type { Projects } from './projects.js';
+import { checkSumOf, expressionFromFile } from './push/expression.js';
+import type { PushController } from './push-controller.js';
+import { settingsFor } from './settings.js';
+import type { StatusItems } from './status.js';
+import { ANALYSIS_SCHEME, type VirtualDocuments } from './virtual-documents.js';
+
+export interface CommandDeps {
+  readonly projects: Projects;
+  readonly connections: Connections;
+  readonly pushes: PushController;
+  readonly server: ServerHandle;
+  readonly status: StatusItems;
+  readonly documents: VirtualDocuments;
+  readonly log: Log;
+  readonly emulators: Map<string, RunningEmulator>;
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function activeFormula(): vscode.TextDocument | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  if (document?.languageId === 'calc') return document;
+  void vscode.window.showWarningMessage('calckit: open a .calc formula first.');
+  return undefined;
+}
+
+function mapped(deps: CommandDeps, document: vscode.TextDocument): { project: Project; id: number } | undefined {
+  const mapping = deps.projects.forFile(document.uri);
+  if (mapping?.calculation) return { project: mapping.project, id: mapping.calculation.id };
+  void vscode.window.showWarningMessage(`calckit: ${vscode.workspace.asRelativePath(document.uri)} is not mapped to a calculation in calckit.json.`);
+  return undefined;
+}
+
+/** Projects of the workspace folders (a calckit.json at or above each folder). */
+function workspaceProjects(log: Log): Project[] {
+  const files = new Set<string>();
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const file = folder.uri.scheme === 'file' ? findProjectFile(folder.uri.fsPath) : undefined;
+    if (file) files.add(file);
+  }
+  const projects: Project[] = [];
+  for (const file of files) {
+    try {
+      projects.push(loadProject(file));
+    } catch (error) {
+      log.error(`project file ${file}: ${message(error)}`);
+    }
+  }
+  return projects;
+}
+
+export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
+  const { connections, pushes, log } = deps;
+  const register = (id: string, run: (...args: unknown[]) => unknown): void => {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await run(...args);
+        } catch (error) {
+          log.error(`${id}: ${message(error)}`);
+          void vscode.window.showErrorMessage(`calckit: ${message(error)}`, 'Open Log').then((c) => c && log.channel.show(true));
+          return undefined;
+        }
+      }),
+    );
+  };
+
+  register('calckit.push', async () => {
+    const document = activeFormula();
+    if (document && mapped(deps, document)) return pushes.push(document.uri, document.getText());
+    return undefined;
+  });
+
+  register('calckit.pushAll', async () => {
+    const changed: vscode.Uri[] = [];
+    for (const project of workspaceProjects(log)) {
+      for (const calc of project.calculations) {
+        const uri = vscode.Uri.file(calc.file);
+        const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === calc.file);
+        let text: string;
+        try {
+          text = open?.getText() ?? readFileSync(calc.file, 'utf8');
+        } catch (error) {
+          log.warn(`push all: cannot read ${calc.path}: ${message(error)}`);
+          continue;
+        }
+        if (checkSumOf(expressionFromFile(text)) !== lastPushed(project.statePath, calc.id)?.checkSum) changed.push(uri);
+      }
+    }
+    if (changed.length === 0) {
+      void vscode.window.showInformationMessage('calckit: no formula changed since its last push.');
+      return [];
+    }
+    log.info(`push all: ${changed.length} changed formula(s)`);
+    const outcomes = await Promise.all(
+      changed.map(async (uri) => {
+        const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
+        return pushes.push(uri, open?.getText() ?? readFileSync(uri.fsPath, 'utf8'));
+      }),
+    );
+    const pushed = outcomes.filter((o) => o?.kind === 'pushed' || o?.kind === 'unchanged').length;
+    void vscode.window.showInformationMessage(`calckit: ${pushed} of ${changed.length} changed formula(s) pushed.`);
+    return outcomes;
+  });
+
+  const setLock = async (locked: boolean): Promise<unknown> => {
+    const document = activeFormula();
+    const target = document && mapped(deps, document);
+    if (!document || !target) return undefined;
+    const client = await connections.client(target.project, settingsFor(document.uri));
+    log.info(`${locked ? 'locking' : 'unlocking'} calculation ${target.id}`);
+    const result = await client.setLocked(target.id, locked);
+    deps.status.update(document.uri, { connection: 'connected', locked: result.locked });
+    void vscode.window.showInformationMessage(`calckit: calculation ${target.id} is ${result.locked ? 'locked' : 'unlocked'}.`);
+    return result.locked;
+  };
+  register('calckit.lock', () => setLock(true));
+  register('calckit.unlock', () => setLock(false));
+
+  const tokenTarget = (): string | undefined => {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document) return undefined;
+    const mapping = deps.projects.forFile(document.uri);
+    try {
+      return connections.settingsFor(mapping?.project, settingsFor(document.uri)).baseUrl;
+    } catch {
+      return undefined;
+    }
+  };
+  register('calckit.setToken', async () => {
+    const baseUrl = tokenTarget();
+    const token = await vscode.window.showInputBox({
+      title: 'calckit: developer token',
+      prompt: baseUrl ? `Developer token for ${baseUrl} (kept in VS Code's secret storage)` : "Developer token for any service (kept in VS Code's secret storage)",
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim().length < 4 ? 'The token looks too short.' : undefined),
+    });
+    if (!token) return false;
+    await connections.storeToken(baseUrl, token.trim());
+    log.info(`developer token stored${baseUrl ? ` for ${baseUrl}` : ''}`);
+    void vscode.window.showInformationMessage('calckit: developer token stored in secret storage.');
+    return true;
+  });
+  register('calckit.clearToken', async () => {
+    const baseUrl = tokenTarget();
+    await connections.clearToken(baseUrl);
+    log.info(`developer token cleared${baseUrl ? ` for ${baseUrl}` : ''}`);
+    void vscode.window.showInformationMessage('calckit: developer token removed from secret storage.');
+    return true;
+  });
+
+  register('calckit.showAnalysis', async () => {
+    const document = activeFormula();
+    if (!document) return undefined;
+    const mapping = deps.projects.forFile(document.uri);
+    const settings = settingsFor(document.uri);
+    const serviceName = settings.serviceName || mapping?.project.service?.name;
+    const schema = mapping ? deps.projects.schemaFor(mapping, document.uri) : undefined;
+    const expression = expressionFromFile(document.getText());
+    const analysis = analyzeCalculation(expression, { ...(serviceName ? { serviceName } : {}), ...(schema ? { schema } : {}) });
+    const name = document.uri.path.split('/').pop() ?? 'formula.calc';
+    const shown = { expression, ...analysis };
+    const uri = deps.documents.put(ANALYSIS_SCHEME, `${name}.analysis.json`, `${JSON.stringify(shown, null, 2)}\n`);
+    const opened = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(opened, 'json');
+    await vscode.window.showTextDocument(opened, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    return shown;
+  });
+
+  register('calckit.compareWithRemote', async () => {
+    const document = activeFormula();
+    if (!document || !mapped(deps, document)) return undefined;
+    const remote = await pushes.refresh(document.uri);
+    if (!remote) throw new Error('could not read the remote calculation (see the log)');
+    await pushes.showDiff(document.uri, remote);
+    return remote.checkSum;
+  });
+
+  register('calckit.restartServer', () => deps.server.restart());
+
+  register('calckit.startEmulator', async () => {
+    const project = workspaceProjects(log)[0];
+    if (!project) throw new Error('no calckit.json in this workspace');
+    const running = deps.emulators.get(project.root);
+    if (running && running.process.exitCode === null) {
+      void vscode.window.showInformationMessage(`calckit: the emulator already runs at ${running.baseUrl}.`);
+      return running.baseUrl;
+    }
+    const emulator = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'calckit: starting the local emulator' },
+      () => startEmulator(project, calckitCommand(project, settingsFor(vscode.Uri.file(project.file)).emulatorCommand), connections, log),
+    );
+    deps.emulators.set(project.root, emulator);
+    void vscode.window.showInformationMessage(`calckit: the emulator runs at ${emulator.baseUrl}; this workspace pushes to it until it stops.`);
+    return emulator.baseUrl;
+  });
+
+  register('calckit.showLog', () => log.channel.show(true));
+}

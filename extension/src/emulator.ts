@@ -1,0 +1,68 @@
+// "Start Local Emulator for This Workspace": runs `calckit serve` for the project, with a database under .calckit/
+// and a token made for this session, reads the URL it prints, and points this project's pushes at it until it stops.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Project } from '@calckit/project';
+import type { Connections } from './connection.js';
+import type { Log } from './log.js';
+
+/** Fixture files looked for at the project root, in order (the emulator's --fixtures). */
+export const FIXTURE_FILES = ['emulator-fixtures.json', 'fixtures.json', '.calckit/fixtures.json'];
+const START_TIMEOUT_MS = 20_000;
+
+export interface RunningEmulator {
+  readonly baseUrl: string;
+  readonly process: ChildProcess;
+}
+
+export function calckitCommand(project: Project, configured: string): string {
+  if (configured !== '') return configured;
+  const local = join(project.root, 'node_modules', '.bin', 'calckit');
+  return existsSync(local) ? local : 'calckit';
+}
+
+export async function startEmulator(project: Project, command: string, connections: Connections, log: Log): Promise<RunningEmulator> {
+  const token = randomBytes(24).toString('hex');
+  log.addSecret(token);
+  const args = ['serve', '--port', '0', '--data', join(project.root, '.calckit', 'emulator.sqlite')];
+  const fixtures = FIXTURE_FILES.map((f) => join(project.root, f)).find((f) => existsSync(f));
+  if (fixtures) args.push('--fixtures', fixtures);
+  log.info(`starting the emulator: ${command} ${args.join(' ')}`);
+  const child = spawn(command, args, {
+    cwd: project.root,
+    env: { ...process.env, CALCKIT_DEVELOPER_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the emulator printed no URL within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer): void => {
+      const text = chunk.toString('utf8');
+      output += text;
+      for (const line of text.split('\n')) if (line.trim()) log.info(`emulator: ${line.trim()}`);
+      const match = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot run "${command}": ${error.message} (set calckit.emulator.command)`));
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited with code ${code}: ${output.slice(-500)}`));
+    });
+  });
+  connections.setOverride(project.root, { baseUrl, developerToken: token });
+  child.on('exit', (code) => {
+    log.info(`the emulator for ${project.root} stopped (code ${code}); pushes go to the configured service again`);
+    connections.setOverride(project.root, undefined);
+  });
+  return { baseUrl, process: child };
+}

@@ -1,0 +1,47 @@
+// Entry point of the calckit VS Code extension: wires the language client, push on save, status, commands.
+import * as vscode from 'vscode';
+import { registerCommands } from './commands.js';
+import { Connections } from './connection.js';
+import type { RunningEmulator } from './emulator.js';
+import { startLanguageClient, type ServerHandle } from './language-client.js';
+import { createLog } from './log.js';
+import { Projects } from './projects.js';
+import { PushController } from './push-controller.js';
+import { StatusItems } from './status.js';
+import { VirtualDocuments } from './virtual-documents.js';
+
+let server: ServerHandle | undefined;
+const emulators = new Map<string, RunningEmulator>();
+
+export function activate(context: vscode.ExtensionContext): { pushes: PushController } {
+  const log = createLog();
+  log.info(`calckit ${String(context.extension.packageJSON.version)} activating`);
+  const projects = new Projects(log);
+  const connections = new Connections(context.secrets, log);
+  const status = new StatusItems();
+  const documents = new VirtualDocuments();
+  server = startLanguageClient(context, log);
+  status.setServerState(server.state);
+  const handle = server;
+  context.subscriptions.push(log.channel, projects, status, documents, handle, handle.onDidChangeState((s) => status.setServerState(s)));
+
+  const pushes = new PushController({ projects, connections, log, status, documents, serverRunning: () => handle.state === 'running' });
+  // Push on save from onDidSave only: the text is on disk, and a slow push never holds up the save itself.
+  context.subscriptions.push(vscode.workspace.onDidSaveTextDocument((document) => pushes.onDidSave(document)));
+
+  const refresh = (editor: vscode.TextEditor | undefined): void => {
+    status.render();
+    if (editor?.document.languageId === 'calc') void pushes.refresh(editor.document.uri).then(() => status.render());
+  };
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(refresh));
+  refresh(vscode.window.activeTextEditor);
+
+  registerCommands(context, { projects, connections, pushes, server: handle, status, documents, log, emulators });
+  return { pushes };
+}
+
+export async function deactivate(): Promise<void> {
+  for (const emulator of emulators.values()) emulator.process.kill('SIGTERM');
+  emulators.clear();
+  await server?.client?.stop();
+}

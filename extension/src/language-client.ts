@@ -1,0 +1,119 @@
+// Starts the bundled language server (dist/server.js) over Node IPC with vscode-languageclient, passes the `calckit`
+// settings, and restarts the server when it crashes (up to a limit, so a server that dies at start-up does not loop).
+import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  RevealOutputChannelOn,
+  State,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import type { Log } from './log.js';
+
+/** Crashes tolerated within CRASH_WINDOW_MS before the client gives up restarting. */
+const MAX_CRASHES = 5;
+const CRASH_WINDOW_MS = 3 * 60_000;
+
+export type ServerState = 'starting' | 'running' | 'stopped' | 'missing' | 'failed';
+
+export interface ServerHandle extends vscode.Disposable {
+  readonly client: LanguageClient | undefined;
+  readonly state: ServerState;
+  readonly onDidChangeState: vscode.Event<ServerState>;
+  restart(): Promise<void>;
+}
+
+export function startLanguageClient(context: vscode.ExtensionContext, log: Log): ServerHandle {
+  const module = context.asAbsolutePath('dist/server.js');
+  const emitter = new vscode.EventEmitter<ServerState>();
+  let state: ServerState = 'starting';
+  const setState = (next: ServerState): void => {
+    state = next;
+    emitter.fire(next);
+  };
+  if (!existsSync(module)) {
+    log.warn(`language server bundle ${module} is missing: diagnostics and completion are off (build with the server)`);
+    state = 'missing';
+    return {
+      client: undefined,
+      get state() {
+        return state;
+      },
+      onDidChangeState: emitter.event,
+      restart: async () => {},
+      dispose: () => emitter.dispose(),
+    };
+  }
+
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const crashes: number[] = [];
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'calc' },
+      { scheme: 'untitled', language: 'calc' },
+    ],
+    synchronize: {
+      configurationSection: 'calckit',
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/calckit.json'),
+        vscode.workspace.createFileSystemWatcher('**/*.schema.json'),
+        vscode.workspace.createFileSystemWatcher('**/schemas/**/*.json'),
+      ],
+    },
+    initializationOptions: () => ({ settings: vscode.workspace.getConfiguration('calckit') }),
+    outputChannel: log.channel,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    errorHandler: {
+      error: (error, message, count) => {
+        log.error(`language server connection error (${count ?? 0}): ${error.message} ${message?.jsonrpc ?? ''}`);
+        return { action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown };
+      },
+      closed: () => {
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length > 0 && (crashes[0] ?? now) < now - CRASH_WINDOW_MS) crashes.shift();
+        if (crashes.length > MAX_CRASHES) {
+          log.error(`the language server stopped ${crashes.length} times in 3 minutes: not restarting it (run "calckit: Restart Language Server")`);
+          setState('failed');
+          return { action: CloseAction.DoNotRestart, message: 'The calckit language server keeps stopping; see the calckit log.' };
+        }
+        log.warn(`the language server stopped; restarting it (${crashes.length}/${MAX_CRASHES})`);
+        return { action: CloseAction.Restart, handled: true };
+      },
+    },
+  };
+  const client = new LanguageClient('calckit', 'calckit language server', serverOptions, clientOptions);
+  client.onDidChangeState((event) => {
+    if (event.newState === State.Running) setState('running');
+    else if (event.newState === State.Starting) setState('starting');
+    else if (state !== 'failed') setState('stopped');
+  });
+  client.start().catch((error: unknown) => {
+    log.error(`the language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    setState('failed');
+  });
+
+  return {
+    client,
+    get state() {
+      return state;
+    },
+    onDidChangeState: emitter.event,
+    restart: async () => {
+      crashes.length = 0;
+      log.info('restarting the language server');
+      await client.restart();
+    },
+    dispose: () => {
+      emitter.dispose();
+      void client.stop();
+    },
+  };
+}

@@ -1,0 +1,239 @@
+// Push in the editor: saves of mapped formulas (when push on save is on) and the push commands go through one queue
+// to the push protocol (push/push.ts); questions become modal dialogs, progress a notification, outcomes messages
+// with Retry / Open Log, and the status item follows.
+import { analyzeCalculation } from '@calckit/formula';
+import * as vscode from 'vscode';
+import type { Connections } from './connection.js';
+import { calculationService } from './connection.js';
+import type { Log } from './log.js';
+import type { FileMapping, Projects } from './projects.js';
+import { expressionFromFile } from './push/expression.js';
+import { pushFormula } from './push/push.js';
+import { PushQueue } from './push/queue.js';
+import { stateFileRecord } from './push/state-record.js';
+import type { Conflict, LintFinding, PushHooks, PushOutcome, RemoteCalculation } from './push/types.js';
+import { settingsFor } from './settings.js';
+import type { StatusItems } from './status.js';
+import { REMOTE_SCHEME, type VirtualDocuments } from './virtual-documents.js';
+
+const SEVERITY: Record<vscode.DiagnosticSeverity, LintFinding['severity']> = {
+  [vscode.DiagnosticSeverity.Error]: 'error',
+  [vscode.DiagnosticSeverity.Warning]: 'warning',
+  [vscode.DiagnosticSeverity.Information]: 'info',
+  [vscode.DiagnosticSeverity.Hint]: 'hint',
+};
+
+export interface PushControllerDeps {
+  readonly projects: Projects;
+  readonly connections: Connections;
+  readonly log: Log;
+  readonly status: StatusItems;
+  readonly documents: VirtualDocuments;
+  /** Whether the language server runs (its diagnostics then are the lint of record). */
+  readonly serverRunning: () => boolean;
+}
+
+export class PushController {
+  private readonly queue = new PushQueue<PushOutcome>();
+
+  constructor(private readonly deps: PushControllerDeps) {}
+
+  /** From onDidSaveTextDocument: pushes only mapped formulas, only when push on save is on for the workspace. */
+  onDidSave(document: vscode.TextDocument): void {
+    if (document.languageId !== 'calc' || document.uri.scheme !== 'file') return;
+    if (!settingsFor(document.uri).pushOnSave) return;
+    const mapping = this.deps.projects.forFile(document.uri);
+    if (!mapping?.calculation) {
+      this.deps.log.info(`saved ${document.uri.fsPath}: not mapped in a calckit.json, not pushed`);
+      return;
+    }
+    void this.push(document.uri, document.getText());
+  }
+
+  /** Queues a push of this text for this file; resolves with the outcome (already reported to the user). */
+  async push(uri: vscode.Uri, text: string, options: { force?: boolean } = {}): Promise<PushOutcome | undefined> {
+    const mapping = this.deps.projects.forFile(uri);
+    if (!mapping?.calculation) {
+      const problem = this.deps.projects.errorFor(uri);
+      void vscode.window.showWarningMessage(
+        problem ? `calckit: the project file is invalid: ${problem.message}` : `calckit: ${vscode.workspace.asRelativePath(uri)} is not mapped to a calculation in calckit.json.`,
+      );
+      return undefined;
+    }
+    const outcome = await this.queue.enqueue({ key: uri.toString(), run: () => this.run(uri, text, mapping, options.force ?? false) });
+    return outcome;
+  }
+
+  /** Waits for every queued push (for tests and deactivation). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private async run(uri: vscode.Uri, text: string, mapping: FileMapping, force: boolean): Promise<PushOutcome> {
+    const calc = mapping.calculation;
+    if (!calc) throw new Error('unmapped file reached the push queue');
+    const { log, status } = this.deps;
+    const settings = settingsFor(uri);
+    const label = `${calc.path} → calculation ${calc.id}`;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `calckit: pushing ${calc.path}`, cancellable: false },
+      async (progress) => {
+        let outcome: PushOutcome;
+        let client;
+        try {
+          client = await this.deps.connections.client(mapping.project, settings);
+        } catch (error) {
+          outcome = {
+            kind: 'failed',
+            file: calc.path,
+            calculationId: calc.id,
+            step: 'connect',
+            message: error instanceof Error ? error.message : String(error),
+            hint: 'Set calckit.baseUrl (or instance and domain) or "service" in calckit.json, and a developer token.',
+          };
+          status.update(uri, { connection: 'not configured' });
+          await this.report(uri, text, mapping, outcome);
+          return outcome;
+        }
+        status.update(uri, { busy: `pushing ${label}`, baseUrl: client.baseUrl });
+        const hooks: PushHooks = {
+          lint: (expression) => this.lint(uri, expression, mapping),
+          onLintErrors: (errors) => this.askLint(calc.path, errors),
+          onConflict: (conflict) => this.askConflict(conflict),
+          onStep: (step, detail) => {
+            log.info(`push ${label}: ${detail}`);
+            progress.report({ message: detail });
+          },
+        };
+        log.info(`push ${label}: start (strict=${settings.strict}, lockAfterPush=${settings.lockAfterPush}${force ? ', forced' : ''})`);
+        outcome = await pushFormula(
+          { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
+          { service: calculationService(client), record: stateFileRecord(mapping.project.statePath, () => calc.path), hooks },
+        );
+        status.update(uri, { busy: undefined });
+        await this.report(uri, text, mapping, outcome);
+        return outcome;
+      },
+    );
+  }
+
+  /** The lint of record: the language server's diagnostics when it runs, else the core's problems. */
+  private lint(uri: vscode.Uri, expression: string, mapping: FileMapping): LintFinding[] {
+    if (this.deps.serverRunning()) {
+      return vscode.languages.getDiagnostics(uri).map((d) => ({
+        severity: SEVERITY[d.severity],
+        code: typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? d.source ?? ''),
+        message: d.message,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+      }));
+    }
+    const settings = settingsFor(uri);
+    const schema = this.deps.projects.schemaFor(mapping, uri);
+    const analysis = analyzeCalculation(expression, {
+      ...(settings.serviceName ? { serviceName: settings.serviceName } : mapping.project.service?.name ? { serviceName: mapping.project.service.name } : {}),
+      ...(schema ? { schema } : {}),
+    });
+    return analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
+  }
+
+  private async askLint(file: string, errors: readonly LintFinding[]): Promise<'push-anyway' | 'cancel'> {
+    const first = errors[0];
+    const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
+    const choice = await vscode.window.showWarningMessage(
+      `${file} has ${errors.length} error${errors.length === 1 ? '' : 's'}${where}. The service may reject it or store it as INVALID.`,
+      { modal: true },
+      'Push Anyway',
+    );
+    return choice === 'Push Anyway' ? 'push-anyway' : 'cancel';
+  }
+
+  private async askConflict(conflict: Conflict): Promise<'compare' | 'overwrite' | 'cancel'> {
+    const why =
+      conflict.lastPushedCheckSum === undefined
+        ? 'was never pushed from this repository, and the service holds a different formula'
+        : 'changed in the service since your last push';
+    const choice = await vscode.window.showWarningMessage(
+      `Calculation ${conflict.calculationId}${conflict.remote.name ? ` "${conflict.remote.name}"` : ''} ${why}.`,
+      { modal: true, detail: 'Compare the two versions, overwrite the remote formula with yours, or cancel.' },
+      'Compare',
+      'Overwrite',
+    );
+    return choice === 'Compare' ? 'compare' : choice === 'Overwrite' ? 'overwrite' : 'cancel';
+  }
+
+  /** Opens the diff editor: the remote formula on the left, the local file on the right. */
+  async showDiff(uri: vscode.Uri, remote: RemoteCalculation): Promise<void> {
+    const name = uri.path.split('/').pop() ?? 'formula.calc';
+    const left = this.deps.documents.put(REMOTE_SCHEME, `${remote.id}/${name}`, remote.expression);
+    await vscode.commands.executeCommand('vscode.diff', left, uri, `${name}: remote (calculation ${remote.id}) ↔ local`);
+  }
+
+  private async report(uri: vscode.Uri, text: string, mapping: FileMapping, outcome: PushOutcome): Promise<void> {
+    const { log, status } = this.deps;
+    const at = new Date();
+    switch (outcome.kind) {
+      case 'pushed': {
+        log.info(`push ${outcome.file}: stored, checkSum ${outcome.checkSum} (was ${outcome.previousCheckSum})${outcome.locked ? ', locked' : ''}`);
+        status.update(uri, { connection: 'connected', locked: outcome.locked, lastPush: { at, checkSum: outcome.checkSum, ok: true } });
+        if (outcome.checkSumMismatch) {
+          log.warn(`push ${outcome.file}: the service stored checkSum ${outcome.checkSumMismatch.remote}, ours is ${outcome.checkSumMismatch.local}`);
+        }
+        void vscode.window.showInformationMessage(
+          `calckit: pushed ${outcome.file} to calculation ${outcome.calculationId} — checkSum ${outcome.checkSum.slice(0, 12)}${outcome.locked ? ', locked' : ''}.`,
+        );
+        return;
+      }
+      case 'unchanged':
+        log.info(`push ${outcome.file}: the service already holds this formula (checkSum ${outcome.checkSum})`);
+        status.update(uri, { connection: 'connected', lastPush: { at, checkSum: outcome.checkSum, ok: true } });
+        vscode.window.setStatusBarMessage(`calckit: ${outcome.file} is up to date`, 4000);
+        return;
+      case 'cancelled':
+        log.info(`push ${outcome.file}: cancelled (${outcome.reason})`);
+        if (outcome.reason === 'compare' && outcome.remote) await this.showDiff(uri, outcome.remote);
+        return;
+      case 'failed': {
+        const statusText = outcome.status === undefined ? '' : ` (HTTP ${outcome.status})`;
+        log.error(`push ${outcome.file}: failed at step "${outcome.step}"${statusText}: ${outcome.message}${outcome.hint ? ` — ${outcome.hint}` : ''}`);
+        status.update(uri, {
+          connection: outcome.status === undefined && outcome.step !== 'lint' ? 'unreachable' : 'connected',
+          ...(outcome.lockedAfter === undefined ? {} : { locked: outcome.lockedAfter }),
+          lastPush: { at, checkSum: '', ok: false, message: outcome.message },
+        });
+        const choice = await vscode.window.showErrorMessage(
+          `calckit: push of ${outcome.file} failed at step "${outcome.step}"${statusText}: ${outcome.message}${outcome.hint ? ` ${outcome.hint}` : ''}`,
+          'Retry',
+          'Open Log',
+        );
+        if (choice === 'Retry') {
+          const current = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? text;
+          void this.push(uri, current);
+        } else if (choice === 'Open Log') log.channel.show(true);
+        void mapping;
+        return;
+      }
+    }
+  }
+
+  /** Reads the remote calculation of a mapped file to show connection and lock state. */
+  async refresh(uri: vscode.Uri): Promise<RemoteCalculation | undefined> {
+    const mapping = this.deps.projects.forFile(uri);
+    if (!mapping?.calculation) return undefined;
+    try {
+      const client = await this.deps.connections.client(mapping.project, settingsFor(uri));
+      const remote = await client.readCalculation(mapping.calculation.id);
+      this.deps.status.update(uri, { connection: 'connected', baseUrl: client.baseUrl, locked: remote.locked });
+      return remote;
+    } catch (error) {
+      this.deps.log.warn(`reading calculation ${mapping.calculation.id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.status.update(uri, { connection: (error as { status?: unknown }).status === undefined ? 'unreachable' : 'connected' });
+      return undefined;
+    }
+  }
+
+  /** The expression of a file as it would be pushed. */
+  static expressionOf(text: string): string {
+    return expressionFromFile(text);
+  }
+}

@@ -1,0 +1,35 @@
+// The extension's settings for one file (resource scope), read in one place.
+import * as vscode from 'vscode';
+
+export type RuleSeverity = 'off' | 'info' | 'warn' | 'error';
+
+export interface Settings {
+  readonly serviceName: string;
+  readonly instance: string;
+  readonly domain: string;
+  readonly baseUrl: string;
+  /** Read from workspace or folder settings only: a user-level `true` must not push from every repository. */
+  readonly pushOnSave: boolean;
+  readonly lockAfterPush: boolean;
+  readonly strict: boolean;
+  readonly rules: Readonly<Record<string, RuleSeverity>>;
+  readonly inlayHintsResultType: boolean;
+  readonly emulatorCommand: string;
+}
+
+export function settingsFor(uri: vscode.Uri | undefined): Settings {
+  const config = vscode.workspace.getConfiguration('calckit', uri);
+  const push = config.inspect<boolean>('pushOnSave');
+  return {
+    serviceName: config.get<string>('serviceName', '').trim(),
+    instance: config.get<string>('instance', '').trim(),
+    domain: config.get<string>('domain', '').trim(),
+    baseUrl: config.get<string>('baseUrl', '').trim(),
+    pushOnSave: push?.workspaceFolderValue ?? push?.workspaceValue ?? false,
+    lockAfterPush: config.get<boolean>('lockAfterPush', false),
+    strict: config.get<boolean>('strict', false),
+    rules: config.get<Record<string, RuleSeverity>>('rules', {}),
+    inlayHintsResultType: config.get<boolean>('inlayHints.resultType', true),
+    emulatorCommand: config.get<string>('emulator.command', '').trim(),
+  };
+}

@@ -1,0 +1,70 @@
+// The language status item of .calc files: connection, lock state and last push of the active formula, and the
+// language server's state, as one line with details.
+import * as vscode from 'vscode';
+import type { ServerState } from './language-client.js';
+
+export interface FormulaStatus {
+  connection?: 'unknown' | 'connected' | 'unreachable' | 'not configured';
+  baseUrl?: string;
+  locked?: boolean;
+  lastPush?: { at: Date; checkSum: string; ok: boolean; message?: string };
+  busy?: string;
+}
+
+export class StatusItems implements vscode.Disposable {
+  private readonly item: vscode.LanguageStatusItem;
+  private readonly server: vscode.LanguageStatusItem;
+  private readonly byFile = new Map<string, FormulaStatus>();
+
+  constructor() {
+    this.item = vscode.languages.createLanguageStatusItem('calckit.push', { language: 'calc' });
+    this.item.name = 'calckit push';
+    this.item.command = { command: 'calckit.showLog', title: 'Show Log' };
+    this.server = vscode.languages.createLanguageStatusItem('calckit.server', { language: 'calc' });
+    this.server.name = 'calckit language server';
+    this.server.command = { command: 'calckit.restartServer', title: 'Restart' };
+    this.render();
+  }
+
+  update(uri: vscode.Uri, change: Partial<FormulaStatus>): void {
+    const key = uri.toString();
+    this.byFile.set(key, { ...this.byFile.get(key), ...change });
+    this.render();
+  }
+
+  setServerState(state: ServerState): void {
+    const text: Record<ServerState, string> = {
+      starting: '$(sync~spin) calckit server starting',
+      running: '$(check) calckit server',
+      stopped: '$(debug-pause) calckit server stopped',
+      missing: '$(warning) calckit server not bundled',
+      failed: '$(error) calckit server failed',
+    };
+    this.server.text = text[state];
+    this.server.severity = state === 'failed' || state === 'missing' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.server.busy = state === 'starting';
+  }
+
+  render(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const status = uri ? this.byFile.get(uri.toString()) : undefined;
+    const parts: string[] = [];
+    const connection = status?.connection ?? 'unknown';
+    parts.push(connection === 'connected' ? '$(cloud) connected' : connection === 'unknown' ? '$(cloud) service' : `$(cloud-offline) ${connection}`);
+    if (status?.locked !== undefined) parts.push(status.locked ? '$(lock) locked' : '$(unlock) unlocked');
+    if (status?.lastPush) {
+      const time = status.lastPush.at.toLocaleTimeString();
+      parts.push(status.lastPush.ok ? `pushed ${time} (${status.lastPush.checkSum.slice(0, 8)})` : `$(error) push failed ${time}`);
+    }
+    this.item.text = parts.join(' · ');
+    this.item.detail = status?.busy ?? (status?.baseUrl ? status.baseUrl : 'push on save, lock state and last push');
+    this.item.busy = status?.busy !== undefined;
+    this.item.severity =
+      status?.lastPush && !status.lastPush.ok ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    this.server.dispose();
+  }
+}
