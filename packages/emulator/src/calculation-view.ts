@@ -1,0 +1,55 @@
+// Turns a stored calculation into the service's Calculation object (seed 2.1), in the seed's field order.
+import type { Calculation, LockedCalculation } from '@calckit/protocol';
+import type { CalculationRecord } from './model.js';
+
+/** The lock response (4.2): the Calculation without `nonAggregatedColumns` and `functionTemplateDependencies`. */
+export function lockedCalculationView(c: CalculationRecord): LockedCalculation {
+  const a = c.analysis;
+  return {
+    id: c.id,
+    name: c.name,
+    owner: c.owner,
+    locked: c.locked,
+    global: c.global,
+    expression: c.expression,
+    checkSum: a.checkSum,
+    links: c.datasetId === null
+      ? []
+      : [{ resource: { type: 'DATA_SOURCE', id: c.datasetId }, visible: true, active: true, valid: a.status === 'VALID' ? 'VALID' : 'ILLEGAL_REFERENCE' }],
+    legacyId: c.legacyId,
+    lastModified: c.lastModified,
+    created: c.created,
+    aggregated: a.aggregated,
+    analytic: a.analytic,
+    dataType: a.dataType,
+    status: a.status,
+    cacheWindow: a.cacheWindow,
+    columnPositions: a.columnPositions.map((p) => ({ columnName: p.columnName, columnPosition: p.columnPosition })),
+    functions: [...a.functions],
+    archived: c.archived,
+    hidden: c.hidden,
+    variable: c.variable,
+  };
+}
+
+/** The update and read responses (4.1 and GET): the full Calculation. */
+export function calculationView(c: CalculationRecord): Calculation {
+  const locked = lockedCalculationView(c);
+  const { archived, hidden, variable, ...head } = locked;
+  const { functions, ...beforeFunctions } = head;
+  const { dataType, status, cacheWindow, columnPositions, ...first } = beforeFunctions;
+  // Rebuilt in the seed's order: nonAggregatedColumns after analytic, functionTemplateDependencies after functions.
+  return {
+    ...first,
+    nonAggregatedColumns: [...c.analysis.nonAggregatedColumns],
+    dataType,
+    status,
+    cacheWindow,
+    columnPositions,
+    functions,
+    functionTemplateDependencies: [...c.analysis.functionTemplateDependencies],
+    archived,
+    hidden,
+    variable,
+  };
+}

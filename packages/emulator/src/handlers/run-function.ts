@@ -1,0 +1,96 @@
+// Run a code function (4.3): checks inputs against the declared types, runs the body in the sandbox, records it.
+// Execution statuses: SUCCESS, FAILED (threw, or result of the wrong type), TIMED_OUT, OUT_OF_MEMORY.
+import { randomUUID } from 'node:crypto';
+import { checkWire, RunFunctionRequestSchema, type ErrorInformation, type FieldError, type FunctionExecution } from '@calckit/protocol';
+import { notFound, validationError } from '../api-error.js';
+import type { OperationHandler } from '../context.js';
+import type { SandboxOutcome } from '../sandbox/runner.js';
+import { errorInformation, mismatch } from '../sandbox/value-types.js';
+import type { TypeSpec } from '../fixtures-format.js';
+
+interface Verdict {
+  readonly status: string;
+  readonly result: unknown;
+  readonly errorInformation: ErrorInformation | null;
+  /** Lines added to stderr.log (when logs are asked for) to say what went wrong. */
+  readonly stderrNote: string[];
+}
+
+/** From what the sandbox reports to the execution's status, result and errorInformation. */
+function judge(output: TypeSpec, outcome: SandboxOutcome, timeoutMs: number): Verdict {
+  const failed = (status: string, message: string, note = message): Verdict => ({
+    status,
+    result: null,
+    errorInformation: errorInformation(output, null, [message]),
+    stderrNote: [note],
+  });
+  switch (outcome.kind) {
+    case 'returned': {
+      const problem = mismatch(output, outcome.value);
+      if (problem === undefined) return { status: 'SUCCESS', result: outcome.value, errorInformation: null, stderrNote: [] };
+      return { status: 'FAILED', result: null, errorInformation: errorInformation(output, outcome.value, [`result does not match the declared output: ${problem}`]), stderrNote: [] };
+    }
+    case 'unserializable':
+      return failed('FAILED', `result is not JSON (a ${outcome.type})`);
+    case 'threw':
+      return failed('FAILED', `the function threw: ${outcome.message}`, outcome.stack);
+    case 'unsettled':
+      return failed('FAILED', 'the function returned a promise that never settles');
+    case 'timeout':
+      return failed('TIMED_OUT', `the function ran longer than its time limit of ${timeoutMs} ms`);
+    case 'out-of-memory':
+      return failed('OUT_OF_MEMORY', 'the function used more memory than its limit');
+    case 'crashed':
+      return failed('FAILED', `the function's worker stopped: ${outcome.message}`);
+  }
+}
+
+export const runFunction: OperationHandler = async (ctx, req) => {
+  const { packageId, version, functionName } = req.params as { packageId: string; version: string; functionName: string };
+  const checked = checkWire(RunFunctionRequestSchema, req.body);
+  if (!checked.ok) throw validationError('request body must be { inputVariables?: object, settings?: { getLogs?: boolean } }', checked.errors);
+  const fn = ctx.storage.getCodeFunction(packageId, version, functionName);
+  if (!fn) {
+    if (!ctx.storage.codePackageKnown(packageId)) throw notFound(`code package ${packageId} does not exist`, 'path.packageId');
+    if (!ctx.storage.codePackageKnown(packageId, version)) throw notFound(`code package ${packageId} has no version ${version}`, 'path.version');
+    throw notFound(`code package ${packageId} version ${version} has no function ${functionName}`, 'path.functionName');
+  }
+  const def = fn.definition;
+  const inputs = checked.value.inputVariables ?? {};
+  const errors: FieldError[] = [];
+  const declared = new Set(def.inputs.map((i) => i.name));
+  for (const key of Object.keys(inputs)) {
+    if (!declared.has(key)) errors.push({ field: `inputVariables.${key}`, message: `unknown input; the function takes ${def.inputs.map((i) => i.name).join(', ') || 'no inputs'}` });
+  }
+  for (const input of def.inputs) {
+    const value = Object.hasOwn(inputs, input.name) ? inputs[input.name] : null;
+    const problem = mismatch(input, value);
+    if (problem !== undefined) errors.push({ field: `inputVariables.${input.name}`, message: problem });
+  }
+  if (errors.length > 0) throw validationError(`the inputs do not match ${functionName}'s parameters; nothing was run`, errors);
+
+  const getLogs = checked.value.settings?.getLogs ?? false;
+  const startedOn = ctx.clock();
+  const args = def.inputs.map((i) => (Object.hasOwn(inputs, i.name) ? inputs[i.name] : null));
+  const timeoutMs = def.timeoutMs ?? ctx.sandbox.defaultTimeoutMs;
+  const outcome = await ctx.sandbox.run(def.inputs.map((i) => i.name), def.body, args, timeoutMs);
+  const completedOn = Math.max(ctx.clock(), startedOn);
+  const verdict = judge(def.output, outcome, timeoutMs);
+  const execution: FunctionExecution = {
+    executionId: randomUUID(),
+    packageId,
+    version,
+    functionName,
+    status: verdict.status,
+    settings: { getLogs },
+    startedOn: new Date(startedOn).toISOString(),
+    startedBy: String(ctx.userId),
+    completedOn: new Date(completedOn).toISOString(),
+    result: verdict.result,
+    stdout: { log: getLogs ? outcome.logs.stdout : [] },
+    stderr: { log: getLogs ? [...outcome.logs.stderr, ...verdict.stderrNote] : [] },
+    errorInformation: verdict.errorInformation,
+  };
+  ctx.storage.insertExecution({ executionId: execution.executionId, packageId, version, functionName, status: verdict.status, startedOn, record: execution });
+  return execution;
+};

@@ -1,0 +1,335 @@
+// The emulator's only access to its SQLite database: every SQL statement lives here; handlers call these methods.
+// Durability: WAL journal with synchronous=FULL, so a write acknowledged to a client survives kill -9.
+import Database from 'better-sqlite3';
+import type {
+  CalculationRecord,
+  CodeFunctionRecord,
+  DatasetRecord,
+  ExecutionRecord,
+  FixtureData,
+  PageRecord,
+  ReportScheduleRecord,
+  StoredAnalysis,
+  ViewRecord,
+} from './model.js';
+import type { DatasetSchemaColumn, ReportScheduleRequest, ReportScheduleResponse } from '@calckit/protocol';
+import type { CodeFunctionDefinition } from './fixtures-format.js';
+
+const SCHEMA_VERSION = 1;
+
+/** Migrations by target version: each runs once, in order, inside a transaction. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE datasets (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, columns TEXT NOT NULL, updated INTEGER NOT NULL);
+  CREATE TABLE calculations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, owner INTEGER NOT NULL, locked INTEGER NOT NULL,
+    global INTEGER NOT NULL, expression TEXT NOT NULL, dataset_id TEXT, legacy_id TEXT NOT NULL,
+    created INTEGER NOT NULL, last_modified INTEGER NOT NULL, archived INTEGER NOT NULL, hidden INTEGER NOT NULL,
+    variable INTEGER NOT NULL, analysis TEXT NOT NULL);
+  CREATE TABLE calculation_dependencies (
+    calculation_id INTEGER NOT NULL, depends_on INTEGER NOT NULL, PRIMARY KEY (calculation_id, depends_on));
+  CREATE INDEX calculation_dependencies_by_target ON calculation_dependencies (depends_on);
+  CREATE TABLE pages (id INTEGER PRIMARY KEY, title TEXT NOT NULL, card_count INTEGER NOT NULL);
+  CREATE TABLE views (
+    id INTEGER PRIMARY KEY, page_id INTEGER NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL,
+    embed_view_id INTEGER NOT NULL, card_id INTEGER NOT NULL);
+  CREATE TABLE code_functions (
+    package_id TEXT NOT NULL, version TEXT NOT NULL, name TEXT NOT NULL, definition TEXT NOT NULL,
+    PRIMARY KEY (package_id, version, name));
+  CREATE TABLE report_schedules (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, request TEXT NOT NULL, response TEXT NOT NULL, created INTEGER NOT NULL);
+  CREATE TABLE executions (
+    execution_id TEXT PRIMARY KEY, package_id TEXT NOT NULL, version TEXT NOT NULL, function_name TEXT NOT NULL,
+    status TEXT NOT NULL, started_on INTEGER NOT NULL, record TEXT NOT NULL);
+  `,
+];
+
+interface CalculationRow {
+  id: number;
+  name: string;
+  owner: number;
+  locked: number;
+  global: number;
+  expression: string;
+  dataset_id: string | null;
+  legacy_id: string;
+  created: number;
+  last_modified: number;
+  archived: number;
+  hidden: number;
+  variable: number;
+  analysis: string;
+}
+
+function toCalculation(row: CalculationRow): CalculationRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    locked: row.locked === 1,
+    global: row.global === 1,
+    expression: row.expression,
+    datasetId: row.dataset_id,
+    legacyId: row.legacy_id,
+    created: row.created,
+    lastModified: row.last_modified,
+    archived: row.archived === 1,
+    hidden: row.hidden === 1,
+    variable: row.variable === 1,
+    analysis: JSON.parse(row.analysis) as StoredAnalysis,
+  };
+}
+
+const bit = (value: boolean): number => (value ? 1 : 0);
+
+/** Counts of stored things, for the health endpoint. */
+export interface StorageCounts {
+  readonly calculations: number;
+  readonly datasets: number;
+  readonly pages: number;
+  readonly views: number;
+  readonly codeFunctions: number;
+  readonly reportSchedules: number;
+  readonly executions: number;
+}
+
+export class Storage {
+  private readonly db: Database.Database;
+
+  /** Prepared statements by SQL text: preparing once keeps updates fast under load. */
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Opens (creating if needed) the database at `path`; `:memory:` keeps everything in memory. */
+  static open(path: string): Storage {
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      const storage = new Storage(db);
+      storage.migrate();
+      return storage;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  private migrate(): void {
+    const current = this.db.pragma('user_version', { simple: true }) as number;
+    if (current > SCHEMA_VERSION) {
+      throw new Error(`database schema version ${current} is newer than this emulator's (${SCHEMA_VERSION})`);
+    }
+    for (let version = current; version < SCHEMA_VERSION; version++) {
+      const sql = MIGRATIONS[version];
+      if (sql === undefined) throw new Error(`missing migration to version ${version + 1}`);
+      this.db.transaction(() => {
+        this.db.exec(sql);
+        this.db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** True until fixtures (or anything else) have been stored. */
+  isEmpty(): boolean {
+    const row = this.stmt(
+        `SELECT (SELECT COUNT(*) FROM meta) + (SELECT COUNT(*) FROM calculations) + (SELECT COUNT(*) FROM datasets)
+          + (SELECT COUNT(*) FROM pages) + (SELECT COUNT(*) FROM code_functions)
+          + (SELECT COUNT(*) FROM report_schedules) AS n`,
+      )
+      .get() as { n: number };
+    return row.n === 0;
+  }
+
+  /** Stores fixtures in one transaction, only into an empty database; returns false (storing nothing) otherwise. */
+  loadFixtures(data: FixtureData, source: string, now: number): boolean {
+    return this.db.transaction((): boolean => {
+      if (!this.isEmpty()) return false;
+      const insertDataset = this.stmt('INSERT INTO datasets (id, name, columns, updated) VALUES (?, ?, ?, ?)');
+      for (const d of data.datasets) insertDataset.run(d.id, d.name, JSON.stringify(d.columns), d.updated);
+      for (const c of data.calculations) this.insertCalculation(c);
+      const insertPage = this.stmt('INSERT INTO pages (id, title, card_count) VALUES (?, ?, ?)');
+      for (const p of data.pages) insertPage.run(p.id, p.title, p.cardCount);
+      const insertView = this.stmt(
+        'INSERT INTO views (id, page_id, name, type, embed_view_id, card_id) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const v of data.views) insertView.run(v.id, v.pageId, v.name, v.type, v.embedViewId, v.cardId);
+      const insertFunction = this.stmt(
+        'INSERT INTO code_functions (package_id, version, name, definition) VALUES (?, ?, ?, ?)',
+      );
+      for (const f of data.codeFunctions) {
+        insertFunction.run(f.packageId, f.version, f.definition.name, JSON.stringify(f.definition));
+      }
+      this.stmt('INSERT INTO meta (key, value) VALUES (?, ?)').run('fixtures', JSON.stringify({ source, loaded: now }));
+      return true;
+    })();
+  }
+
+  private insertCalculation(c: CalculationRecord): void {
+    this.stmt(
+        `INSERT INTO calculations (id, name, owner, locked, global, expression, dataset_id, legacy_id, created,
+           last_modified, archived, hidden, variable, analysis)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        c.id, c.name, c.owner, bit(c.locked), bit(c.global), c.expression, c.datasetId, c.legacyId, c.created,
+        c.lastModified, bit(c.archived), bit(c.hidden), bit(c.variable), JSON.stringify(c.analysis),
+      );
+    this.replaceDependencies(c.id, c.analysis.functionTemplateDependencies);
+  }
+
+  private replaceDependencies(id: number, dependsOn: readonly number[]): void {
+    this.stmt('DELETE FROM calculation_dependencies WHERE calculation_id = ?').run(id);
+    const insert = this.stmt('INSERT OR IGNORE INTO calculation_dependencies (calculation_id, depends_on) VALUES (?, ?)');
+    for (const target of dependsOn) insert.run(id, target);
+  }
+
+  getCalculation(id: number): CalculationRecord | undefined {
+    const row = this.stmt('SELECT * FROM calculations WHERE id = ?').get(id) as CalculationRow | undefined;
+    return row ? toCalculation(row) : undefined;
+  }
+
+  /** Ids of the calculations whose formula nests calculation `id`. */
+  dependentsOf(id: number): number[] {
+    const rows = this.stmt('SELECT calculation_id AS id FROM calculation_dependencies WHERE depends_on = ? ORDER BY calculation_id')
+      .all(id) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Stores a new formula and its analysis, refusing (returning undefined) when the calculation is gone or locked
+   * at the moment of writing: the check and the write are one transaction.
+   */
+  updateFormula(id: number, expression: string, analysis: StoredAnalysis, lastModified: number): CalculationRecord | 'locked' | undefined {
+    return this.db.transaction((): CalculationRecord | 'locked' | undefined => {
+      const current = this.getCalculation(id);
+      if (!current) return undefined;
+      if (current.locked) return 'locked';
+      this.stmt('UPDATE calculations SET expression = ?, analysis = ?, last_modified = ? WHERE id = ?')
+        .run(expression, JSON.stringify(analysis), Math.max(lastModified, current.lastModified + 1), id);
+      this.replaceDependencies(id, analysis.functionTemplateDependencies);
+      return this.getCalculation(id);
+    })();
+  }
+
+  /** Sets the lock flag; `lastModified` always moves forward (strictly), even within one millisecond. */
+  setLocked(id: number, locked: boolean, lastModified: number): CalculationRecord | undefined {
+    return this.db.transaction((): CalculationRecord | undefined => {
+      const current = this.getCalculation(id);
+      if (!current) return undefined;
+      this.stmt('UPDATE calculations SET locked = ?, last_modified = ? WHERE id = ?')
+        .run(bit(locked), Math.max(lastModified, current.lastModified + 1), id);
+      return this.getCalculation(id);
+    })();
+  }
+
+  getDataset(id: string): DatasetRecord | undefined {
+    const row = this.stmt('SELECT id, name, columns, updated FROM datasets WHERE id = ?').get(id) as
+      | { id: string; name: string; columns: string; updated: number }
+      | undefined;
+    if (!row) return undefined;
+    return { id: row.id, name: row.name, columns: JSON.parse(row.columns) as DatasetSchemaColumn[], updated: row.updated };
+  }
+
+  /** Replaces a dataset's columns; returns false when the dataset does not exist. */
+  setDatasetColumns(id: string, columns: readonly DatasetSchemaColumn[], now: number): boolean {
+    const result = this.stmt('UPDATE datasets SET columns = ?, updated = ? WHERE id = ?').run(JSON.stringify(columns), now, id);
+    return result.changes === 1;
+  }
+
+  getPage(id: number): PageRecord | undefined {
+    const row = this.stmt('SELECT id, title, card_count FROM pages WHERE id = ?').get(id) as
+      | { id: number; title: string; card_count: number }
+      | undefined;
+    return row ? { id: row.id, title: row.title, cardCount: row.card_count } : undefined;
+  }
+
+  getView(id: number): ViewRecord | undefined {
+    const row = this.stmt('SELECT * FROM views WHERE id = ?').get(id) as
+      | { id: number; page_id: number; name: string; type: string; embed_view_id: number; card_id: number }
+      | undefined;
+    return row
+      ? { id: row.id, pageId: row.page_id, name: row.name, type: row.type, embedViewId: row.embed_view_id, cardId: row.card_id }
+      : undefined;
+  }
+
+  getCodeFunction(packageId: string, version: string, name: string): CodeFunctionRecord | undefined {
+    const row = this.stmt('SELECT definition FROM code_functions WHERE package_id = ? AND version = ? AND name = ?')
+      .get(packageId, version, name) as { definition: string } | undefined;
+    return row ? { packageId, version, definition: JSON.parse(row.definition) as CodeFunctionDefinition } : undefined;
+  }
+
+  /** What exists of a package: used to say which part of a function's address is unknown. */
+  codePackageKnown(packageId: string, version?: string): boolean {
+    const row = version === undefined
+      ? this.stmt('SELECT 1 FROM code_functions WHERE package_id = ? LIMIT 1').get(packageId)
+      : this.stmt('SELECT 1 FROM code_functions WHERE package_id = ? AND version = ? LIMIT 1').get(packageId, version);
+    return row !== undefined;
+  }
+
+  /** Stores a schedule; `build` receives the new id and returns the response to store with it. */
+  insertReportSchedule(
+    request: ReportScheduleRequest,
+    now: number,
+    build: (id: number) => ReportScheduleResponse,
+  ): ReportScheduleRecord {
+    return this.db.transaction((): ReportScheduleRecord => {
+      const info = this.stmt('INSERT INTO report_schedules (request, response, created) VALUES (?, ?, ?)')
+        .run(JSON.stringify(request), '{}', now);
+      const id = Number(info.lastInsertRowid);
+      const response = build(id);
+      this.stmt('UPDATE report_schedules SET response = ? WHERE id = ?').run(JSON.stringify(response), id);
+      return { id, request, response };
+    })();
+  }
+
+  getReportSchedule(id: number): ReportScheduleRecord | undefined {
+    const row = this.stmt('SELECT id, request, response FROM report_schedules WHERE id = ?').get(id) as
+      | { id: number; request: string; response: string }
+      | undefined;
+    return row
+      ? { id: row.id, request: JSON.parse(row.request) as ReportScheduleRequest, response: JSON.parse(row.response) as ReportScheduleResponse }
+      : undefined;
+  }
+
+  insertExecution(e: ExecutionRecord): void {
+    this.stmt(
+        `INSERT INTO executions (execution_id, package_id, version, function_name, status, started_on, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(e.executionId, e.packageId, e.version, e.functionName, e.status, e.startedOn, JSON.stringify(e.record));
+  }
+
+  counts(): StorageCounts {
+    const count = (table: string): number => (this.stmt(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return {
+      calculations: count('calculations'),
+      datasets: count('datasets'),
+      pages: count('pages'),
+      views: count('views'),
+      codeFunctions: count('code_functions'),
+      reportSchedules: count('report_schedules'),
+      executions: count('executions'),
+    };
+  }
+}
