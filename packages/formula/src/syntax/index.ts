@@ -6,3 +6,4 @@ export { parseFormula, type ParseResult } from './parse.js';
 export { LineIndex, formatPosition } from './positions.js';
 export { childrenOf, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
 export * as tokens from './tokens.js';
+export { printFormula, printExpression } from './print.js';

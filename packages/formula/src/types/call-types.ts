@@ -1,0 +1,106 @@
+// Result types of function calls: the catalogue's `returns` column, refined where it says NUMERIC, TIME or ANY.
+// Each refinement is our choice modelled on MySQL unless facts.md says otherwise; the table is data, keyed by name.
+import type { CallExpression, Expression } from '../syntax/ast.js';
+import { lookupFunction } from '../catalogue/index.js';
+import { isNumeric, isTime, unify, type ValueType } from './value-type.js';
+
+type TypeOf = (e: Expression) => ValueType;
+type ReturnRule = (call: CallExpression, typeOf: TypeOf) => ValueType;
+
+const argType = (call: CallExpression, i: number, typeOf: TypeOf): ValueType => {
+  const a = call.args[i];
+  return a ? typeOf(a) : 'UNKNOWN';
+};
+
+/** SUM of exact values is DECIMAL and of DOUBLE is DOUBLE (MySQL). Of a column of unknown type: DECIMAL, which is what
+ * the service returned for a ratio of sums (verified: `sum(a) / sum(b)` → DECIMAL). */
+const sumRule: ReturnRule = (call, typeOf) => (argType(call, 0, typeOf) === 'DOUBLE' ? 'DOUBLE' : 'DECIMAL');
+
+/** Same type as the numeric argument; unknown → DOUBLE (the service's answer for `col * -1` with an unknown column). */
+const sameNumeric: ReturnRule = (call, typeOf) => {
+  const t = argType(call, 0, typeOf);
+  return isNumeric(t) ? t : 'DOUBLE';
+};
+
+/** MOD: the wider of its two arguments. */
+const modRule: ReturnRule = (call, typeOf) => {
+  const t = unify([argType(call, 0, typeOf), argType(call, 1, typeOf)]);
+  return isNumeric(t) ? t : 'DOUBLE';
+};
+
+/** ROUND(x) without decimals is a whole number; with decimals the argument's type. */
+const roundRule: ReturnRule = (call, typeOf) => {
+  const t = argType(call, 0, typeOf);
+  if (call.args.length < 2) return t === 'DOUBLE' ? 'DOUBLE' : 'LONG';
+  return isNumeric(t) ? t : 'DOUBLE';
+};
+
+/** Value-passing functions: the type of the value they pass on. */
+const firstArg: ReturnRule = (call, typeOf) => argType(call, 0, typeOf);
+const unifyArgs: ReturnRule = (call, typeOf) => unify(call.args.map(typeOf));
+const nullifRule: ReturnRule = firstArg;
+
+/** Date arithmetic: "a number means days; DATE in, unit >= day: DATE out" (the catalogue's note). */
+const SUB_DAY_UNITS = new Set(['MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'SECOND_MICROSECOND', 'MINUTE_MICROSECOND', 'MINUTE_SECOND', 'HOUR_MICROSECOND', 'HOUR_SECOND', 'HOUR_MINUTE', 'DAY_MICROSECOND', 'DAY_SECOND', 'DAY_MINUTE', 'DAY_HOUR']);
+const dateArithmetic: ReturnRule = (call, typeOf) => {
+  const base = argType(call, 0, typeOf);
+  const delta = call.args[1];
+  const subDay = delta?.kind === 'Interval' && SUB_DAY_UNITS.has(delta.unit);
+  if (base === 'DATETIME' || subDay) return 'DATETIME';
+  if (base === 'DATE') return 'DATE';
+  return base === 'STRING' ? 'DATETIME' : 'DATE';
+};
+
+/** STR_TO_DATE: "STRING if the format is '%T' or starts with '%H'; DATETIME if the format is longer than 10
+ * characters; else DATE" (the catalogue's note). A format that is not a literal gives DATETIME. */
+const strToDateRule: ReturnRule = (call) => {
+  const format = call.args[1];
+  if (!format || format.kind !== 'String') return 'DATETIME';
+  if (format.value === '%T' || format.value.startsWith('%H')) return 'STRING';
+  return format.value.length > 10 ? 'DATETIME' : 'DATE';
+};
+
+const timeOfSecond: ReturnRule = (call, typeOf) => {
+  const t = argType(call, 1, typeOf);
+  return isTime(t) ? t : 'DATETIME';
+};
+
+const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
+  SUM: sumRule,
+  ABS: sameNumeric,
+  MEDIAN: sameNumeric,
+  MOD: modRule,
+  ROUND: roundRule,
+  TO_NUMBER: () => 'DECIMAL',
+  MIN: firstArg,
+  MAX: firstArg,
+  LAG: firstArg,
+  LEAD: firstArg,
+  FIRST_VALUE: firstArg,
+  LAST_VALUE: firstArg,
+  IFNULL: unifyArgs,
+  NVL: unifyArgs,
+  COALESCE: unifyArgs,
+  NULLIF: nullifRule,
+  ADDDATE: dateArithmetic,
+  DATE_ADD: dateArithmetic,
+  SUBDATE: dateArithmetic,
+  DATE_SUB: dateArithmetic,
+  ADDTIME: firstArg,
+  STR_TO_DATE: strToDateRule,
+  DATE_TRUNC: timeOfSecond,
+};
+
+const DIRECT: ReadonlySet<string> = new Set(['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME', 'SKETCH']);
+
+/** The result type of a call; UNKNOWN for functions the catalogue does not know. */
+export function callType(call: CallExpression, typeOf: TypeOf): ValueType {
+  const rule = RETURN_RULES[call.upperName];
+  if (rule) return rule(call, typeOf);
+  const entry = lookupFunction(call.upperName);
+  if (!entry) return 'UNKNOWN';
+  if (DIRECT.has(entry.returns)) return entry.returns as ValueType;
+  if (entry.returns === 'NUMERIC') return sameNumeric(call, typeOf);
+  if (entry.returns === 'TIME') return firstArg(call, typeOf);
+  return unifyArgs(call, typeOf);
+}

@@ -1,0 +1,181 @@
+// Type inference over the AST: a side table from expression to type, plus, for columns no schema describes, the kind
+// of value their use implies (compared with a number, passed to DATEDIFF, matched with LIKE, …).
+import type { BinaryExpression, Expression, Formula, Node } from '../syntax/ast.js';
+import { walk } from '../syntax/walk.js';
+import type { DatasetColumn } from '../schema.js';
+import { paramAt, lookupFunction } from '../catalogue/index.js';
+import { callType } from './call-types.js';
+import { categoryOf, isNumeric, isTime, unify, type TypeCategory, type ValueType } from './value-type.js';
+
+export interface TypeTable {
+  /** The type of an expression; UNKNOWN where no schema says (a column, an unknown function). */
+  typeOf(expression: Expression): ValueType;
+  /** The category of an expression, using for unknown columns the kind their use implies. */
+  categoryOf(expression: Expression): TypeCategory;
+  /** The type of a column: from the schema (case-sensitive name), else undefined. */
+  columnType(name: string): ValueType | undefined;
+  /** What the uses of a column without a schema type imply it holds. */
+  usageOf(name: string): TypeCategory | undefined;
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/']);
+const LOGICAL = new Set(['AND', 'OR']);
+
+function arithmeticType(node: BinaryExpression, left: ValueType, right: ValueType): ValueType {
+  if (left === 'NULL' || right === 'NULL') return 'NULL';
+  if (isTime(left) || isTime(right)) return 'LONG';
+  const num = (t: ValueType) => (t === 'BOOLEAN' ? 'LONG' : t);
+  const l = num(left);
+  const r = num(right);
+  // Unknown or string operands are converted to floating point, as MySQL does; the service answered DOUBLE for
+  // `col * -1` with a column of unknown type.
+  if (l === 'DOUBLE' || r === 'DOUBLE' || !isNumeric(l) || !isNumeric(r)) return 'DOUBLE';
+  if (node.operator === '/') return 'DECIMAL';
+  return l === 'DECIMAL' || r === 'DECIMAL' ? 'DECIMAL' : 'LONG';
+}
+
+function literalNumberType(raw: string, integer: boolean): ValueType {
+  if (integer) return 'LONG';
+  return /e/i.test(raw) ? 'DOUBLE' : 'DECIMAL';
+}
+
+const PARAM_CATEGORY: Readonly<Record<string, TypeCategory>> = {
+  NUMERIC: 'numeric',
+  LONG: 'numeric',
+  DOUBLE: 'numeric',
+  DECIMAL: 'numeric',
+  STRING: 'string',
+  TIME: 'time',
+  DATE: 'time',
+  DATETIME: 'time',
+};
+
+export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]): TypeTable {
+  const columns = new Map<string, ValueType>();
+  for (const c of schema ?? []) columns.set(c.name, c.type);
+  const types = new Map<Expression, ValueType>();
+  const get = (e: Expression): ValueType => types.get(e) ?? 'UNKNOWN';
+
+  walk(formula, {
+    leave(node: Node) {
+      switch (node.kind) {
+        case 'Column':
+          types.set(node, node.quote === 'double' ? 'STRING' : (columns.get(node.name) ?? 'UNKNOWN'));
+          break;
+        case 'String':
+        case 'DoubleQuoted':
+          types.set(node, 'STRING');
+          break;
+        case 'Number':
+          types.set(node, literalNumberType(node.raw, node.integer));
+          break;
+        case 'Boolean':
+          types.set(node, 'BOOLEAN');
+          break;
+        case 'Null':
+          types.set(node, 'NULL');
+          break;
+        case 'Unary':
+          types.set(node, node.operator === 'NOT' ? 'BOOLEAN' : get(node.operand) === 'BOOLEAN' ? 'LONG' : get(node.operand));
+          break;
+        case 'Binary':
+          types.set(node, ARITHMETIC.has(node.operator) ? arithmeticType(node, get(node.left), get(node.right)) : 'BOOLEAN');
+          break;
+        case 'Paren':
+          types.set(node, get(node.expression));
+          break;
+        case 'Case': {
+          const results = node.whens.map((w) => get(w.result));
+          if (node.elseResult) results.push(get(node.elseResult));
+          types.set(node, unify(results));
+          break;
+        }
+        case 'Call':
+          types.set(node, callType(node, get));
+          break;
+        case 'Interval':
+          types.set(node, 'INTERVAL');
+          break;
+        case 'In':
+        case 'Like':
+        case 'Between':
+        case 'IsNull':
+          types.set(node, 'BOOLEAN');
+          break;
+        case 'NestedCalculation':
+        case 'Error':
+          types.set(node, 'UNKNOWN');
+          break;
+        default:
+          break;
+      }
+    },
+  });
+
+  // Usage hints for columns of unknown type: the first use that says what they hold wins.
+  const usage = new Map<string, TypeCategory>();
+  const hint = (e: Expression | undefined, category: TypeCategory) => {
+    let target = e;
+    while (target?.kind === 'Paren') target = target.expression;
+    if (target?.kind !== 'Column' || get(target) !== 'UNKNOWN') return;
+    if (category === 'unknown' || category === 'null' || category === 'other') return;
+    if (!usage.has(target.name)) usage.set(target.name, category === 'boolean' ? 'numeric' : category);
+  };
+  const known = (e: Expression): TypeCategory => categoryOf(get(e));
+  walk(formula, {
+    enter(node: Node) {
+      switch (node.kind) {
+        case 'Binary':
+          if (ARITHMETIC.has(node.operator)) {
+            hint(node.left, 'numeric');
+            hint(node.right, 'numeric');
+          } else if (!LOGICAL.has(node.operator)) {
+            hint(node.left, known(node.right));
+            hint(node.right, known(node.left));
+          }
+          break;
+        case 'Like':
+          hint(node.expression, 'string');
+          break;
+        case 'In':
+          for (const item of node.list) hint(node.expression, known(item));
+          break;
+        case 'Between':
+          hint(node.expression, known(node.low));
+          hint(node.expression, known(node.high));
+          break;
+        case 'Case':
+          if (node.operand) for (const w of node.whens) {
+            hint(node.operand, known(w.condition));
+            hint(w.condition, known(node.operand));
+          }
+          break;
+        case 'Call': {
+          const entry = lookupFunction(node.upperName);
+          if (!entry) break;
+          node.args.forEach((arg, i) => {
+            const param = paramAt(entry, i);
+            const category = param && param.types.length === 1 ? PARAM_CATEGORY[param.types[0]!] : undefined;
+            if (category) hint(arg, category);
+          });
+          break;
+        }
+        default:
+          break;
+      }
+    },
+  });
+
+  return {
+    typeOf: get,
+    categoryOf(e: Expression): TypeCategory {
+      let target = e;
+      while (target.kind === 'Paren') target = target.expression;
+      const category = categoryOf(get(target));
+      if (category === 'unknown' && target.kind === 'Column') return usage.get(target.name) ?? 'unknown';
+      return category;
+    },
+    columnType: (name) => columns.get(name),
+    usageOf: (name) => usage.get(name),
+  };
+}
