@@ -7,6 +7,8 @@ export { ServiceError, isServiceError } from './errors.js';
 export type { ServiceErrorKind } from './errors.js';
 export { IDEMPOTENT, backoffDelay, parseRetryAfter, shouldRetry } from './retry.js';
 export { redact, REDACTED } from './redact.js';
+export { pushCalculation, PushError } from './push.js';
+export type { PushRequest, PushResult, PushStep, PushStepEvent, PushAction, Mismatch, LocalAnalysis } from './push.js';
 export type {
   Calculation,
   LockedCalculation,

@@ -1,0 +1,53 @@
+// `calckit push [files...]`: pushes formula files to their calculations with the safe push protocol.
+import type { Command } from 'commander';
+import { openContext, withConnectionOptions, type ConnectionCliOptions } from '../service/context.js';
+import { finish, stdoutEmit } from '../service/output.js';
+import { pushFiles } from '../service/push-files.js';
+import { detailLines, progressLine, summaryLine } from '../service/push-report.js';
+
+interface PushCliOptions extends ConnectionCliOptions {
+  readonly force?: boolean;
+  readonly dryRun?: boolean;
+  readonly strict?: boolean;
+  readonly lock?: boolean;
+  readonly skipLint?: boolean;
+  readonly concurrency?: string;
+}
+
+export function register(program: Command): void {
+  withConnectionOptions(
+    program
+      .command('push')
+      .description('push formula files to their calculations: read, check for remote changes, unlock, update, lock again, verify')
+      .argument('[files...]', 'formula files or directories (default: every calculation in calckit.json)')
+      .option('--force', 'overwrite a remote change made since the last push')
+      .option('--dry-run', 'read and check only; change nothing')
+      .option('--strict', 'ask the service to refuse formulas with errors (update with strict=true)')
+      .option('--lock', 'leave every pushed calculation locked, even those that were not')
+      .option('--skip-lint', 'push even when the linter reports errors')
+      .option('--concurrency <n>', 'calculations pushed at once (1-16)', '4'),
+  ).action(async (files: string[], options: PushCliOptions) => {
+    const emit = stdoutEmit(options.json ?? false);
+    const context = openContext(options, true);
+    const concurrency = Number(options.concurrency ?? '4');
+    const result = await pushFiles({
+      project: context.project!, // openContext(…, true) exits when there is no project
+      client: context.client,
+      serviceName: context.settings.serviceName,
+      paths: files,
+      force: options.force ?? false,
+      dryRun: options.dryRun ?? false,
+      strict: options.strict ?? false,
+      lockAfter: options.lock ?? false,
+      skipLint: options.skipLint ?? false,
+      concurrency: Number.isInteger(concurrency) ? concurrency : 4,
+      onResult: emit.json
+        ? undefined
+        : (r, done, total) => {
+            process.stderr.write(`${progressLine(r, done, total)}\n`);
+            for (const line of detailLines(r)) process.stderr.write(`${line}\n`);
+          },
+    });
+    finish(emit, result, () => summaryLine(result));
+  });
+}

@@ -1,0 +1,105 @@
+// Shared plumbing of the service commands: connection options, project + settings resolution, the client.
+import { createClient, type Client, type ClientLogger } from '@calckit/client';
+import { ProjectError, SettingsError, resolveConnection, resolveProject, type ConnectionSettings, type Project } from '@calckit/project';
+import { Option, type Command } from 'commander';
+import { CliExit, EXIT_USAGE } from '../exit.js';
+
+export interface ConnectionCliOptions {
+  readonly config?: string;
+  readonly baseUrl?: string;
+  readonly instance?: string;
+  readonly domain?: string;
+  readonly serviceName?: string;
+  readonly timeout?: string;
+  readonly retries?: string;
+  readonly json?: boolean;
+  readonly verbose?: boolean;
+}
+
+/** Adds --config, the connection flags and --json to a command. Tokens have no flag on purpose. */
+export function withConnectionOptions(command: Command): Command {
+  return command
+    .option('--config <path>', 'project file (default: the nearest calckit.json above the current directory)')
+    .option('--base-url <url>', 'service base URL (overrides CALCKIT_BASE_URL and calckit.json)')
+    .option('--instance <name>', 'tenant part of the host: https://<instance>.<domain>')
+    .option('--domain <domain>', "the service's domain")
+    .option('--service-name <name>', "the service's name (header and operator prefix), default SVC")
+    .addOption(new Option('--timeout <ms>', 'time-out of one HTTP call in milliseconds'))
+    .option('--retries <n>', 'retries of a retryable call')
+    .option('--json', 'print one JSON document on stdout instead of text')
+    .option('--verbose', 'log each HTTP call on stderr (tokens are never shown)');
+}
+
+export interface ServiceContext {
+  readonly project: Project | undefined;
+  readonly settings: ConnectionSettings;
+  readonly client: Client;
+}
+
+export interface ContextOverrides {
+  /** Used instead of resolving from the project, environment and flags (tests, `calckit demo`). */
+  readonly settings?: ConnectionSettings;
+  readonly project?: Project;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly cwd?: string;
+  readonly logger?: ClientLogger;
+}
+
+/** Loads the project (required or optional) and resolves connection settings; config problems exit with 2. */
+export function openContext(options: ConnectionCliOptions, needProject: boolean, overrides: ContextOverrides = {}): ServiceContext {
+  const project = overrides.project ?? loadProjectOrExit(options, needProject, overrides.cwd);
+  let settings: ConnectionSettings;
+  try {
+    settings =
+      overrides.settings ??
+      resolveConnection({
+        project,
+        env: overrides.env ?? process.env,
+        flags: {
+          baseUrl: options.baseUrl,
+          instance: options.instance,
+          domain: options.domain,
+          serviceName: options.serviceName,
+          timeoutMs: options.timeout,
+          retries: options.retries,
+        },
+      });
+  } catch (error) {
+    if (error instanceof SettingsError) throw new CliExit(EXIT_USAGE, `calckit: ${error.message}`);
+    throw error;
+  }
+  const logger: ClientLogger =
+    overrides.logger ??
+    (options.verbose
+      ? { debug: (m) => process.stderr.write(`  ${m}\n`), warn: (m) => process.stderr.write(`  ${m}\n`) }
+      : { warn: (m) => process.stderr.write(`  ${m}\n`) });
+  let client: Client;
+  try {
+    client = createClient({
+      baseUrl: settings.baseUrl,
+      serviceName: settings.serviceName,
+      developerToken: settings.developerToken,
+      sessionToken: settings.sessionToken,
+      timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      logger,
+    });
+  } catch (error) {
+    throw new CliExit(EXIT_USAGE, `calckit: ${(error as Error).message}`);
+  }
+  return { project, settings, client };
+}
+
+export function loadProjectOrExit(options: { config?: string }, required: boolean, cwd?: string): Project | undefined {
+  let project: Project | undefined;
+  try {
+    project = resolveProject({ ...(options.config !== undefined ? { config: options.config } : {}), from: cwd ?? process.cwd() });
+  } catch (error) {
+    if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit: ${error.message}`);
+    throw error;
+  }
+  if (project === undefined && required) {
+    throw new CliExit(EXIT_USAGE, 'calckit: no calckit.json found in this directory or above; create one or pass --config <path>');
+  }
+  return project;
+}

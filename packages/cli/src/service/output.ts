@@ -1,0 +1,34 @@
+// Writing a command's result: one JSON document (--json) or the command's human text; the exit code follows the result.
+import { isServiceError } from '@calckit/client';
+import { CliExit, EXIT_FINDINGS, EXIT_USAGE } from '../exit.js';
+
+export interface Emit {
+  readonly json: boolean;
+  readonly out: (text: string) => void;
+}
+
+export const stdoutEmit = (json: boolean): Emit => ({ json, out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`) });
+
+/** Prints the result and stops with its exit code (0 returns normally). */
+export function finish(emit: Emit, result: { exitCode: number }, human: () => string): void {
+  emit.out(emit.json ? JSON.stringify(result, null, 2) : human());
+  if (result.exitCode !== 0) throw new CliExit(result.exitCode);
+}
+
+/** A single failed service call: JSON or text, exit 2 for configuration problems (no token), 1 otherwise. */
+export function failCall(emit: Emit, error: unknown): never {
+  if (!isServiceError(error)) throw error;
+  const code = error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS;
+  if (emit.json) {
+    emit.out(JSON.stringify({ ok: false, error: error.toJSON(), exitCode: code }, null, 2));
+    throw new CliExit(code);
+  }
+  throw new CliExit(code, describeServiceError(error));
+}
+
+export function describeServiceError(error: { operation: string; status?: number | undefined; kind: string; serviceMessage: string; hint: string; fieldErrors: readonly { field: string; message: string }[] }): string {
+  const lines = [`calckit: ${error.operation} failed: ${error.status !== undefined ? `HTTP ${error.status}` : error.kind}: ${error.serviceMessage}`];
+  for (const f of error.fieldErrors.slice(0, 20)) lines.push(`  ${f.field}: ${f.message}`);
+  if (error.hint) lines.push(`  what to do: ${error.hint}`);
+  return lines.join('\n');
+}

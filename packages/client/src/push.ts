@@ -1,0 +1,283 @@
+// The safe push protocol (design.md "Push, made safe") over a Client: read, conflict check, unlock if locked,
+// update, lock again, verify. Pure over the client: the caller supplies the local analysis and the last pushed
+// checkSum, and records the new one, so the CLI and the editor share this one implementation.
+import type { Calculation, LockedCalculation } from '@calckit/protocol';
+import type { Client } from './client.js';
+import { ServiceError } from './errors.js';
+
+export type PushStep = 'read' | 'check' | 'unlock' | 'update' | 'lock' | 'verify' | 'restore-lock';
+
+/** What calckit computed for the expression (from @calckit/formula's analyzeCalculation). */
+export interface LocalAnalysis {
+  readonly checkSum: string;
+  readonly functions: readonly string[];
+  readonly columnPositions: ReadonlyArray<{ readonly columnName: string; readonly columnPosition: number }>;
+}
+
+export interface PushRequest {
+  readonly id: number;
+  readonly expression: string;
+  readonly local: LocalAnalysis;
+  /** The checkSum recorded at our last push of this calculation; undefined when never pushed from here. */
+  readonly lastPushedCheckSum?: string | undefined;
+  /** Overwrite a remote change made since our last push. */
+  readonly force?: boolean;
+  /** Read and check only; change nothing. */
+  readonly dryRun?: boolean;
+  /** Passed to update as `strict`. Default false, as every public client does. */
+  readonly strict?: boolean;
+  /** Leave the calculation locked even if it was not locked before. Default: restore the lock as it was. */
+  readonly lockAfter?: boolean;
+  /** Called after each step that did something, in order. */
+  readonly onStep?: (event: PushStepEvent) => void;
+}
+
+export interface PushStepEvent {
+  readonly step: PushStep;
+  readonly detail: string;
+}
+
+export type PushAction = 'updated' | 'unchanged' | 'would-update' | 'would-skip';
+
+export interface Mismatch {
+  readonly field: 'checkSum' | 'functions' | 'columnPositions' | 'expression';
+  readonly local: unknown;
+  readonly remote: unknown;
+}
+
+export interface PushResult {
+  readonly id: number;
+  readonly action: PushAction;
+  readonly steps: readonly PushStepEvent[];
+  /** The calculation as read before the push. */
+  readonly before: Calculation;
+  /** The calculation as it stands after the push (update response, with the lock flag of the last lock call). */
+  readonly after: Calculation;
+  /** Where the service's answer differs from calckit's analysis (the push itself succeeded). */
+  readonly mismatches: readonly Mismatch[];
+  /** True when the remote had changed since our last push and `force` overwrote it. */
+  readonly forced: boolean;
+}
+
+/** A push that stopped: which step, why, and what state it left (the lock is restored whenever we can). */
+export class PushError extends Error {
+  override readonly name = 'PushError';
+  constructor(
+    readonly id: number,
+    readonly step: PushStep,
+    /** The service failure behind it, or undefined for a refusal of ours (conflict). */
+    readonly serviceError: ServiceError | undefined,
+    readonly hint: string,
+    readonly steps: readonly PushStepEvent[],
+    /** Whether the remote formula now holds our expression (true only when a step after update failed). */
+    readonly remoteUpdated: boolean,
+    /** The lock flag as we last know it, or undefined when unknown. */
+    readonly lockedNow: boolean | undefined,
+    message: string,
+    /** Set when restoring the lock also failed. */
+    readonly restoreError?: ServiceError,
+  ) {
+    super(message);
+  }
+
+  get status(): number | undefined {
+    return this.serviceError?.status;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      id: this.id,
+      step: this.step,
+      status: this.serviceError?.status ?? null,
+      message: this.message,
+      serviceMessage: this.serviceError?.serviceMessage ?? null,
+      hint: this.hint,
+      remoteUpdated: this.remoteUpdated,
+      lockedNow: this.lockedNow ?? null,
+      steps: this.steps,
+      serviceError: this.serviceError?.toJSON() ?? null,
+      restoreError: this.restoreError?.toJSON() ?? null,
+    };
+  }
+}
+
+export async function pushCalculation(client: Client, request: PushRequest): Promise<PushResult> {
+  const { id } = request;
+  const steps: PushStepEvent[] = [];
+  const did = (step: PushStep, detail: string): void => {
+    const event = { step, detail };
+    steps.push(event);
+    request.onStep?.(event);
+  };
+  const fail = (
+    step: PushStep,
+    error: ServiceError | undefined,
+    hint: string,
+    state: { remoteUpdated: boolean; lockedNow: boolean | undefined; restoreError?: ServiceError },
+    headline?: string,
+  ): PushError => {
+    const what = headline ?? (error ? `${error.status !== undefined ? `HTTP ${error.status}` : error.kind}: ${error.serviceMessage}` : 'refused');
+    const lockNote =
+      state.restoreError !== undefined
+        ? ` The calculation is LEFT UNLOCKED (restoring the lock failed: ${state.restoreError.serviceMessage}); run \`calckit lock ${id}\`.`
+        : '';
+    return new PushError(
+      id,
+      step,
+      error,
+      hint,
+      steps,
+      state.remoteUpdated,
+      state.lockedNow,
+      `push of calculation ${id} failed at step "${step}": ${what}.${lockNote}`,
+      state.restoreError,
+    );
+  };
+
+  // 1. Read the remote calculation.
+  let before: Calculation;
+  try {
+    before = await client.readCalculation(id);
+  } catch (error) {
+    const e = asServiceError(error);
+    throw fail('read', e, e.hint, { remoteUpdated: false, lockedNow: undefined });
+  }
+  did('read', `remote checkSum ${before.checkSum.slice(0, 12)}, ${before.locked ? 'locked' : 'unlocked'}`);
+
+  // 2. Conflict check against the last pushed checkSum.
+  const sameAsLocal = before.checkSum === request.local.checkSum;
+  const remoteMoved =
+    request.lastPushedCheckSum !== undefined && before.checkSum !== request.lastPushedCheckSum && !sameAsLocal;
+  if (remoteMoved && !request.force) {
+    throw fail(
+      'check',
+      undefined,
+      `someone changed it in the service since your last push: run \`calckit pull ${id} <file>\` to take their version, or push with --force to overwrite it`,
+      { remoteUpdated: false, lockedNow: before.locked },
+      `the remote formula changed since the last push (remote checkSum ${before.checkSum.slice(0, 12)}, last pushed ${request.lastPushedCheckSum?.slice(0, 12)})`,
+    );
+  }
+  const wantLocked = request.lockAfter === true || before.locked;
+  const needsLockChange = wantLocked !== before.locked;
+  did(
+    'check',
+    sameAsLocal
+      ? 'remote already holds this formula'
+      : remoteMoved
+        ? 'remote changed since the last push: overwriting (--force)'
+        : request.lastPushedCheckSum === undefined
+          ? 'no earlier push recorded here'
+          : 'remote unchanged since the last push',
+  );
+  if (request.dryRun) {
+    return { id, action: sameAsLocal && !needsLockChange ? 'would-skip' : 'would-update', steps, before, after: before, mismatches: [], forced: remoteMoved };
+  }
+  if (sameAsLocal) {
+    let after: Calculation = before;
+    if (needsLockChange) {
+      try {
+        const locked = await client.setLocked(id, true);
+        after = { ...before, ...locked };
+      } catch (error) {
+        const e = asServiceError(error);
+        throw fail('lock', e, e.hint, { remoteUpdated: false, lockedNow: undefined });
+      }
+      did('lock', 'locked');
+    }
+    return { id, action: 'unchanged', steps, before, after, mismatches: verify(request, before), forced: false };
+  }
+
+  // 3. Unlock if locked.
+  if (before.locked) {
+    try {
+      await client.unlock(id);
+    } catch (error) {
+      const e = asServiceError(error);
+      // An unlock whose answer was lost may still have unlocked: then make sure it is locked. Otherwise nothing moved.
+      if (!e.outcomeUnknown) throw fail('unlock', e, e.hint, { remoteUpdated: false, lockedNow: true });
+      const restore = await restoreLock(client, id);
+      if (restore.ok) did('restore-lock', 'locked again after the failed unlock');
+      throw fail('unlock', e, e.hint, { remoteUpdated: false, lockedNow: restore.ok ? true : undefined, ...(restore.ok ? {} : { restoreError: restore.error }) });
+    }
+    did('unlock', 'unlocked');
+  }
+
+  // 4. Update.
+  let updated: Calculation;
+  try {
+    updated = await client.updateFormula(id, request.expression, { strict: request.strict ?? false });
+  } catch (error) {
+    const e = asServiceError(error);
+    let restore: { ok: true } | { ok: false; error: ServiceError } = { ok: true };
+    if (before.locked) {
+      restore = await restoreLock(client, id);
+      if (restore.ok) did('restore-lock', 'locked again after the failed update');
+    }
+    const hint = e.outcomeUnknown
+      ? `${e.hint}; run \`calckit status\` to see whether the formula changed`
+      : e.hint;
+    throw fail('update', e, hint, {
+      remoteUpdated: false,
+      lockedNow: before.locked ? (restore.ok ? true : undefined) : false,
+      ...(restore.ok ? {} : { restoreError: restore.error }),
+    });
+  }
+  did('update', `stored, checkSum ${updated.checkSum.slice(0, 12)}, status ${updated.status}`);
+
+  // 5. Lock again (or lock for the first time when asked).
+  let after: Calculation = updated;
+  if (wantLocked) {
+    try {
+      const locked = await client.lock(id);
+      after = { ...updated, ...locked };
+    } catch (error) {
+      const e = asServiceError(error);
+      throw fail(
+        'lock',
+        e,
+        `the formula WAS updated but the calculation is unlocked: run \`calckit lock ${id}\` (${e.hint})`,
+        { remoteUpdated: true, lockedNow: false },
+      );
+    }
+    did('lock', 'locked');
+  }
+
+  // 6. Verify the service's answer against the local analysis.
+  const mismatches = verify(request, updated);
+  did('verify', mismatches.length === 0 ? 'checkSum, functions and column positions match' : `differs in ${mismatches.map((m) => m.field).join(', ')}`);
+  return { id, action: 'updated', steps, before, after, mismatches, forced: remoteMoved };
+}
+
+function verify(request: PushRequest, remote: Calculation | LockedCalculation): Mismatch[] {
+  const out: Mismatch[] = [];
+  if (remote.expression !== request.expression) out.push({ field: 'expression', local: request.expression, remote: remote.expression });
+  if (remote.checkSum !== request.local.checkSum) out.push({ field: 'checkSum', local: request.local.checkSum, remote: remote.checkSum });
+  if (JSON.stringify(remote.functions) !== JSON.stringify(request.local.functions)) {
+    out.push({ field: 'functions', local: request.local.functions, remote: remote.functions });
+  }
+  const positions = (list: ReadonlyArray<{ columnName: string; columnPosition: number }>): string =>
+    JSON.stringify(list.map((p) => [p.columnName, p.columnPosition]));
+  if (positions(remote.columnPositions) !== positions(request.local.columnPositions)) {
+    out.push({ field: 'columnPositions', local: request.local.columnPositions, remote: remote.columnPositions });
+  }
+  return out;
+}
+
+/** Locks again after a failure; the client already retries lock calls, this tries once more on top. */
+async function restoreLock(client: Client, id: number): Promise<{ ok: true } | { ok: false; error: ServiceError }> {
+  let last: ServiceError | undefined;
+  for (let i = 0; i < 2; i++) {
+    try {
+      await client.lock(id);
+      return { ok: true };
+    } catch (error) {
+      last = asServiceError(error);
+    }
+  }
+  return { ok: false, error: last as ServiceError };
+}
+
+function asServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  throw error;
+}
