@@ -1,4 +1,4 @@
-// Calculation (seed 2.1): the response of update, lock and read. Tolerant of extra fields, strict about missing ones.
+// Calculation (seed 2.1): the response of update, lock and read. Extra fields are accepted (and dropped); missing ones are errors.
 import { z } from 'zod';
 
 /** Values seen for enumerated fields; the full sets are not documented, so the schemas accept any string. */
@@ -7,15 +7,15 @@ export const KNOWN_LINK_VALIDITIES = ['VALID', 'ILLEGAL_REFERENCE', 'INCOMPATIBL
 export const KNOWN_DATA_TYPES = ['DECIMAL', 'LONG', 'DOUBLE', 'STRING', 'DATE', 'DATETIME'] as const;
 export const KNOWN_CACHE_WINDOWS = ['day', 'non_dynamic'] as const;
 
-export const CalculationLinkSchema = z.looseObject({
-  resource: z.looseObject({ type: z.string(), id: z.string() }),
+export const CalculationLinkSchema = z.object({
+  resource: z.object({ type: z.string(), id: z.string() }),
   visible: z.boolean(),
   active: z.boolean(),
   valid: z.string(),
 });
 export type CalculationLink = z.infer<typeof CalculationLinkSchema>;
 
-export const ColumnPositionSchema = z.looseObject({
+export const ColumnPositionSchema = z.object({
   columnName: z.string(),
   columnPosition: z.number().int(),
 });
@@ -24,7 +24,7 @@ export type ColumnPositionWire = z.infer<typeof ColumnPositionSchema>;
 const epochMillis = z.number().int();
 
 /** The fields common to every Calculation response (the lock response has only these). */
-export const LockedCalculationSchema = z.looseObject({
+export const LockedCalculationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   owner: z.number().int(),

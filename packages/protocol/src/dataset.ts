@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const KNOWN_COLUMN_TYPES = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'] as const;
 export type KnownColumnType = (typeof KNOWN_COLUMN_TYPES)[number];
 
-export const DatasetSchemaColumnSchema = z.looseObject({
+export const DatasetSchemaColumnSchema = z.object({
   name: z.string(),
   id: z.string(),
   type: z.string(),
@@ -14,7 +14,7 @@ export const DatasetSchemaColumnSchema = z.looseObject({
 });
 export type DatasetSchemaColumn = z.infer<typeof DatasetSchemaColumnSchema>;
 
-export const SetSchemaRequestSchema = z.looseObject({
+export const SetSchemaRequestSchema = z.object({
   columns: z.array(DatasetSchemaColumnSchema),
 });
 export type SetSchemaRequest = z.infer<typeof SetSchemaRequestSchema>;
@@ -23,7 +23,7 @@ export type SetSchemaRequest = z.infer<typeof SetSchemaRequestSchema>;
  * The service's response body is not documented (HTTP 200 means updated): clients must not rely on it.
  * The emulator answers with the stored schema in this shape.
  */
-export const SetSchemaResponseSchema = z.looseObject({
+export const SetSchemaResponseSchema = z.object({
   datasetId: z.string(),
   columns: z.array(DatasetSchemaColumnSchema),
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * `schedule.timezone`), or `path.<param>` / `query.<param>` / `header.<name>` / `body` for other inputs.
  * Formula problems carry the analyzer's `code` and the `[start, end)` offsets.
  */
-export const FieldErrorSchema = z.looseObject({
+export const FieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),
   code: z.string().optional(),
@@ -19,7 +19,7 @@ export type FieldError = z.infer<typeof FieldErrorSchema>;
  * `{ status, message, code?, errors? }`: `status` repeats the HTTP status, `message` is one human sentence,
  * `code` a stable machine-readable reason (see ERROR_CODES), `errors` the field-level problems.
  */
-export const ErrorBodySchema = z.looseObject({
+export const ErrorBodySchema = z.object({
   status: z.number().int(),
   message: z.string(),
   code: z.string().optional(),

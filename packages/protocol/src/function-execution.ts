@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 export const KNOWN_EXECUTION_STATUSES = ['SUCCESS', 'FAILED', 'TIMED_OUT', 'OUT_OF_MEMORY'] as const;
 
-export const ErrorInformationSchema = z.looseObject({
+export const ErrorInformationSchema = z.object({
   result: z.unknown(),
   expectedType: z.string(),
   actualType: z.string(),
@@ -19,15 +19,15 @@ export const ErrorInformationSchema = z.looseObject({
 });
 export type ErrorInformation = z.infer<typeof ErrorInformationSchema>;
 
-export const LogSchema = z.looseObject({ log: z.array(z.unknown()) });
+export const LogSchema = z.object({ log: z.array(z.unknown()) });
 
-export const FunctionExecutionSchema = z.looseObject({
+export const FunctionExecutionSchema = z.object({
   executionId: z.string(),
   packageId: z.string(),
   version: z.string(),
   functionName: z.string(),
   status: z.string(),
-  settings: z.looseObject({ getLogs: z.boolean() }),
+  settings: z.object({ getLogs: z.boolean() }),
   startedOn: z.iso.datetime({ offset: true }),
   startedBy: z.string(),
   completedOn: z.iso.datetime({ offset: true }),

@@ -1,5 +1,6 @@
 // Public API of @calckit/protocol: the service's wire shapes (zod schemas and their types), paths and header names.
-// No I/O: shared by the client (validates responses) and the emulator (validates requests).
+// No I/O: shared by the client (validates responses) and the emulator (validates requests). Object schemas accept
+// unknown fields (the service may add some) and drop them from the parsed value; a missing field is always an error.
 export * from './service.js';
 export * from './paths.js';
 export * from './operations.js';

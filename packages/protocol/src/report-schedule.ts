@@ -7,10 +7,10 @@ export const KNOWN_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const RecipientSchema = z.looseObject({ type: z.string(), value: z.string() });
+export const RecipientSchema = z.object({ type: z.string(), value: z.string() });
 export type Recipient = z.infer<typeof RecipientSchema>;
 
-export const ScheduleRequestSchema = z.looseObject({
+export const ScheduleRequestSchema = z.object({
   frequency: z.string(),
   daysToRun: z.string().optional(),
   hourOfDay: z.number().int(),
@@ -26,7 +26,7 @@ export type ScheduleRequest = z.infer<typeof ScheduleRequestSchema>;
  * frequency, hourOfDay, minOfHour, timezone) and treats `attachmentInclude` (false), `enabled` (true),
  * `additionalRecipients` ([]) and `daysToRun` (required for WEEKLY only) as optional.
  */
-export const ReportScheduleRequestSchema = z.looseObject({
+export const ReportScheduleRequestSchema = z.object({
   title: z.string(),
   pageId: z.number().int(),
   viewId: z.number().int(),
@@ -35,7 +35,7 @@ export const ReportScheduleRequestSchema = z.looseObject({
 });
 export type ReportScheduleRequest = z.infer<typeof ReportScheduleRequestSchema>;
 
-export const ScheduleResponseSchema = z.looseObject({
+export const ScheduleResponseSchema = z.object({
   frequency: z.string(),
   daysToRun: z.string().nullable(),
   hourOfDay: z.number().int(),
@@ -44,7 +44,7 @@ export const ScheduleResponseSchema = z.looseObject({
   nextRunDate: z.number().int(),
 });
 
-export const ReportScheduleResponseSchema = z.looseObject({
+export const ReportScheduleResponseSchema = z.object({
   id: z.number().int(),
   reportViewId: z.number().int(),
   pageId: z.number().int(),
