@@ -4,7 +4,6 @@ import { createClient, type Client } from '@calckit/client';
 import { resolveConnection, type ConnectionSettings, type Project } from '@calckit/project';
 import type * as vscode from 'vscode';
 import type { Log } from './log.js';
-import type { CalculationService } from './push/types.js';
 import type { Settings } from './settings.js';
 
 const TOKEN_KEY = 'calckit.developerToken';
@@ -84,13 +83,4 @@ export class Connections {
       logger: { debug: (m) => this.log.debug(m), info: (m) => this.log.info(m), warn: (m) => this.log.warn(m) },
     });
   }
-}
-
-/** The push protocol's view of the typed client. */
-export function calculationService(client: Client): CalculationService {
-  return {
-    read: (id) => client.readCalculation(id),
-    update: (id, expression, options) => client.updateFormula(id, expression, { strict: options.strict }),
-    setLocked: (id, locked) => client.setLocked(id, locked),
-  };
 }

@@ -4,7 +4,7 @@
 import { analyzeCalculation } from '@calckit/formula';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
-import { calculationService } from './connection.js';
+import { calculationService } from './push/client-service.js';
 import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
 import { expressionFromFile } from './push/expression.js';

@@ -1,0 +1,164 @@
+// End to end: the packaged .vsix installed into a real VS Code (code-server 4.100.3) in headless Chromium, a workspace
+// whose calckit.json points at a running emulator; checks colouring, a command, and push on save reaching the
+// emulator with the lock restored. Screenshots go to test/e2e/artifacts/.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type Client } from '@calckit/client';
+import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from './harness/browser.js';
+import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
+import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { writeWorkspace } from './harness/workspace.js';
+
+const TOKEN = 'e2e-developer-token-5f2a9c41d7';
+const LOCKED_ID = 102; // "Margin", locked in the emulator's default fixtures
+
+let tmp: string;
+let workspace: string;
+let emulator: RunningEmulator;
+let client: Client;
+let codeServer: CodeServer;
+let browser: Browser;
+let page: Page;
+let shot = 0;
+
+async function screenshot(name: string): Promise<string> {
+  shot += 1;
+  const file = join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Opens a file with Quick Open (Ctrl+P), the way a user would. */
+async function openFile(name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor();
+  await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+/** Runs a command from the command palette by its title. */
+async function runCommand(title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  checkInstalled();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-'));
+  workspace = join(tmp, 'workspace');
+  emulator = await startEmulator({
+    port: 0,
+    dataPath: join(tmp, 'emulator.sqlite'),
+    fixtures: DEFAULT_FIXTURES_PATH,
+    developerToken: TOKEN,
+    sessionToken: 'e2e-session-token-8d1e07b3aa',
+  });
+  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
+    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
+  };
+  const margin = await client.readCalculation(LOCKED_ID);
+  writeWorkspace({
+    root: workspace,
+    baseUrl: emulator.url,
+    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    formulas: [{ path: 'formulas/margin.calc', id: LOCKED_ID, text: `${margin.expression}\n`, lastPushed: margin.checkSum }],
+    others: [{ path: 'scratch/broken.calc', text: "SUM(`Sales`) +\n" }],
+    settings: { 'calckit.pushOnSave': true },
+  });
+  const home = join(tmp, 'code-server');
+  installExtension(home, VSIX);
+  // The extension host inherits code-server's environment: the token reaches the extension that way.
+  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN } });
+  browser = await openBrowser();
+  page = browser.page;
+  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  if (page) await screenshot('final').catch(() => undefined);
+  await browser?.close();
+  await codeServer?.stop();
+  await emulator?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the calckit extension in VS Code (code-server)', () => {
+  it('opens a .calc file as the calc language, coloured by the grammar', async () => {
+    await openFile('margin.calc');
+    await screenshot('margin-open');
+    // The status bar names the language by its alias.
+    await page.locator('.statusbar-item', { hasText: 'Calculation formula' }).first().waitFor();
+    // The grammar splits the line into tokens of several colours (functions, columns, operators).
+    const classes = await page.locator('.monaco-editor .view-line span span').evaluateAll((spans) => spans.map((s) => s.className));
+    expect(new Set(classes).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows the analysis of the formula (a command of the extension)', async () => {
+    await runCommand('calckit: Show Analysis of This Formula');
+    await page.locator('.tab[aria-label*="margin.calc.analysis.json"]').first().waitFor();
+    const text = await waitFor('the analysis document', async () => {
+      const t = await page.locator('.editor-group-container').last().locator('.view-lines').innerText();
+      return t.includes('checkSum') ? t : undefined;
+    });
+    await screenshot('analysis');
+    const margin = await client.readCalculation(LOCKED_ID);
+    expect(text.replace(/\u00a0/g, ' ')).toContain(margin.checkSum);
+    await page.keyboard.press('Control+W');
+  });
+
+  it('pushes on save: the emulator stores the new formula and checkSum, and the locked calculation is locked again', async () => {
+    const before = await client.readCalculation(LOCKED_ID);
+    expect(before.locked).toBe(true);
+    await openFile('margin.calc');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Backspace'); // the trailing newline: the edit goes at the end of the formula
+    await page.keyboard.type(' * 100');
+    await page.keyboard.press('Control+S');
+    const expected = `${before.expression} * 100`;
+    const after = await waitFor('the pushed formula in the emulator', async () => {
+      const remote = await client.readCalculation(LOCKED_ID);
+      return remote.expression === expected && remote.locked ? remote : undefined;
+    });
+    await page.locator('.notifications-toasts', { hasText: 'pushed' }).first().waitFor({ timeout: 15_000 });
+    await screenshot('pushed-on-save');
+    expect(after.checkSum).not.toBe(before.checkSum);
+    expect(after.locked).toBe(true);
+    // The push state file records the new checkSum as the last push.
+    const state = JSON.parse(readFileSync(join(workspace, '.calckit', 'state.json'), 'utf8')) as {
+      calculations: Record<string, { checkSum: string }>;
+    };
+    expect(state.calculations[String(LOCKED_ID)]?.checkSum).toBe(after.checkSum);
+  });
+});
