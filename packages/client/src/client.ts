@@ -56,7 +56,8 @@ export function createClient(options: ClientOptions): Client {
     }
     return id;
   };
-  const setLocked = (id: number, locked: boolean): Promise<LockedCalculation> =>
+  // Every method is async so that even a bad argument is a rejected promise, never a synchronous throw.
+  const setLocked = async (id: number, locked: boolean): Promise<LockedCalculation> =>
     call(resolved, {
       operation: 'lockCalculation',
       path: calculationPath(calcId('lockCalculation', id)),
@@ -64,11 +65,11 @@ export function createClient(options: ClientOptions): Client {
       response: LockedCalculationSchema,
     });
   return {
-    baseUrl: resolved.baseUrl.href.replace(/\/$/, ''),
+    baseUrl: `${resolved.baseUrl.origin}${resolved.basePath}`,
     serviceName: resolved.serviceName,
-    readCalculation: (id) =>
+    readCalculation: async (id) =>
       call(resolved, { operation: 'readCalculation', path: calculationPath(calcId('readCalculation', id)), response: CalculationSchema }),
-    updateFormula: (id, expression, opts = {}) =>
+    updateFormula: async (id, expression, opts = {}) =>
       call(resolved, {
         operation: 'updateFormula',
         path: calculationPath(calcId('updateFormula', id)),
@@ -79,7 +80,7 @@ export function createClient(options: ClientOptions): Client {
     setLocked,
     lock: (id) => setLocked(id, true),
     unlock: (id) => setLocked(id, false),
-    runFunction: (packageId, version, functionName, opts = {}) =>
+    runFunction: async (packageId, version, functionName, opts = {}) =>
       call(resolved, {
         operation: 'runFunction',
         path: functionPath(packageId, version, functionName),
@@ -92,7 +93,7 @@ export function createClient(options: ClientOptions): Client {
     setDatasetSchema: async (datasetId, columns) => {
       await call(resolved, { operation: 'setDatasetSchema', path: datasetSchemaPath(datasetId), body: { columns }, response: undefined });
     },
-    createReportSchedule: (request) =>
+    createReportSchedule: async (request) =>
       call(resolved, { operation: 'createReportSchedule', path: reportSchedulesPath(), body: request, response: ReportScheduleResponseSchema }),
   };
 }

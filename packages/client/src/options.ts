@@ -29,7 +29,10 @@ export type ClientOptions =
   | (CommonOptions & { readonly baseUrl?: undefined; readonly instance: string; readonly domain: string });
 
 export interface ResolvedOptions {
+  /** Origin and path prefix, without a trailing slash. */
   readonly baseUrl: URL;
+  /** The base URL's path without its trailing slash ('' for a bare origin): operation paths are appended to it. */
+  readonly basePath: string;
   readonly serviceName: string;
   readonly developerToken: string | undefined;
   readonly sessionToken: string | undefined;
@@ -72,7 +75,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw new ClientConfigError(`base URL "${text}" must use https`);
   }
   if (url.username || url.password) throw new ClientConfigError('the base URL must not carry credentials');
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  const basePath = url.pathname.replace(/\/+$/, '');
   url.search = '';
   url.hash = '';
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -81,6 +84,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (!Number.isInteger(retries) || retries < 0) throw new ClientConfigError(`retries must be a whole number ≥ 0 (got ${retries})`);
   return {
     baseUrl: url,
+    basePath,
     serviceName,
     developerToken: options.developerToken || undefined,
     sessionToken: options.sessionToken || undefined,

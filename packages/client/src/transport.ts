@@ -48,7 +48,7 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
     body = JSON.stringify(spec.body);
   }
   const url = new URL(options.baseUrl.href);
-  url.pathname = `${options.baseUrl.pathname}${spec.path}`;
+  url.pathname = `${options.basePath}${spec.path}`;
   for (const [key, value] of Object.entries(spec.query ?? {})) url.searchParams.set(key, value);
   const label = `${op.method} ${url.pathname}${url.search}`;
 
