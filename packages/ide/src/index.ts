@@ -1,2 +1,18 @@
-// Placeholder entry point; replaced as the package is built.
-export {};
+// Public API of @calckit/ide: language features as pure functions of (parsed document, offset, settings) returning
+// plain data in UTF-16 offsets. No I/O, no LSP types: packages/language-server adapts these to the protocol.
+export * from './types.js';
+export { createDocument, type IdeDocument } from './document.js';
+export { modelOf, describeResult } from './analysis.js';
+export { complete, functionSnippet } from './completion.js';
+export { hover } from './hover.js';
+export { signatureHelp } from './signature-help.js';
+export { semanticTokens, SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './semantic-tokens.js';
+export { foldingRanges } from './folding.js';
+export { selectionRanges } from './selection-ranges.js';
+export { documentHighlights } from './highlight.js';
+export { prepareRename, rename, RenameError, type RenameTarget } from './rename.js';
+export { inlayHints } from './inlay-hints.js';
+export { documentSymbols } from './symbols.js';
+export { coreDiagnostics, type Linter } from './diagnostics.js';
+export { codeActions, fixAll, FIX_ALL_KIND, type CodeActionRequest } from './code-actions.js';
+export { minimalEdits } from './text-edits.js';

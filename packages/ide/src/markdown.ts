@@ -1,0 +1,36 @@
+// Markdown and quoting helpers shared by completion and hover.
+import { formatSignature, type FunctionEntry } from '@calckit/formula';
+
+/** A column reference as written in a formula: backticks, an inner backtick doubled. */
+export function backtickColumn(name: string): string {
+  return '`' + name.replace(/`/g, '``') + '`';
+}
+
+/** A fenced code block in the formula language. */
+export function code(text: string): string {
+  const fence = text.includes('```') ? '````' : '```';
+  return `${fence}calc\n${text}\n${fence}`;
+}
+
+const AVAILABILITY: Record<string, string> = {
+  documented: '',
+  sample: 'Seen in the service\'s published samples (not in its reference).',
+  engine: 'Known to the engine; availability in formulas is uncertain.',
+  unsupported: '**Unsupported**: documented as no longer available in formulas.',
+};
+
+/** Description, example, notes and availability of a catalogue function. */
+export function functionDocumentation(entry: FunctionEntry): string {
+  const parts = [entry.description];
+  if (entry.synonymOf) parts.push(`Same as \`${entry.synonymOf}\`.`);
+  if (entry.example) parts.push(`Example:\n\n${code(entry.example)}`);
+  if (entry.notes) parts.push(`_${entry.notes}_`);
+  const availability = AVAILABILITY[entry.availability];
+  if (availability) parts.push(availability);
+  return parts.filter((p) => p.length > 0).join('\n\n');
+}
+
+/** Signature block, then the documentation. */
+export function functionHover(entry: FunctionEntry): string {
+  return `${code(formatSignature(entry))}\n\n${functionDocumentation(entry)}`;
+}
