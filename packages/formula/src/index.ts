@@ -7,3 +7,4 @@ export { COLUMN_TYPES, type ColumnType, type DatasetColumn } from './schema.js';
 export { inferTypes, type TypeTable } from './types/infer.js';
 export { categoryOf, isNumeric, isTime, unify, type TypeCategory, type ValueType } from './types/value-type.js';
 export { INTERVAL_UNITS, DATE_FORMAT_SPECIFIERS, DATE_FORMAT_FUNCTIONS, CACHE_WINDOWS } from './language.js';
+export { expressionFromFileText } from './expression.js';

@@ -90,13 +90,13 @@ function print(e: Expression): string {
     case 'Interval':
       return `INTERVAL ${wrap(e.value, 7)} ${e.unit}`;
     case 'In':
-      return `${wrap(e.expression, 5)} ${e.not ? 'NOT IN' : 'IN'} (${e.list.map(print).join(', ')})`;
+      return `${wrap(e.expression, 4)} ${e.not ? 'NOT IN' : 'IN'} (${e.list.map(print).join(', ')})`;
     case 'Like':
-      return `${wrap(e.expression, 5)} ${e.not ? 'NOT LIKE' : 'LIKE'} ${wrap(e.pattern, 5)}`;
+      return `${wrap(e.expression, 4)} ${e.not ? 'NOT LIKE' : 'LIKE'} ${wrap(e.pattern, 5)}`;
     case 'Between':
-      return `${wrap(e.expression, 5)} ${e.not ? 'NOT BETWEEN' : 'BETWEEN'} ${wrap(e.low, 5)} AND ${wrap(e.high, 5)}`;
+      return `${wrap(e.expression, 4)} ${e.not ? 'NOT BETWEEN' : 'BETWEEN'} ${wrap(e.low, 5)} AND ${wrap(e.high, 5)}`;
     case 'IsNull':
-      return `${wrap(e.expression, 5)} ${e.not ? 'IS NOT NULL' : 'IS NULL'}`;
+      return `${wrap(e.expression, 4)} ${e.not ? 'IS NOT NULL' : 'IS NULL'}`;
     case 'NestedCalculation':
       return `${e.service}_BEAST_MODE(${e.id})`;
     case 'Error':
