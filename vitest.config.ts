@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  // Tests run in Vite's server (SSR) environment, which has its own conditions: without this, packages resolve to dist.
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'extension/src/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/robust/**', 'test/e2e/**'],
