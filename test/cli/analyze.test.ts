@@ -37,7 +37,7 @@ describe('calckit analyze', () => {
     const r = run(['analyze', '--schema', schema, '-'], '`Qty` * 2 + LENGTH(`qty`)');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ dataType: 'LONG', status: 'INVALID' });
-    expect(r.stderr).toContain('<stdin>:1:21: warning: Unknown column `qty` (unknown-column)');
+    expect(r.stderr).toContain('<stdin>:1:20: warning: Unknown column `qty` (unknown-column)');
   });
 
   it('exits 1 listing syntax errors', () => {
