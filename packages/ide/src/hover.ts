@@ -2,7 +2,7 @@
 // meaning; elsewhere the formula's inferred result type and aggregation.
 import { isExpression, lookupFunction, nodePathAt, type Node } from '@calckit/formula';
 import { describeResult, isUnknownColumn, modelOf } from './analysis.js';
-import { commentAt, kindOf, tokenEnd, type IToken } from './cursor.js';
+import { commentAt, isWord, kindOf, tokenEnd, type IToken } from './cursor.js';
 import { KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
 import { backtickColumn, code, functionHover } from './markdown.js';
@@ -34,12 +34,13 @@ export function hover(doc: IdeDocument, offset: number, settings: IdeSettings = 
   return { contents: result, span: tokenSpan };
 }
 
-/** The token under the cursor: containing it, or ending exactly at it. */
+/** The token under the cursor: containing it, or ending exactly at it (a word just left of the cursor wins over
+ * punctuation starting at it, so `SUM|(` hovers SUM). */
 function tokenUnder(tokens: readonly IToken[], offset: number): IToken | undefined {
   let touching: IToken | undefined;
   for (const t of tokens) {
     if (t.startOffset > offset) break;
-    if (offset < tokenEnd(t)) return t;
+    if (offset < tokenEnd(t)) return touching && isWord(touching) && !isWord(t) ? touching : t;
     if (offset === tokenEnd(t)) touching = t;
   }
   return touching;
