@@ -1,10 +1,9 @@
 // Push in the editor: saves of mapped formulas (when push on save is on) and the push commands go through one queue
 // to the push protocol (push/push.ts); questions become modal dialogs, progress a notification, outcomes messages
 // with Retry / Open Log, and the status item follows.
-import { analyzeCalculation } from '@calckit/formula';
+import { analyzeCalculation, type CalculationAnalysis } from '@calckit/formula';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
-import { calculationService } from './push/client-service.js';
 import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
 import { expressionFromFile } from './push/expression.js';
@@ -108,7 +107,12 @@ export class PushController {
         log.info(`push ${label}: start (strict=${settings.strict}, lockAfterPush=${settings.lockAfterPush}${force ? ', forced' : ''})`);
         outcome = await pushFormula(
           { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
-          { service: calculationService(client), record: stateFileRecord(mapping.project.statePath, () => calc.path), hooks },
+          {
+            client,
+            record: stateFileRecord(mapping.project.statePath, () => calc.path),
+            hooks,
+            analyze: (expression) => this.analyze(uri, expression, mapping, client.serviceName),
+          },
         );
         status.update(uri, { busy: undefined });
         await this.report(uri, text, mapping, outcome);
@@ -129,12 +133,14 @@ export class PushController {
       }));
     }
     const settings = settingsFor(uri);
-    const schema = this.deps.projects.schemaFor(mapping, uri);
-    const analysis = analyzeCalculation(expression, {
-      ...(settings.serviceName ? { serviceName: settings.serviceName } : mapping.project.service?.name ? { serviceName: mapping.project.service.name } : {}),
-      ...(schema ? { schema } : {}),
-    });
+    const analysis = this.analyze(uri, expression, mapping, settings.serviceName || mapping.project.service?.name);
     return analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
+  }
+
+  /** What the service will store for this expression, computed locally (with the dataset's columns when known). */
+  private analyze(uri: vscode.Uri, expression: string, mapping: FileMapping, serviceName: string | undefined): CalculationAnalysis {
+    const schema = this.deps.projects.schemaFor(mapping, uri);
+    return analyzeCalculation(expression, { ...(serviceName ? { serviceName } : {}), ...(schema ? { schema } : {}) });
   }
 
   private async askLint(file: string, errors: readonly LintFinding[]): Promise<'push-anyway' | 'cancel'> {
@@ -176,8 +182,9 @@ export class PushController {
       case 'pushed': {
         log.info(`push ${outcome.file}: stored, checkSum ${outcome.checkSum} (was ${outcome.previousCheckSum})${outcome.locked ? ', locked' : ''}`);
         status.update(uri, { connection: 'connected', locked: outcome.locked, lastPush: { at, checkSum: outcome.checkSum, ok: true } });
-        if (outcome.checkSumMismatch) {
-          log.warn(`push ${outcome.file}: the service stored checkSum ${outcome.checkSumMismatch.remote}, ours is ${outcome.checkSumMismatch.local}`);
+        for (const m of outcome.mismatches) {
+          // Our analysis and the service disagree: worth knowing (the push itself succeeded).
+          log.warn(`push ${outcome.file}: the service's ${m.field} differs from calckit's: service ${JSON.stringify(m.remote)}, calckit ${JSON.stringify(m.local)}`);
         }
         void vscode.window.showInformationMessage(
           `calckit: pushed ${outcome.file} to calculation ${outcome.calculationId} — checkSum ${outcome.checkSum.slice(0, 12)}${outcome.locked ? ', locked' : ''}.`,

@@ -1,162 +1,142 @@
-// The push protocol for one formula (design.md, "Push, made safe"): lint, read the remote, refuse to overwrite a remote
-// change made since our last push unless the user says so, unlock a locked calculation, update, lock it again (also
-// when the update fails), record the new checkSum. Every step is reported; a failure names its step.
+// The editor's push of one formula: the lint gate, then @calckit/client's shared push protocol (read, conflict check,
+// unlock, update, lock again, verify — the CLI runs the same one), with the conflict turned into a question
+// (compare / overwrite / cancel) and the push state file kept up to date. Every outcome is plain data.
+import { PushError, pushCalculation, type Client, type LocalAnalysis } from '@calckit/client';
 import { errorDetails, STATUS_HINTS } from './errors.js';
-import { checkSumOf, expressionFromFile } from './expression.js';
-import type {
-  CalculationService,
-  PushHooks,
-  PushOutcome,
-  PushRecord,
-  PushRequest,
-  PushStep,
-  RemoteCalculation,
-} from './types.js';
+import { expressionFromFile } from './expression.js';
+import type { PushHooks, PushOutcome, PushRecord, PushRequest, PushStep, RemoteCalculation } from './types.js';
 
 export interface PushDeps {
-  readonly service: CalculationService;
+  readonly client: Client;
   readonly record: PushRecord;
   readonly hooks: PushHooks;
+  /** What calckit computes for the expression (@calckit/formula's analyzeCalculation, with the project's settings). */
+  readonly analyze: (expression: string) => LocalAnalysis;
 }
 
-/** How many times a lock that must be restored is tried before the failure is reported. */
-const RESTORE_LOCK_ATTEMPTS = 3;
-
-class StepFailure extends Error {
-  constructor(
-    readonly step: PushStep,
-    readonly original: unknown,
-  ) {
-    super(`${step} failed`);
-  }
-}
-
-async function step<T>(name: PushStep, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new StepFailure(name, error);
-  }
-}
+type Failed = Extract<PushOutcome, { kind: 'failed' }>;
 
 export async function pushFormula(request: PushRequest, deps: PushDeps): Promise<PushOutcome> {
-  const { service, record, hooks } = deps;
+  const { client, record, hooks } = deps;
   const { file, calculationId: id } = request;
   const expression = expressionFromFile(request.text);
-  const localCheckSum = checkSumOf(expression);
-  const say = (s: PushStep, detail: string): void => hooks.onStep?.(s, detail);
-  let unlockedByUs = false;
-  let wasLocked = false;
-  let storedCheckSum: string | undefined;
-
-  try {
-    say('lint', `linting ${file}`);
-    const findings = await step('lint', async () => hooks.lint(expression, file));
-    const errors = findings.filter((f) => f.severity === 'error');
-    if (errors.length > 0 && !request.force) {
-      const choice = await hooks.onLintErrors(errors, file);
-      if (choice !== 'push-anyway') return { kind: 'cancelled', file, calculationId: id, reason: 'lint-errors' };
-    }
-
-    say('read', `reading calculation ${id}`);
-    const remote = await step('read', () => service.read(id));
-    wasLocked = remote.locked;
-    const lastPushed = await step('read', async () => record.lastPushed(id));
-
-    if (remote.checkSum === localCheckSum) {
-      // Already there (pushed from elsewhere, or a save without a change): nothing to send; keep the record right.
-      if (lastPushed !== localCheckSum) await step('record', async () => record.record(id, localCheckSum));
-      if (request.lockAfterPush && !remote.locked) await step('lock', () => service.setLocked(id, true));
-      return { kind: 'unchanged', file, calculationId: id, checkSum: localCheckSum };
-    }
-
-    if (remote.checkSum !== lastPushed && !request.force) {
-      const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: lastPushed, localCheckSum });
-      if (choice !== 'overwrite') {
-        return { kind: 'cancelled', file, calculationId: id, reason: choice === 'compare' ? 'compare' : 'conflict', remote };
-      }
-    }
-
-    if (remote.locked) {
-      say('unlock', `unlocking calculation ${id}`);
-      await step('unlock', () => service.setLocked(id, false));
-      unlockedByUs = true;
-    }
-
-    say('update', `updating calculation ${id}`);
-    const updated = await step('update', () => service.update(id, expression, { strict: request.strict }));
-    storedCheckSum = updated.checkSum;
-
-    let locked = updated.locked;
-    if (wasLocked || request.lockAfterPush) {
-      say('lock', `locking calculation ${id}`);
-      const relocked = await step('lock', () => service.setLocked(id, true));
-      locked = relocked.locked;
-      unlockedByUs = false;
-    }
-
-    say('record', `recording checkSum ${updated.checkSum}`);
-    await step('record', async () => record.record(id, updated.checkSum));
-
-    return {
-      kind: 'pushed',
-      file,
-      calculationId: id,
-      checkSum: updated.checkSum,
-      previousCheckSum: remote.checkSum,
-      locked,
-      ...(updated.checkSum === localCheckSum
-        ? {}
-        : { checkSumMismatch: { local: localCheckSum, remote: updated.checkSum } }),
-    };
-  } catch (error) {
-    const failedStep: PushStep = error instanceof StepFailure ? error.step : 'update';
-    const details = errorDetails(error instanceof StepFailure ? error.original : error);
-    let lockedAfter: boolean | undefined = wasLocked ? true : undefined;
-    let restoreNote = '';
-    if (unlockedByUs) {
-      say('lock', `restoring the lock of calculation ${id}`);
-      const restored = await restoreLock(service, id);
-      lockedAfter = restored.ok;
-      restoreNote = restored.ok
-        ? ' The lock was restored.'
-        : ` Restoring the lock failed too (${restored.message}): the calculation is UNLOCKED, lock it with "calckit: Lock Calculation".`;
-    }
-    if (storedCheckSum !== undefined && failedStep !== 'record') {
-      // The service has our formula even though a later step failed: record it, or the next push sees a conflict.
-      try {
-        await record.record(id, storedCheckSum);
-      } catch {
-        // The failure already reported is the one that matters; the record is fixed by the next push.
-      }
-    }
+  const failed = (step: PushStep, error: unknown, extra: Partial<Failed> = {}): Failed => {
+    const details = errorDetails(error);
     const hint = details.hint ?? (details.status === undefined ? undefined : STATUS_HINTS[details.status]);
     return {
       kind: 'failed',
       file,
       calculationId: id,
-      step: failedStep,
+      step,
+      message: details.message,
       ...(details.status === undefined ? {} : { status: details.status }),
-      message: `${details.message}${restoreNote}`,
       ...(hint === undefined ? {} : { hint }),
-      ...(lockedAfter === undefined ? {} : { lockedAfter }),
+      ...extra,
     };
+  };
+
+  // 1. Lint: a formula with errors is pushed only when the user says so.
+  hooks.onStep?.('lint', `linting ${file}`);
+  let errors;
+  try {
+    errors = (await hooks.lint(expression, file)).filter((f) => f.severity === 'error');
+  } catch (error) {
+    return failed('lint', error);
+  }
+  if (errors.length > 0 && !request.force) {
+    if ((await hooks.onLintErrors(errors, file)) !== 'push-anyway') return { kind: 'cancelled', file, calculationId: id, reason: 'lint-errors' };
+  }
+
+  const local = deps.analyze(expression);
+  let lastPushed: string | undefined;
+  try {
+    lastPushed = await record.lastPushed(id);
+  } catch (error) {
+    return failed('state', error);
+  }
+
+  // 2. A calculation never pushed from here: the shared protocol would push over whatever the service holds; the
+  //    editor asks first when the service holds another formula (someone may have written it in the web editor).
+  let force = request.force ?? false;
+  if (lastPushed === undefined && !force) {
+    let remote: RemoteCalculation;
+    try {
+      remote = await client.readCalculation(id);
+    } catch (error) {
+      return failed('read', error);
+    }
+    if (remote.checkSum !== local.checkSum) {
+      const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: undefined, localCheckSum: local.checkSum });
+      if (choice !== 'overwrite') return { kind: 'cancelled', file, calculationId: id, reason: choice === 'compare' ? 'compare' : 'conflict', remote };
+      force = true;
+    }
+  }
+
+  // 3. The shared protocol; a conflict it refuses becomes a question, and "overwrite" runs it again with force.
+  for (;;) {
+    try {
+      const result = await pushCalculation(client, {
+        id,
+        expression,
+        local,
+        lastPushedCheckSum: lastPushed,
+        force,
+        strict: request.strict,
+        ...(request.lockAfterPush ? { lockAfter: true } : {}),
+        onStep: (event) => hooks.onStep?.(event.step, event.detail),
+      });
+      try {
+        hooks.onStep?.('state', `recording checkSum ${result.after.checkSum}`);
+        await record.record(id, result.after.checkSum);
+      } catch (error) {
+        return failed('state', error, { message: `the service has the formula, but the state file was not written: ${errorDetails(error).message}` });
+      }
+      if (result.action === 'unchanged') return { kind: 'unchanged', file, calculationId: id, checkSum: result.after.checkSum };
+      return {
+        kind: 'pushed',
+        file,
+        calculationId: id,
+        checkSum: result.after.checkSum,
+        previousCheckSum: result.before.checkSum,
+        locked: result.after.locked,
+        mismatches: result.mismatches,
+        forced: result.forced || force,
+      };
+    } catch (error) {
+      if (!(error instanceof PushError)) return failed('update', error);
+      if (error.step === 'check' && !force) {
+        let remote: RemoteCalculation;
+        try {
+          remote = await client.readCalculation(id);
+        } catch (readError) {
+          return failed('read', readError);
+        }
+        const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: lastPushed, localCheckSum: local.checkSum });
+        if (choice !== 'overwrite') return { kind: 'cancelled', file, calculationId: id, reason: choice === 'compare' ? 'compare' : 'conflict', remote };
+        force = true;
+        continue;
+      }
+      if (error.remoteUpdated) await recordStored(deps, id);
+      return {
+        kind: 'failed',
+        file,
+        calculationId: id,
+        step: error.step,
+        message: error.message,
+        hint: error.hint,
+        ...(error.status === undefined ? {} : { status: error.status }),
+        ...(error.lockedNow === undefined ? {} : { lockedAfter: error.lockedNow }),
+      };
+    }
   }
 }
 
-async function restoreLock(
-  service: CalculationService,
-  id: number,
-): Promise<{ ok: true; remote: RemoteCalculation } | { ok: false; message: string }> {
-  let last = '';
-  for (let attempt = 1; attempt <= RESTORE_LOCK_ATTEMPTS; attempt++) {
-    try {
-      const remote = await service.setLocked(id, true);
-      if (remote.locked) return { ok: true, remote };
-      last = 'the service answered locked=false';
-    } catch (error) {
-      last = errorDetails(error).message;
-    }
+/** After a failure past the update, the service holds our formula: record what it stored, or the next push is a conflict. */
+async function recordStored(deps: PushDeps, id: number): Promise<void> {
+  try {
+    const remote = await deps.client.readCalculation(id);
+    await deps.record.record(id, remote.checkSum);
+  } catch {
+    // The failure already reported is the one that matters; the next push asks about the conflict instead.
   }
-  return { ok: false, message: last };
 }

@@ -1,7 +1,8 @@
-// The push protocol's vocabulary: what it needs from the service, the project state and the editor (as plain
-// interfaces, so the protocol runs and is tested without VS Code), and what it reports back.
+// The editor's push vocabulary: what it needs from the project state and the editor (plain interfaces, so it runs and
+// is tested without VS Code), and what it reports back. The service steps are @calckit/client's pushCalculation.
+import type { Mismatch, PushStep as ServiceStep } from '@calckit/client';
 
-/** The fields of the service's Calculation object that the push protocol reads. */
+/** The fields of the service's Calculation object that the editor shows (name, lock, formula). */
 export interface RemoteCalculation {
   readonly id: number;
   readonly name?: string;
@@ -9,13 +10,6 @@ export interface RemoteCalculation {
   readonly checkSum: string;
   readonly locked: boolean;
   readonly status?: string;
-}
-
-/** The three service operations a push uses (read, update formula, lock/unlock). */
-export interface CalculationService {
-  read(id: number): Promise<RemoteCalculation>;
-  update(id: number, expression: string, options: { readonly strict: boolean }): Promise<RemoteCalculation>;
-  setLocked(id: number, locked: boolean): Promise<RemoteCalculation>;
 }
 
 /** Where the checkSum of the last push of each calculation is kept (the project's state file). */
@@ -34,8 +28,11 @@ export interface LintFinding {
   readonly column: number;
 }
 
-/** The steps of a push, in order (connect: resolving the address and token); a failure names the one it happened in. */
-export type PushStep = 'connect' | 'lint' | 'read' | 'unlock' | 'update' | 'lock' | 'record';
+/**
+ * The steps of a push, in order; a failure names the one it happened in. connect: resolving the address and token;
+ * state: reading or writing the push state file; the rest are the shared protocol's (read, check, unlock, update, …).
+ */
+export type PushStep = 'connect' | 'lint' | 'state' | ServiceStep;
 
 export type ConflictChoice = 'compare' | 'overwrite' | 'cancel';
 export type LintChoice = 'push-anyway' | 'cancel';
@@ -80,8 +77,10 @@ export type PushOutcome =
       readonly checkSum: string;
       readonly previousCheckSum: string;
       readonly locked: boolean;
-      /** Set when the service stored a checkSum different from ours (our analysis and the service disagree). */
-      readonly checkSumMismatch?: { readonly local: string; readonly remote: string };
+      /** Where the service's answer differs from our analysis (checkSum, functions, column positions). */
+      readonly mismatches: readonly Mismatch[];
+      /** True when a remote change was overwritten at the user's word. */
+      readonly forced: boolean;
     }
   | { readonly kind: 'unchanged'; readonly file: string; readonly calculationId: number; readonly checkSum: string }
   | {
