@@ -1,0 +1,170 @@
+// The printer: lays a layout document out to a width budget (Prettier's printDocToString algorithm, reduced to the
+// document kinds in doc.ts). Language-agnostic: it knows groups, indentation and lines, nothing of formulas.
+import { isDocArray, propagateBreaks, type Doc } from './doc.js';
+
+export interface PrintOptions {
+  /** The line-width budget in characters. */
+  readonly lineWidth: number;
+  /** One level of indentation (spaces or a tab). */
+  readonly indentUnit: string;
+  /** The newline sequence. */
+  readonly newline: string;
+}
+
+type Mode = 'break' | 'flat';
+interface Command {
+  readonly indent: string;
+  readonly mode: Mode;
+  readonly doc: Doc;
+}
+
+/** Width of text as printed on one line: the characters after its last line break when it spans lines. */
+function lastLineWidth(text: string): { width: number; multiline: boolean } {
+  const nl = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+  return nl < 0 ? { width: text.length, multiline: false } : { width: text.length - nl - 1, multiline: true };
+}
+
+/**
+ * Whether `next` fits in `width` columns, followed by the rest of the commands up to their first line break.
+ * In `mustBeFlat` mode a broken group does not fit.
+ */
+function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean): boolean {
+  let restIndex = rest.length;
+  const cmds: Array<{ mode: Mode; doc: Doc }> = [{ mode: next.mode, doc: next.doc }];
+  let remaining = width;
+  while (remaining >= 0) {
+    if (cmds.length === 0) {
+      if (restIndex === 0) return true;
+      const r = rest[--restIndex]!;
+      cmds.push({ mode: r.mode, doc: r.doc });
+      continue;
+    }
+    const { mode, doc } = cmds.pop()!;
+    if (typeof doc === 'string') {
+      const nl = doc.search(/[\r\n]/);
+      if (nl >= 0) return remaining - nl >= 0;
+      remaining -= doc.length;
+      continue;
+    }
+    if (isDocArray(doc)) {
+      for (let i = doc.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc[i]! });
+      continue;
+    }
+    switch (doc.type) {
+      case 'group':
+        cmds.push({ mode: doc.break ? 'break' : mode, doc: doc.contents });
+        break;
+      case 'indent':
+        cmds.push({ mode, doc: doc.contents });
+        break;
+      case 'if-break':
+        cmds.push({ mode, doc: mode === 'break' ? doc.breakContents : doc.flatContents });
+        break;
+      case 'line-suffix':
+        hasLineSuffix = true;
+        break;
+      case 'break-parent':
+        break;
+      case 'line':
+        if (mode === 'break' || doc.hard) return true;
+        if (!doc.soft) remaining -= 1;
+        break;
+    }
+  }
+  void hasLineSuffix;
+  return false;
+}
+
+/** Lays the document out; `propagateBreaks` is applied first (it marks groups, so build a fresh document per call). */
+export function printDocToString(doc: Doc, options: PrintOptions): string {
+  propagateBreaks(doc);
+  const out: string[] = [];
+  let column = 0;
+  /** True while the current output line holds nothing but indentation. */
+  let atLineStart = true;
+  let lineSuffixes: Command[] = [];
+  const cmds: Command[] = [{ indent: '', mode: 'break', doc }];
+
+  /** Removes spaces and tabs the printer left at the end of the current line (text never ends with them). */
+  const trimTrailingBlanks = (): void => {
+    while (out.length > 0) {
+      const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, '');
+      if (trimmed.length > 0) {
+        out[out.length - 1] = trimmed;
+        return;
+      }
+      out.pop();
+    }
+  };
+
+  while (cmds.length > 0) {
+    const { indent, mode, doc: d } = cmds.pop()!;
+    if (typeof d === 'string') {
+      if (d.length === 0) continue;
+      out.push(d);
+      const { width, multiline } = lastLineWidth(d);
+      column = multiline ? width : column + width;
+      atLineStart = false;
+    } else if (isDocArray(d)) {
+      for (let i = d.length - 1; i >= 0; i--) cmds.push({ indent, mode, doc: d[i]! });
+    } else {
+      switch (d.type) {
+        case 'group': {
+          if (mode === 'flat' && !d.break) {
+            cmds.push({ indent, mode: 'flat', doc: d.contents });
+            break;
+          }
+          const flat: Command = { indent, mode: 'flat', doc: d.contents };
+          if (!d.break && fits(flat, cmds, options.lineWidth - column, lineSuffixes.length > 0)) cmds.push(flat);
+          else cmds.push({ indent, mode: 'break', doc: d.contents });
+          break;
+        }
+        case 'indent':
+          cmds.push({ indent: indent + options.indentUnit, mode, doc: d.contents });
+          break;
+        case 'if-break':
+          cmds.push({ indent, mode, doc: mode === 'break' ? d.breakContents : d.flatContents });
+          break;
+        case 'line-suffix':
+          lineSuffixes.push({ indent, mode, doc: d.contents });
+          break;
+        case 'break-parent':
+          break;
+        case 'line': {
+          if (mode === 'flat' && !d.hard) {
+            if (!d.soft) {
+              out.push(' ');
+              column += 1;
+            }
+            break;
+          }
+          if (lineSuffixes.length > 0) {
+            // Print the deferred trailing comments first, then come back to this line break.
+            cmds.push({ indent, mode, doc: d });
+            for (let i = lineSuffixes.length - 1; i >= 0; i--) cmds.push(lineSuffixes[i]!);
+            lineSuffixes = [];
+            break;
+          }
+          if (d.fresh && atLineStart) {
+            // Already at the start of a line: re-indent it to this command's level instead of adding a blank line.
+            trimTrailingBlanks();
+            out.push(indent);
+            column = indent.length;
+            break;
+          }
+          trimTrailingBlanks();
+          out.push(options.newline + indent);
+          column = indent.length;
+          atLineStart = true;
+          break;
+        }
+      }
+    }
+    if (cmds.length === 0 && lineSuffixes.length > 0) {
+      for (let i = lineSuffixes.length - 1; i >= 0; i--) cmds.push(lineSuffixes[i]!);
+      lineSuffixes = [];
+    }
+  }
+  trimTrailingBlanks();
+  return out.join('');
+}
