@@ -1,0 +1,59 @@
+// Unit tests of the retry policy: which outcomes are retried per operation, backoff bounds, Retry-After parsing.
+import { describe, expect, it } from 'vitest';
+import { OPERATION_NAMES } from '@calckit/protocol';
+import { IDEMPOTENT, backoffDelay, parseRetryAfter, shouldRetry } from './retry.js';
+import { redact } from './redact.js';
+
+describe('shouldRetry', () => {
+  const cases: Array<[string, Parameters<typeof shouldRetry>[1], boolean, boolean]> = [
+    // outcome, idempotent op retried?, non-idempotent op retried?
+    ['502', { kind: 'status', status: 502, retryAfterMs: undefined }, true, false],
+    ['504', { kind: 'status', status: 504, retryAfterMs: undefined }, true, false],
+    ['503 without Retry-After', { kind: 'status', status: 503, retryAfterMs: undefined }, true, false],
+    ['503 with Retry-After', { kind: 'status', status: 503, retryAfterMs: 1000 }, true, true],
+    ['429 with Retry-After', { kind: 'status', status: 429, retryAfterMs: 0 }, true, true],
+    ['500', { kind: 'status', status: 500, retryAfterMs: undefined }, false, false],
+    ['409', { kind: 'status', status: 409, retryAfterMs: 1000 }, false, false],
+    ['timeout', { kind: 'timeout' }, true, false],
+    ['connection reset', { kind: 'network', refused: false }, true, false],
+    ['connection refused', { kind: 'network', refused: true }, true, true],
+  ];
+  it.each(cases)('%s', (_name, outcome, idempotent, nonIdempotent) => {
+    expect(shouldRetry('readCalculation', outcome)).toBe(idempotent);
+    expect(shouldRetry('lockCalculation', outcome)).toBe(idempotent);
+    expect(shouldRetry('updateFormula', outcome)).toBe(nonIdempotent);
+    expect(shouldRetry('createReportSchedule', outcome)).toBe(nonIdempotent);
+  });
+
+  it('covers every operation of the protocol', () => {
+    expect(Object.keys(IDEMPOTENT).sort()).toEqual([...OPERATION_NAMES].sort());
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles, is capped, and keeps half of the delay fixed', () => {
+    const low = { baseMs: 100, maxMs: 1000, random: () => 0 };
+    const high = { baseMs: 100, maxMs: 1000, random: () => 1 };
+    expect([0, 1, 2, 3, 4, 10].map((a) => backoffDelay(a, low))).toEqual([50, 100, 200, 400, 500, 500]);
+    expect([0, 1, 2, 3, 4, 10].map((a) => backoffDelay(a, high))).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('0.5', now)).toBe(500);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('redact', () => {
+  it('replaces every occurrence of each secret and ignores tiny ones', () => {
+    expect(redact('a tok-123 b tok-123', ['tok-123', undefined])).toBe('a [REDACTED] b [REDACTED]');
+    expect(redact('abc', ['ab'])).toBe('abc');
+  });
+});
