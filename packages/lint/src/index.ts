@@ -1,2 +1,21 @@
-// Placeholder entry point; replaced as the package is built.
-export {};
+// Public API of @calckit/lint: lint a formula's text, apply fixes, validate and resolve the `lint` configuration,
+// list rules, render results (stylish, json, sarif, github, junit). Pure: no node:* imports, no I/O.
+export { lintText, DIRECTIVE_RULE_ID, type LintOptions } from './linter.js';
+export { applyFixes, type FixOutcome } from './fix.js';
+export {
+  parseLintConfig,
+  resolveConfig,
+  defaultOptions,
+  overrideApplies,
+  isIgnored,
+  LintConfigError,
+  type LintConfig,
+  type LintOverride,
+  type RuleEntry,
+  type ConfigIssue,
+} from './config.js';
+export { parseDirectives, type Directive } from './directives.js';
+export { RULES, ruleById } from './rules/index.js';
+export { buildSemantics, type Semantics, type ValueType } from './semantics/index.js';
+export { closestNames } from './suggest.js';
+export type * from './types.js';

@@ -1,0 +1,122 @@
+// Inline directives in comments: `-- calckit-disable-next-line <rules>`, `-- calckit-disable-line`, and
+// `/* calckit-disable <rules> */ … /* calckit-enable <rules> */`. Filters messages and finds unused directives.
+import type { LineIndex, ParseResult } from '@calckit/formula';
+
+export type DirectiveKind = 'disable' | 'enable' | 'disable-line' | 'disable-next-line';
+
+export interface Directive {
+  readonly kind: DirectiveKind;
+  /** Rule ids named; empty means every rule. */
+  readonly rules: readonly string[];
+  /** The comment's offsets. */
+  readonly start: number;
+  readonly end: number;
+  /** The line the directive applies to (line directives only). */
+  readonly line?: number;
+}
+
+const PATTERN = /^\s*calckit-(disable-next-line|disable-line|disable|enable)(?=\s|$)([\s\S]*)$/;
+
+/** Directives in the comments of a file, in source order. */
+export function parseDirectives(trivia: ParseResult['trivia'], lines: LineIndex): Directive[] {
+  const out: Directive[] = [];
+  for (const token of trivia) {
+    const type = token.tokenType.name;
+    let body: string;
+    if (type === 'LineComment') body = token.image.slice(2);
+    else if (type === 'BlockComment') body = token.image.slice(2, -2);
+    else continue;
+    const m = PATTERN.exec(body);
+    if (!m) continue;
+    // `-- calckit-disable-next-line rule-a, rule-b -- why`: text after ` -- ` is a reason.
+    const list = m[2]!.split(/\s--\s|\s--$/)[0]!;
+    const rules = list.split(/[\s,]+/).filter((r) => r.length > 0);
+    const kind = m[1] as DirectiveKind;
+    const start = token.startOffset;
+    const end = start + token.image.length;
+    const directive: Directive = { kind, rules, start, end };
+    if (kind === 'disable-line') out.push({ ...directive, line: lines.positionAt(start).line });
+    else if (kind === 'disable-next-line') out.push({ ...directive, line: lines.positionAt(end).line + 1 });
+    else out.push(directive);
+  }
+  return out;
+}
+
+interface Located {
+  readonly ruleId: string;
+  readonly line: number;
+  readonly offset: number;
+}
+
+/** Which directive (and which of its rule names, '*' for all) suppresses a message, if any. */
+function suppressor(directives: readonly Directive[], m: Located): { directive: Directive; name: string } | undefined {
+  for (const d of directives) {
+    if ((d.kind === 'disable-line' || d.kind === 'disable-next-line') && d.line === m.line) {
+      if (d.rules.length === 0) return { directive: d, name: '*' };
+      if (d.rules.includes(m.ruleId)) return { directive: d, name: m.ruleId };
+    }
+  }
+  // Block directives: replay them up to the message's offset.
+  let all: Directive | undefined;
+  const exceptions = new Set<string>();
+  const byRule = new Map<string, Directive>();
+  for (const d of directives) {
+    if (d.start > m.offset) break;
+    if (d.kind === 'disable') {
+      if (d.rules.length === 0) {
+        all = d;
+        exceptions.clear();
+      } else for (const r of d.rules) byRule.set(r, d);
+    } else if (d.kind === 'enable') {
+      if (d.rules.length === 0) {
+        all = undefined;
+        byRule.clear();
+      } else
+        for (const r of d.rules) {
+          byRule.delete(r);
+          if (all) exceptions.add(r);
+        }
+    }
+  }
+  const specific = byRule.get(m.ruleId);
+  if (specific) return { directive: specific, name: m.ruleId };
+  if (all && !exceptions.has(m.ruleId)) return { directive: all, name: '*' };
+  return undefined;
+}
+
+export interface DirectiveOutcome<M> {
+  readonly kept: M[];
+  /** Disable directives (and rule names within them) that suppressed nothing. */
+  readonly unused: Array<{ directive: Directive; rules: readonly string[] }>;
+}
+
+/**
+ * Drops suppressed messages and lists the unused disable directives. `unsuppressible` rules (syntax errors) are
+ * never dropped.
+ */
+export function applyDirectives<M extends Located>(directives: readonly Directive[], messages: readonly M[], unsuppressible: ReadonlySet<string>): DirectiveOutcome<M> {
+  const used = new Map<Directive, Set<string>>();
+  const kept: M[] = [];
+  for (const m of messages) {
+    const s = unsuppressible.has(m.ruleId) ? undefined : suppressor(directives, m);
+    if (!s) {
+      kept.push(m);
+      continue;
+    }
+    const names = used.get(s.directive) ?? new Set<string>();
+    names.add(s.name);
+    used.set(s.directive, names);
+  }
+  const unused: Array<{ directive: Directive; rules: readonly string[] }> = [];
+  for (const d of directives) {
+    if (d.kind === 'enable') continue;
+    const names = used.get(d);
+    if (d.rules.length === 0) {
+      if (!names) unused.push({ directive: d, rules: [] });
+    } else {
+      const idle = d.rules.filter((r) => !names?.has(r));
+      if (idle.length > 0) unused.push({ directive: d, rules: idle });
+    }
+  }
+  return { kept, unused };
+}

@@ -1,0 +1,214 @@
+// The lint engine: parse once, build one semantic model, run every enabled rule's visitors in a single walk,
+// then apply inline directives and (optionally) fixes. Pure: no I/O, no global state.
+import { parseFormula, walk, type DatasetColumn, type Node, type ParseResult, type Range } from '@calckit/formula';
+import { resolveConfig, type LintConfig } from './config.js';
+import { applyDirectives, parseDirectives } from './directives.js';
+import { applyFixes } from './fix.js';
+import { fillTemplate } from './messages.js';
+import { RULES } from './rules/index.js';
+import { buildSemantics } from './semantics/index.js';
+import type { Fix, Fixer, LintMessage, LintResult, ProjectInfo, ReportDescriptor, ResolvedConfig, Rule, RuleContext, RuleVisitors, Suggestion } from './types.js';
+
+export interface LintOptions {
+  /** The validated `lint` section (see parseLintConfig); `overrides` are matched against `filePath`. */
+  readonly config?: LintConfig;
+  /** An already resolved configuration (see resolveConfig); takes precedence over `config`. */
+  readonly resolvedConfig?: ResolvedConfig;
+  /** The dataset's columns: enables the unknown-column and schema-typed rules. */
+  readonly schema?: readonly DatasetColumn[];
+  /** The file's path relative to the project root (`/`-separated): selects `overrides`; shown in results. */
+  readonly filePath?: string;
+  readonly project?: ProjectInfo;
+  /** Apply fixes (up to 10 passes) and return the fixed text as `output`. */
+  readonly fix?: boolean;
+  /** The rule set (default: every built-in rule). */
+  readonly rules?: readonly Rule[];
+}
+
+/** Rules whose messages directives cannot suppress: a formula that does not parse is never "fine". */
+const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(['syntax-error']);
+export const DIRECTIVE_RULE_ID = 'unused-directive';
+const MAX_FIX_PASSES = 10;
+
+function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
+  return 'kind' in target ? target.range : target;
+}
+
+function makeFixer(parse: ParseResult): Fixer {
+  const offsets = (t: Node | Range): [number, number] => {
+    const r = rangeOfTarget(parse, t);
+    return [r.start.offset, r.end.offset];
+  };
+  return {
+    replace: (t, text) => ({ range: offsets(t), text }),
+    insertBefore: (t, text) => ({ range: [offsets(t)[0], offsets(t)[0]], text }),
+    insertAfter: (t, text) => ({ range: [offsets(t)[1], offsets(t)[1]], text }),
+    remove: (t) => ({ range: offsets(t), text: '' }),
+    replaceOffsets: (start, end, text) => ({ range: [start, end], text }),
+  };
+}
+
+/** One lint pass over `text` (no fixing). */
+function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
+  const parse = parseFormula(text);
+  const semantics = buildSemantics(parse.formula, options.schema);
+  const fixer = makeFixer(parse);
+  const messages: LintMessage[] = [];
+  const handlers = new Map<string, Array<(node: Node, parent: Node | undefined) => void>>();
+  const starts: Array<() => void> = [];
+  const ends: Array<() => void> = [];
+
+  for (const rule of rules) {
+    const setting = config.rules[rule.meta.id];
+    if (!setting || setting.severity === 'off' || rule.meta.id === DIRECTIVE_RULE_ID) continue;
+    const severity = setting.severity;
+    const meta = rule.meta;
+    const context: RuleContext = {
+      id: meta.id,
+      options: setting.options,
+      text,
+      parse,
+      semantics,
+      ...(options.schema ? { schema: options.schema } : {}),
+      ...(options.project ? { project: options.project } : {}),
+      ...(options.filePath !== undefined ? { filePath: options.filePath } : {}),
+      sourceOf: (node) => text.slice(node.range.start.offset, node.range.end.offset),
+      report(d: ReportDescriptor) {
+        const template = meta.messages[d.messageId];
+        if (template === undefined) throw new Error(`rule ${meta.id} reported unknown messageId "${d.messageId}"`);
+        const range = d.range ?? d.node?.range;
+        if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
+        const fix: Fix | undefined = typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
+        if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);
+        const suggestions: Suggestion[] | undefined = d.suggest?.map((s) => ({
+          desc: fillTemplate(meta.messages[s.messageId] ?? s.messageId, s.data),
+          fix: typeof s.fix === 'function' ? s.fix(fixer) : s.fix,
+        }));
+        messages.push({
+          ruleId: meta.id,
+          severity,
+          message: fillTemplate(template, d.data),
+          messageId: d.messageId,
+          range,
+          ...(fix ? { fix } : {}),
+          ...(suggestions && suggestions.length > 0 ? { suggestions } : {}),
+        });
+      },
+    };
+    const visitors: RuleVisitors = rule.create(context);
+    for (const [key, fn] of Object.entries(visitors)) {
+      if (typeof fn !== 'function') continue;
+      if (key === 'onStart') starts.push(fn as () => void);
+      else if (key === 'onEnd') ends.push(fn as () => void);
+      else {
+        const list = handlers.get(key) ?? [];
+        list.push(fn as (node: Node, parent: Node | undefined) => void);
+        handlers.set(key, list);
+      }
+    }
+  }
+
+  for (const fn of starts) fn();
+  if (handlers.size > 0) {
+    walk(parse.formula, {
+      enter(node, parent) {
+        const list = handlers.get(node.kind);
+        if (list) for (const fn of list) fn(node, parent);
+      },
+    });
+  }
+  for (const fn of ends) fn();
+
+  const directives = parseDirectives(parse.trivia, parse.lines);
+  if (directives.length === 0) return messages;
+  const located = messages.map((m) => ({ m, ruleId: m.ruleId, line: m.range.start.line, offset: m.range.start.offset }));
+  const { kept, unused } = applyDirectives(directives, located, UNSUPPRESSIBLE);
+  const out = kept.map((k) => k.m);
+  const directiveSetting = config.rules[DIRECTIVE_RULE_ID];
+  const directiveRule = rules.find((r) => r.meta.id === DIRECTIVE_RULE_ID);
+  if (directiveRule && directiveSetting && directiveSetting.severity !== 'off') {
+    const say = (messageId: string, data: Record<string, string>): string => fillTemplate(directiveRule.meta.messages[messageId] ?? messageId, data);
+    const known = new Set(rules.map((r) => r.meta.id));
+    for (const { directive, rules: idle } of unused) {
+      const range = parse.lines.rangeOf(directive.start, directive.end);
+      const unknown = idle.filter((r) => !known.has(r));
+      for (const r of unknown) {
+        out.push({ ruleId: DIRECTIVE_RULE_ID, severity: directiveSetting.severity, messageId: 'unknownRule', message: say('unknownRule', { rule: r }), range });
+      }
+      const unusedKnown = idle.filter((r) => known.has(r));
+      if (idle.length === 0 || unusedKnown.length > 0) {
+        const whole = idle.length === 0 || idle.length === directive.rules.length;
+        const what = idle.length === 0 ? '' : ` for ${unusedKnown.map((r) => `'${r}'`).join(', ')}`;
+        out.push({
+          ruleId: DIRECTIVE_RULE_ID,
+          severity: directiveSetting.severity,
+          messageId: 'unused',
+          message: say('unused', { kind: directive.kind, what }),
+          range,
+          ...(whole && unknown.length === 0 ? { fix: removeComment(text, directive.start, directive.end) } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Removes a comment; when it stands alone on its line, the line goes too. */
+function removeComment(text: string, start: number, end: number): Fix {
+  let s = start;
+  while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
+  let e = end;
+  while (e < text.length && (text[e] === ' ' || text[e] === '\t')) e++;
+  const lineStart = s === 0 || text[s - 1] === '\n' || text[s - 1] === '\r';
+  if (lineStart && (e === text.length || text[e] === '\n' || text[e] === '\r')) {
+    if (text.startsWith('\r\n', e)) e += 2;
+    else if (e < text.length) e += 1;
+    return { range: [s, e], text: '' };
+  }
+  // Inside a line: keep one space between the neighbours.
+  return { range: [start, e], text: '' };
+}
+
+function summarise(source: string, messages: LintMessage[], filePath: string | undefined, output: string | undefined): LintResult {
+  messages.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
+  let errorCount = 0;
+  let warningCount = 0;
+  let fixableErrorCount = 0;
+  let fixableWarningCount = 0;
+  for (const m of messages) {
+    if (m.severity === 'error') {
+      errorCount++;
+      if (m.fix) fixableErrorCount++;
+    } else {
+      warningCount++;
+      if (m.fix) fixableWarningCount++;
+    }
+  }
+  return {
+    ...(filePath !== undefined ? { filePath } : {}),
+    messages,
+    errorCount,
+    warningCount,
+    fixableErrorCount,
+    fixableWarningCount,
+    ...(output !== undefined ? { output } : {}),
+    source,
+  };
+}
+
+/** Lints one formula. With `fix`, applies fixes until none remain (at most 10 passes) and lints the result. */
+export function lintText(text: string, options: LintOptions = {}): LintResult {
+  const rules = options.rules ?? RULES;
+  const config = options.resolvedConfig ?? resolveConfig(options.config, rules, options.filePath);
+  let messages = lintOnce(text, options, rules, config);
+  if (!options.fix) return summarise(text, messages, options.filePath, undefined);
+  let current = text;
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const { output, fixed } = applyFixes(current, messages);
+    if (!fixed) break;
+    current = output;
+    messages = lintOnce(current, options, rules, config);
+  }
+  // Messages refer to the fixed text, so `source` is that text.
+  return summarise(current, messages, options.filePath, current !== text ? current : undefined);
+}

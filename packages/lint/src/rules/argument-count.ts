@@ -1,0 +1,54 @@
+// argument-count: calls with too few or too many arguments for the function's signature; DISTINCT and * where the
+// function does not accept them.
+import { arity, formatSignature, lookupFunction } from '@calckit/formula';
+import type { Rule } from '../types.js';
+
+function expected(min: number, max: number): string {
+  if (max === Infinity) return `at least ${min}`;
+  if (min === max) return String(min);
+  return `${min} to ${max}`;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'argument-count',
+    description: 'Report calls with the wrong number of arguments',
+    category: 'problem',
+    defaultSeverity: 'error',
+    messages: {
+      count: "'{{name}}' takes {{expected}} argument{{s}} but was given {{count}}: {{signature}}",
+      distinct: "'{{name}}' does not accept DISTINCT",
+      star: "'{{name}}' does not accept *",
+    },
+    docs: {
+      rationale: 'The service rejects a call whose argument count does not match the function. The message shows the signature from the function catalogue.',
+      examples: [
+        { code: 'DATEDIFF(`Closed`, `Opened`)', reported: false },
+        { code: 'DATEDIFF(`Closed`)', reported: true },
+        { code: 'AVG(DISTINCT `Price`)', reported: true, note: 'AVG does not take DISTINCT' },
+      ],
+    },
+  },
+  create(context) {
+    return {
+      Call(node) {
+        const entry = lookupFunction(node.upperName);
+        if (!entry || node.recovered) return;
+        // Bare niladic constants (`CURRENT_DATE`) have no argument list to check.
+        if (!node.parens) return;
+        const { min, max } = arity(entry);
+        const count = node.star ? 1 : node.args.length;
+        if (node.distinct && !entry.distinct) context.report({ messageId: 'distinct', data: { name: node.name }, node });
+        if (node.star && !entry.star) context.report({ messageId: 'star', data: { name: node.name }, node });
+        if (count < min || count > max) {
+          const shown = expected(min, max);
+          context.report({
+            messageId: 'count',
+            data: { name: node.name, expected: shown, s: shown === '1' ? '' : 's', count, signature: formatSignature(entry) },
+            range: node.argsRange ?? node.range,
+          });
+        }
+      },
+    };
+  },
+};

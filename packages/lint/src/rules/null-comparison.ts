@@ -1,0 +1,43 @@
+// null-comparison: `x = NULL` is never true (NULL compares as unknown); fix: `x IS NULL` / `x IS NOT NULL`.
+import type { Rule } from '../types.js';
+import { isNullLiteral } from './util.js';
+
+const OPERATORS: Readonly<Record<string, string>> = { '=': 'IS NULL', '!=': 'IS NOT NULL', '<>': 'IS NOT NULL' };
+
+export const rule: Rule = {
+  meta: {
+    id: 'null-comparison',
+    description: 'Require IS NULL / IS NOT NULL instead of = NULL / <> NULL',
+    category: 'problem',
+    defaultSeverity: 'error',
+    fixable: 'code',
+    messages: {
+      compare: "'{{operator}} NULL' is never true: write '{{replacement}}'",
+    },
+    docs: {
+      rationale: 'Any comparison with NULL is unknown, so `x = NULL` filters out every row and `x <> NULL` as well. The fix rewrites the comparison with IS [NOT] NULL.',
+      examples: [
+        { code: "CASE WHEN `Region` IS NULL THEN 'none' END", reported: false },
+        { code: "CASE WHEN `Region` = NULL THEN 'none' END", reported: true, note: 'fixed to `Region` IS NULL' },
+      ],
+    },
+  },
+  create(context) {
+    return {
+      Binary(node) {
+        const replacement = OPERATORS[node.operator];
+        if (!replacement) return;
+        const leftNull = isNullLiteral(node.left);
+        const rightNull = isNullLiteral(node.right);
+        if (!leftNull && !rightNull) return;
+        const subject = rightNull ? node.left : node.right;
+        context.report({
+          messageId: 'compare',
+          data: { operator: node.operatorRaw, replacement: `${replacement}` },
+          node,
+          fix: leftNull && rightNull ? undefined : (f) => f.replace(node, `${context.sourceOf(subject)} ${replacement}`),
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,40 @@
+// redundant-else-null: `ELSE NULL` says what a CASE without ELSE already does; fix: remove it.
+import type { Rule } from '../types.js';
+import { isNullLiteral } from './util.js';
+
+export const rule: Rule = {
+  meta: {
+    id: 'redundant-else-null',
+    description: 'Disallow ELSE NULL in CASE (it is the default)',
+    category: 'suggestion',
+    defaultSeverity: 'warn',
+    fixable: 'code',
+    messages: {
+      redundant: 'ELSE NULL is redundant: a CASE without ELSE already returns NULL',
+    },
+    docs: {
+      rationale: 'A CASE with no matching branch returns NULL; spelling it out adds noise. The fix removes the ELSE clause.',
+      examples: [
+        { code: 'CASE WHEN `Amount` > 0 THEN `Amount` END', reported: false },
+        { code: 'CASE WHEN `Amount` > 0 THEN `Amount` ELSE NULL END', reported: true, note: 'fixed to CASE WHEN `Amount` > 0 THEN `Amount` END' },
+      ],
+    },
+  },
+  create(context) {
+    return {
+      Case(node) {
+        if (!node.elseResult || !node.elseKeyword || !isNullLiteral(node.elseResult)) return;
+        const text = context.text;
+        // Remove the whitespace before ELSE too, so `… END` keeps one space.
+        let start = node.elseKeyword.start.offset;
+        while (start > 0 && /[ \t]/.test(text[start - 1]!)) start--;
+        const end = node.elseResult.range.end.offset;
+        context.report({
+          messageId: 'redundant',
+          range: { start: node.elseKeyword.start, end: node.elseResult.range.end },
+          fix: (f) => f.replaceOffsets(start, end, ''),
+        });
+      },
+    };
+  },
+};
