@@ -91,7 +91,6 @@ export class PushController {
             hint: 'Set calckit.baseUrl (or instance and domain) or "service" in calckit.json, and a developer token.',
           };
           status.update(uri, { connection: 'not configured' });
-          await this.report(uri, text, mapping, outcome);
           return outcome;
         }
         status.update(uri, { busy: `pushing ${label}`, baseUrl: client.baseUrl });
@@ -115,10 +114,13 @@ export class PushController {
           },
         );
         status.update(uri, { busy: undefined });
-        await this.report(uri, text, mapping, outcome);
         return outcome;
       },
-    );
+    ).then((outcome) => {
+      // Reported after the progress closes, and not awaited: the queue moves on while a message waits for a click.
+      void this.report(uri, text, mapping, outcome);
+      return outcome;
+    });
   }
 
   /** The lint of record: the language server's diagnostics when it runs, else the core's problems. */

@@ -27,6 +27,7 @@ let shot = 0;
 
 async function screenshot(name: string): Promise<string> {
   shot += 1;
+  await page.waitForTimeout(500); // let notifications finish their entry animation
   const file = join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path: file });
   return file;
@@ -54,6 +55,18 @@ async function runCommand(title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Types at the end of the formula in the active editor and saves; returns the expression now on disk. */
+async function appendAndSave(suffix: string): Promise<string> {
+  const file = join(workspace, 'formulas', 'margin.calc');
+  const expected = `${readFileSync(file, 'utf8').replace(/\n$/, '')}${suffix}`;
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(suffix);
+  await page.keyboard.press('Control+S');
+  await waitFor('the saved file', async () => (readFileSync(file, 'utf8').replace(/\n$/, '') === expected ? true : undefined));
+  return expected.trimEnd();
+}
+
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -71,6 +84,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 
 beforeAll(async () => {
   checkInstalled();
+  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-'));
   workspace = join(tmp, 'workspace');
@@ -160,5 +174,58 @@ describe('the calckit extension in VS Code (code-server)', () => {
       calculations: Record<string, { checkSum: string }>;
     };
     expect(state.calculations[String(LOCKED_ID)]?.checkSum).toBe(after.checkSum);
+  });
+
+  it('a remote change since the last push asks first: Compare opens the diff editor and pushes nothing', async () => {
+    // Someone edits the formula in the service meanwhile (and leaves it locked).
+    const theirs = '(SUM(`Sales`) - SUM(`Cost`)) / NULLIF(SUM(`Sales`), 0)';
+    await client.unlock(LOCKED_ID);
+    await client.updateFormula(LOCKED_ID, theirs);
+    await client.lock(LOCKED_ID);
+    await appendAndSave(' + 1');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('changed in the service since your last push');
+    await screenshot('conflict-dialog');
+    await dialog.locator('.monaco-button', { hasText: 'Compare' }).click();
+    await page.locator('.monaco-diff-editor').first().waitFor();
+    await page.locator('.tab[aria-label*="remote (calculation"]').first().waitFor();
+    await screenshot('compare-with-remote');
+    expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: theirs, locked: true });
+    await page.keyboard.press('Control+W');
+  });
+
+  it('Overwrite pushes over the remote change and locks the calculation again', async () => {
+    await openFile('margin.calc');
+    const text = await appendAndSave(' + 2');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.locator('.monaco-button', { hasText: 'Overwrite' }).click();
+    const after = await waitFor('the overwritten formula', async () => {
+      const remote = await client.readCalculation(LOCKED_ID);
+      return remote.expression === text && remote.locked ? remote : undefined;
+    });
+    expect(after.locked).toBe(true);
+  });
+
+  it('a failed update is reported with its step, status and message, and the calculation stays locked', async () => {
+    const before = await client.readCalculation(LOCKED_ID);
+    const res = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-SVC-Developer-Token': TOKEN },
+      body: JSON.stringify({ operation: 'updateFormula', status: 500, message: 'injected failure for the e2e test' }),
+    });
+    expect(res.status).toBe(200);
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await appendAndSave(' + 3');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'failed at step "update"' }).first();
+    await toast.waitFor({ timeout: 20_000 });
+    const message = await toast.innerText();
+    expect(message).toContain('HTTP 500');
+    expect(message).toContain('injected failure for the e2e test');
+    expect(await toast.locator('.monaco-button', { hasText: 'Retry' }).count()).toBe(1);
+    expect(await toast.locator('.monaco-button', { hasText: 'Open Log' }).count()).toBe(1);
+    await screenshot('push-failed');
+    expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, checkSum: before.checkSum, locked: true });
   });
 });

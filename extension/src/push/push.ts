@@ -122,13 +122,20 @@ export async function pushFormula(request: PushRequest, deps: PushDeps): Promise
         file,
         calculationId: id,
         step: error.step,
-        message: error.message,
+        // The step and status are fields of their own: the message is the service's words (plus the lock's fate).
+        message: `${error.serviceError?.serviceMessage ?? error.message}${lockNote(error)}`,
         hint: error.hint,
         ...(error.status === undefined ? {} : { status: error.status }),
         ...(error.lockedNow === undefined ? {} : { lockedAfter: error.lockedNow }),
       };
     }
   }
+}
+
+function lockNote(error: PushError): string {
+  if (error.restoreError) return ` Restoring the lock failed too (${error.restoreError.serviceMessage}): the calculation is UNLOCKED.`;
+  if (error.remoteUpdated) return ' The formula WAS updated.';
+  return '';
 }
 
 /** After a failure past the update, the service holds our formula: record what it stored, or the next push is a conflict. */
