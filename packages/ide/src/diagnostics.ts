@@ -16,3 +16,6 @@ export const coreDiagnostics: Linter = (doc, settings) =>
     message: p.message,
     source: 'calckit',
   }));
+
+/** The diagnostics of a document: what the editor shows and code actions fix. */
+export const diagnose: Linter = (doc, settings) => coreDiagnostics(doc, settings);

@@ -13,6 +13,7 @@ export { documentHighlights } from './highlight.js';
 export { prepareRename, rename, RenameError, type RenameTarget } from './rename.js';
 export { inlayHints } from './inlay-hints.js';
 export { documentSymbols } from './symbols.js';
-export { coreDiagnostics, type Linter } from './diagnostics.js';
+export { coreDiagnostics, diagnose, type Linter } from './diagnostics.js';
 export { codeActions, fixAll, FIX_ALL_KIND, type CodeActionRequest } from './code-actions.js';
 export { minimalEdits } from './text-edits.js';
+export { formatDocument, formatDocumentRange, type EditorFormatting } from './formatting.js';

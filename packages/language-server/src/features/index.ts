@@ -1,0 +1,31 @@
+// Every feature the server offers, in one list: the server registers these and derives its capabilities from them.
+import type { Feature } from '../context.js';
+import { codeActions } from './code-actions.js';
+import { completion } from './completion.js';
+import { folding } from './folding.js';
+import { formatting } from './formatting.js';
+import { highlight } from './highlight.js';
+import { hover } from './hover.js';
+import { inlayHints } from './inlay-hints.js';
+import { pullDiagnostics } from './pull-diagnostics.js';
+import { rename } from './rename.js';
+import { selectionRange } from './selection-ranges.js';
+import { semanticTokens } from './semantic-tokens.js';
+import { signatureHelp } from './signature-help.js';
+import { symbols } from './symbols.js';
+
+export const FEATURES: readonly Feature[] = [
+  completion,
+  hover,
+  signatureHelp,
+  semanticTokens,
+  folding,
+  selectionRange,
+  highlight,
+  rename,
+  inlayHints,
+  symbols,
+  codeActions,
+  formatting,
+  pullDiagnostics,
+];

@@ -1,0 +1,81 @@
+// What the project file says about a formula file: its dataset's schema, its calculation id, the service's name,
+// the project's calculations and lint/format sections. Cached per project file and schema file; the cache is dropped
+// when a watched project or schema file changes.
+import { calculationForFile, findProjectFile, loadProject, readDatasetSchemaFile, type DatasetColumn, type Project } from '@calckit/project';
+import { describeError, type Log } from './log.js';
+
+export interface FileProject {
+  readonly project?: Project;
+  readonly schema?: readonly DatasetColumn[];
+  readonly selfId?: number;
+}
+
+export class ProjectService {
+  private readonly projectByFile = new Map<string, Project | undefined>();
+  private readonly projectFileByDir = new Map<string, string | undefined>();
+  private readonly schemaByPath = new Map<string, DatasetColumn[] | undefined>();
+  private readonly reported = new Set<string>();
+
+  constructor(private readonly log: Log) {}
+
+  /** Everything the project knows about a formula file (nothing when there is no project file). */
+  forFile(path: string): FileProject {
+    const project = this.projectFor(path);
+    if (!project) return {};
+    const calc = calculationForFile(project, path);
+    const schemaPath = calc?.dataset !== undefined ? project.datasets[calc.dataset]?.schemaPath : undefined;
+    const schema = schemaPath !== undefined ? this.schema(schemaPath) : undefined;
+    return { project, ...(schema ? { schema } : {}), ...(calc ? { selfId: calc.id } : {}) };
+  }
+
+  /** A schema file's columns (cached), or undefined when it cannot be read (logged once). */
+  schema(path: string): DatasetColumn[] | undefined {
+    if (this.schemaByPath.has(path)) return this.schemaByPath.get(path);
+    let columns: DatasetColumn[] | undefined;
+    try {
+      columns = readDatasetSchemaFile(path);
+    } catch (error) {
+      this.reportOnce(`schema file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.schemaByPath.set(path, columns);
+    return columns;
+  }
+
+  /** Whether a changed file can affect the answers (a project file or a schema file we read). */
+  isWatched(path: string): boolean {
+    return path.endsWith('calckit.json') || this.schemaByPath.has(path) || [...this.projectByFile.values()].some((p) => p && Object.values(p.datasets).some((d) => d.schemaPath === path));
+  }
+
+  invalidate(): void {
+    this.projectByFile.clear();
+    this.projectFileByDir.clear();
+    this.schemaByPath.clear();
+    this.reported.clear();
+  }
+
+  private projectFor(path: string): Project | undefined {
+    const dir = path.replace(/[\\/][^\\/]*$/, '');
+    let file: string | undefined;
+    if (this.projectFileByDir.has(dir)) file = this.projectFileByDir.get(dir);
+    else {
+      file = findProjectFile(path);
+      this.projectFileByDir.set(dir, file);
+    }
+    if (file === undefined) return undefined;
+    if (this.projectByFile.has(file)) return this.projectByFile.get(file);
+    let project: Project | undefined;
+    try {
+      project = loadProject(file);
+    } catch (error) {
+      this.reportOnce(`project file: ${error instanceof Error ? error.message : describeError(error)}`);
+    }
+    this.projectByFile.set(file, project);
+    return project;
+  }
+
+  private reportOnce(message: string): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    this.log.warn(message);
+  }
+}

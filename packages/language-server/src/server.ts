@@ -1,0 +1,96 @@
+// startServer: wires one connection to the documents, settings, project, diagnostics and the feature list. Also the
+// entry of the VS Code extension's bundled server. Capabilities are derived from the registered features.
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
+  type ClientCapabilities, type Connection, type InitializeResult, type ServerCapabilities,
+} from 'vscode-languageserver';
+import { fileURLToPath } from 'node:url';
+import type { Feature, ServerContext } from './context.js';
+import { DiagnosticsService } from './diagnostics.js';
+import { DocumentStore } from './documents.js';
+import { FEATURES } from './features/index.js';
+import { guardVoid } from './guard.js';
+import { connectionLog } from './log.js';
+import { ProjectService } from './project.js';
+import { SettingsService } from './settings.js';
+import { SERVER_NAME, SERVER_VERSION } from './version.js';
+
+export interface ServerOptions {
+  /** Delay between the last change and the diagnostics push, in ms (default 150; `initializationOptions.diagnosticsDelay` overrides). */
+  readonly diagnosticsDelay?: number;
+  /** The features to offer (default: all). */
+  readonly features?: readonly Feature[];
+}
+
+/** Files whose change can alter diagnostics: project files, and the schema files they name. */
+const WATCHED_GLOBS = ['**/calckit.json', '**/*.json'];
+
+/** Merges the features' capabilities: later features add to, never replace, what earlier ones declared. */
+export function mergeCapabilities(parts: readonly ServerCapabilities[]): ServerCapabilities {
+  return Object.assign({}, ...parts) as ServerCapabilities;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const log = connectionLog(connection);
+  const documents = new DocumentStore();
+  const projects = new ProjectService(log);
+  const settings = new SettingsService(connection, projects, log);
+  let client: ClientCapabilities = {};
+  let delay = options.diagnosticsDelay ?? 150;
+  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay);
+  const features = options.features ?? FEATURES;
+  const ctx: ServerContext = { connection, documents, settings, diagnostics, log, client: () => client };
+
+  connection.onInitialize((params): InitializeResult => {
+    client = params.capabilities;
+    settings.initialize(params);
+    const requested = (params.initializationOptions as { diagnosticsDelay?: unknown } | undefined)?.diagnosticsDelay;
+    if (typeof requested === 'number' && requested >= 0 && requested <= 10_000) delay = requested;
+    // A client that pulls diagnostics would show pushed ones twice.
+    diagnostics.push = client.textDocument?.diagnostic === undefined;
+    const base: ServerCapabilities = { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } };
+    return {
+      capabilities: mergeCapabilities([base, ...features.map((f) => f.capabilities(client))]),
+      serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+    };
+  });
+
+  connection.onInitialized(
+    guardVoid(log, 'initialized', async () => {
+      if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
+      }
+      if (client.workspace?.didChangeConfiguration?.dynamicRegistration) {
+        await connection.client.register(DidChangeConfigurationNotification.type, { section: 'calckit' });
+      }
+    }),
+  );
+
+  documents.synced.onDidChangeContent(guardVoid(log, 'didChange', (e) => diagnostics.schedule(e.document.uri)));
+  documents.synced.onDidClose(
+    guardVoid(log, 'didClose', (e) => {
+      diagnostics.closed(e.document.uri);
+      settings.forget(e.document.uri);
+    }),
+  );
+  connection.onDidChangeConfiguration(
+    guardVoid(log, 'didChangeConfiguration', (params) => {
+      settings.changed(params.settings);
+      diagnostics.refreshAll();
+      if (client.workspace?.inlayHint?.refreshSupport) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    }),
+  );
+  connection.onDidChangeWatchedFiles(
+    guardVoid(log, 'didChangeWatchedFiles', (params) => {
+      const paths = params.changes.flatMap((c) => (c.uri.startsWith('file:') ? [fileURLToPath(c.uri)] : []));
+      if (!paths.some((p) => projects.isWatched(p))) return;
+      projects.invalidate();
+      settings.invalidate();
+      diagnostics.refreshAll();
+    }),
+  );
+
+  for (const feature of features) feature.register(ctx);
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,112 @@
+// Settings of one document: the client's `calckit` section (workspace/configuration, else initializationOptions or
+// didChangeConfiguration) merged with what the project file says. Cached per URI until configuration or a watched
+// file changes.
+import { fileURLToPath } from 'node:url';
+import { relative, resolve, sep } from 'node:path';
+import type { ClientCapabilities, Connection, InitializeParams } from 'vscode-languageserver';
+import type { IdeSettings } from '@calckit/ide';
+import { globToRegExp } from './glob.js';
+import { describeError, type Log } from './log.js';
+import type { ProjectService } from './project.js';
+
+/** The `calckit` settings section as editors send it (every field optional). */
+export interface ClientSettings {
+  readonly serviceName?: string;
+  /** Rule severities by rule id, over the project file's. */
+  readonly rules?: Readonly<Record<string, string>>;
+  readonly inlayHints?: { readonly resultType?: boolean };
+  /** Schema files for formulas the project file does not map: glob (relative to the workspace or project root) → path. */
+  readonly schemas?: Readonly<Record<string, string>>;
+}
+
+export class SettingsService {
+  private pullConfiguration = false;
+  private pushed: ClientSettings = {};
+  private roots: string[] = [];
+  private readonly cache = new Map<string, Promise<IdeSettings>>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly projects: ProjectService,
+    private readonly log: Log,
+  ) {}
+
+  initialize(params: InitializeParams): void {
+    const caps: ClientCapabilities = params.capabilities;
+    this.pullConfiguration = caps.workspace?.configuration === true;
+    const init = params.initializationOptions as { settings?: ClientSettings } | undefined;
+    if (init?.settings && typeof init.settings === 'object') this.pushed = init.settings;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.roots = folders.flatMap((u) => (u.startsWith('file:') ? [fileURLToPath(u)] : []));
+  }
+
+  /** didChangeConfiguration: settings may come with it (push model) or must be asked for again. */
+  changed(settings: unknown): void {
+    const section = (settings as { calckit?: ClientSettings } | undefined)?.calckit;
+    if (section && typeof section === 'object') this.pushed = section;
+    this.cache.clear();
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  forDocument(uri: string): Promise<IdeSettings> {
+    let hit = this.cache.get(uri);
+    if (!hit) {
+      hit = this.compute(uri).catch((error: unknown) => {
+        this.log.error(`settings for ${uri}: ${describeError(error)}`);
+        this.cache.delete(uri);
+        return {};
+      });
+      this.cache.set(uri, hit);
+    }
+    return hit;
+  }
+
+  private async compute(uri: string): Promise<IdeSettings> {
+    const client = await this.clientSettings(uri);
+    const path = uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+    const fp = path ? this.projects.forFile(path) : {};
+    const project = fp.project;
+    let schema = fp.schema;
+    if (!schema && path && client.schemas) schema = this.schemaFromSetting(path, client.schemas, project?.root);
+    const serviceName = nonEmpty(client.serviceName) ?? nonEmpty(project?.service?.name);
+    const projectRules = (project?.lint['rules'] ?? {}) as Record<string, string>;
+    return {
+      ...(serviceName ? { serviceName } : {}),
+      ...(schema ? { schema } : {}),
+      ...(project ? { calculations: project.calculations.map((c) => ({ id: c.id, ...(c.name ? { name: c.name } : {}), ...(c.dataset ? { dataset: c.dataset } : {}) })) } : {}),
+      ...(fp.selfId !== undefined ? { selfId: fp.selfId } : {}),
+      inlayResultType: client.inlayHints?.resultType !== false,
+      rules: { ...projectRules, ...(client.rules ?? {}) },
+      ...(project ? { lintConfig: project.lint, formatConfig: project.format } : {}),
+    };
+  }
+
+  private async clientSettings(uri: string): Promise<ClientSettings> {
+    if (!this.pullConfiguration) return this.pushed;
+    const value: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'calckit' });
+    return value && typeof value === 'object' ? (value as ClientSettings) : this.pushed;
+  }
+
+  private schemaFromSetting(path: string, schemas: Readonly<Record<string, string>>, projectRoot: string | undefined) {
+    const bases = [...(projectRoot ? [projectRoot] : []), ...this.roots];
+    for (const base of bases) {
+      const rel = relative(base, path).split(sep).join('/');
+      if (rel.startsWith('..')) continue;
+      for (const [glob, file] of Object.entries(schemas)) {
+        if (globToRegExp(glob).test(rel)) return this.projects.schema(resolve(base, file));
+      }
+    }
+    return undefined;
+  }
+}
+
+function nonEmpty(s: string | undefined): string | undefined {
+  return s !== undefined && s.trim().length > 0 ? s.trim() : undefined;
+}
