@@ -27,7 +27,38 @@ function nodesOf(children: Children, key: string): CstNode[] {
   return (children[key] as CstNode[] | undefined) ?? [];
 }
 
-const COMPARISON: Record<string, A.BinaryOperator> = { '=': '=', '!=': '!=', '<>': '<>', '<': '<', '>': '>', '<=': '<=', '>=': '>=' };
+const COMPARISON_PRECEDENCE = 4;
+const NOT_PRECEDENCE = 3;
+const UNARY_PRECEDENCE = 7;
+const BINARY_PRECEDENCE: Readonly<Record<string, number>> = { OR: 1, AND: 2, '+': 5, '-': 5, '*': 6, '/': 6 };
+
+type StreamItem =
+  | { k: 'prefix'; tok: IToken }
+  | { k: 'operand'; term: CstNode }
+  | { k: 'binary'; tok: IToken }
+  | { k: 'suffix'; node: CstNode }
+  | { k: 'missing'; at: number };
+
+/** The offset of the first real token of a CST node (suffixes start with a keyword, never an inserted token). */
+function firstOffset(node: CstNode): number {
+  let best = Infinity;
+  for (const list of Object.values(node.children)) {
+    const first = list?.[0];
+    if (isToken(first)) {
+      if (isRealToken(first)) best = Math.min(best, first.startOffset);
+    } else if (first) best = Math.min(best, firstOffset(first));
+  }
+  return best;
+}
+function startOfItem(item: StreamItem): number {
+  if (item.k === 'missing') return item.at;
+  if (item.k === 'operand' || item.k === 'suffix') return firstOffset('term' in item ? item.term : item.node);
+  return item.tok.startOffset;
+}
+function endOfItem(item: StreamItem): number {
+  if (item.k === 'prefix' || item.k === 'binary') return item.tok.startOffset + item.tok.image.length;
+  return startOfItem(item);
+}
 
 export class AstBuilder {
   /** Set when any node was recovered or any token inserted: the tree is incomplete. */
@@ -87,86 +118,110 @@ export class AstBuilder {
   }
 
   visit(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
     switch (node.name) {
       case 'expression':
-        return this.child(nodesOf(c, 'orExpression')[0], fallback);
-      case 'orExpression':
-      case 'andExpression':
-      case 'additiveExpression':
-      case 'multiplicativeExpression':
-        return this.binaryChain(node, fallback);
-      case 'notExpression':
-        return this.notExpression(node, fallback);
-      case 'predicate':
-        return this.predicate(node, fallback);
-      case 'unaryExpression':
-        return this.unaryExpression(node, fallback);
-      case 'primary':
-        return this.primary(node, fallback);
+      case 'arithmetic':
+        return this.operatorSequence(node, fallback);
+      case 'term':
+        return this.term(node, fallback);
       default:
         return this.errorAt(fallback);
     }
   }
 
-  private binaryChain(node: CstNode, fallback: number): A.Expression {
+  /**
+   * Applies MySQL's precedence to a flat sequence `term (operator term | suffix)*` by precedence climbing.
+   * Prefix operators of each term take part: NOT binds looser than comparisons (`NOT a = b` is `NOT (a = b)`),
+   * unary minus tighter than `*`.
+   */
+  private operatorSequence(node: CstNode, fallback: number): A.Expression {
     const c = node.children as Children;
-    const operands = nodesOf(c, 'operands');
+    const terms = nodesOf(c, 'terms');
     const operators = tokensOf(c, 'operators');
-    let left = this.child(operands[0], fallback);
-    for (let i = 0; i < operators.length; i++) {
-      const op = operators[i]!;
-      const right = this.child(operands[i + 1], this.end(op));
-      const upper = op.image.toUpperCase() as A.BinaryOperator;
-      left = {
-        kind: 'Binary',
-        operator: upper,
-        operatorRaw: op.image,
-        operatorRange: this.tokenRange(op),
-        left,
-        right,
-        range: this.span([left, op, right], op.startOffset),
-        ...(this.recovered(node) ? { recovered: true } : {}),
-      };
+    const suffixes = nodesOf(c, 'suffixes');
+    const stream: StreamItem[] = [];
+    const pushTerm = (term: CstNode | undefined, at: number) => {
+      if (!term) {
+        stream.push({ k: 'missing', at });
+        return;
+      }
+      for (const p of tokensOf(term.children as Children, 'prefix')) stream.push({ k: 'prefix', tok: p });
+      stream.push({ k: 'operand', term });
+    };
+    pushTerm(terms[0], fallback);
+    if (suffixes.length === 0) {
+      operators.forEach((op, i) => {
+        stream.push({ k: 'binary', tok: op });
+        pushTerm(terms[i + 1], this.end(op));
+      });
+    } else {
+      // Operators and suffixes interleave; their order is their order in the text.
+      const events: Array<{ offset: number; op?: IToken; index: number; suffix?: CstNode }> = [
+        ...operators.map((op, index) => ({ offset: op.startOffset, op, index })),
+        ...suffixes.map((suffix, index) => ({ offset: firstOffset(suffix), suffix, index })),
+      ].sort((a, b) => a.offset - b.offset);
+      for (const e of events) {
+        if (e.op) {
+          stream.push({ k: 'binary', tok: e.op });
+          pushTerm(terms[e.index + 1], this.end(e.op));
+        } else stream.push({ k: 'suffix', node: e.suffix! });
+      }
     }
-    return left;
-  }
-
-  private notExpression(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
-    const not = firstToken(c, 'NOT');
-    if (not) {
-      const operand = this.child(nodesOf(c, 'operand')[0], this.end(not));
-      return { kind: 'Unary', operator: 'NOT', operatorRange: this.tokenRange(not), operand, range: this.span([not, operand], not.startOffset) };
+    const recovered = this.recovered(node);
+    let pos = 0;
+    const climb = (minPrecedence: number): A.Expression => {
+      const item = stream[pos++];
+      let left: A.Expression;
+      if (!item) left = this.errorAt(stream.length > 0 ? endOfItem(stream[stream.length - 1]!) : fallback);
+      else if (item.k === 'prefix') {
+        const operator = item.tok.image.toUpperCase() as A.UnaryOperator;
+        const operand = climb(operator === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE);
+        left = { kind: 'Unary', operator, operatorRange: this.tokenRange(item.tok), operand, range: this.span([item.tok, operand], item.tok.startOffset) };
+      } else if (item.k === 'operand') left = this.term(item.term, fallback);
+      else if (item.k === 'missing') left = this.errorAt(item.at);
+      else {
+        pos--;
+        left = this.errorAt(startOfItem(item));
+      }
+      while (pos < stream.length) {
+        const next = stream[pos]!;
+        if (next.k === 'binary') {
+          const upper = next.tok.image.toUpperCase();
+          const precedence = BINARY_PRECEDENCE[upper] ?? COMPARISON_PRECEDENCE;
+          if (precedence < minPrecedence) break;
+          pos++;
+          const right = climb(precedence + 1);
+          left = {
+            kind: 'Binary',
+            operator: upper as A.BinaryOperator,
+            operatorRaw: next.tok.image,
+            operatorRange: this.tokenRange(next.tok),
+            left,
+            right,
+            range: this.span([left, next.tok, right], next.tok.startOffset),
+            ...(recovered ? { recovered: true } : {}),
+          };
+        } else if (next.k === 'suffix') {
+          if (COMPARISON_PRECEDENCE < minPrecedence) break;
+          pos++;
+          left = this.predicateSuffix(left, next.node);
+        } else break;
+      }
+      return left;
+    };
+    let result = climb(0);
+    // Leftovers only exist in recovered trees; keep their operands reachable rather than dropping them.
+    while (pos < stream.length) {
+      const extra = climb(0);
+      if (extra.kind !== 'Error') result = extra;
     }
-    return this.child(nodesOf(c, 'predicate')[0], fallback);
-  }
-
-  private predicate(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
-    let left = this.child(nodesOf(c, 'operand')[0], fallback);
-    for (const suffix of nodesOf(c, 'suffixes')) left = this.predicateSuffix(left, suffix);
-    return left;
+    return result;
   }
 
   private predicateSuffix(left: A.Expression, node: CstNode): A.Expression {
     const c = node.children as Children;
     const recovered = this.recovered(node) ? { recovered: true } : {};
     const not = firstToken(c, 'NOT') !== undefined;
-    const comparison = firstToken(c, 'comparison');
-    if (comparison) {
-      const right = this.child(nodesOf(c, 'right')[0], this.end(comparison));
-      return {
-        kind: 'Binary',
-        operator: COMPARISON[comparison.image]!,
-        operatorRaw: comparison.image,
-        operatorRange: this.tokenRange(comparison),
-        left,
-        right,
-        range: this.span([left, comparison, right], comparison.startOffset),
-        ...recovered,
-      };
-    }
     const is = firstToken(c, 'IS');
     if (is) {
       const nul = tokensOf(c, 'NULL')[0];
@@ -195,23 +250,7 @@ export class AstBuilder {
     return left;
   }
 
-  private unaryExpression(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
-    const op = firstToken(c, 'operator');
-    if (op) {
-      const operand = this.child(nodesOf(c, 'operand')[0], this.end(op));
-      return {
-        kind: 'Unary',
-        operator: op.image as A.UnaryOperator,
-        operatorRange: this.tokenRange(op),
-        operand,
-        range: this.span([op, operand], op.startOffset),
-      };
-    }
-    return this.child(nodesOf(c, 'primary')[0], fallback);
-  }
-
-  private primary(node: CstNode, fallback: number): A.Expression {
+  private term(node: CstNode, fallback: number): A.Expression {
     const c = node.children as Children;
     const sub = nodesOf(c, 'caseExpression')[0] ?? nodesOf(c, 'parenExpression')[0] ?? nodesOf(c, 'intervalExpression')[0] ?? nodesOf(c, 'functionCall')[0];
     if (sub) {

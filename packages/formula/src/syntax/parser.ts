@@ -1,5 +1,6 @@
 // The grammar of the formula language, a Chevrotain CstParser: grammar only, no semantic work.
-// Precedence follows MySQL, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus.
+// Precedence (MySQL's, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus) is
+// applied by build-ast.ts over the flat operator sequences this grammar produces.
 import { CstParser, type IParserErrorMessageProvider, type CstNode } from 'chevrotain';
 import * as T from './tokens.js';
 
@@ -13,59 +14,37 @@ export class FormulaParser extends CstParser {
     this.OPTION(() => this.SUBRULE(this.expression));
   });
 
+  /**
+   * An expression is a flat sequence of terms joined by binary operators and comparison-level suffixes (IN, LIKE,
+   * BETWEEN, IS NULL). Precedence is applied by the AST builder: a flat grammar makes a fraction of the rule calls
+   * that one rule per precedence level would, which is most of a Chevrotain parser's cost.
+   */
   public expression = this.RULE('expression', () => {
-    this.SUBRULE(this.orExpression);
-  });
-
-  private orExpression = this.RULE('orExpression', () => {
-    this.SUBRULE(this.andExpression, { LABEL: 'operands' });
+    this.SUBRULE(this.term, { LABEL: 'terms' });
     this.MANY(() => {
-      this.CONSUME(T.Or, { LABEL: 'operators' });
-      this.SUBRULE2(this.andExpression, { LABEL: 'operands' });
-    });
-  });
-
-  private andExpression = this.RULE('andExpression', () => {
-    this.SUBRULE(this.notExpression, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(T.And, { LABEL: 'operators' });
-      this.SUBRULE2(this.notExpression, { LABEL: 'operands' });
-    });
-  });
-
-  private notExpression = this.RULE('notExpression', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Not);
-          this.SUBRULE(this.notExpression, { LABEL: 'operand' });
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.BinaryOperator, { LABEL: 'operators' });
+            this.SUBRULE2(this.term, { LABEL: 'terms' });
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.predicate, { LABEL: 'predicate' }) },
-    ]);
+        { ALT: () => this.SUBRULE(this.predicateSuffix, { LABEL: 'suffixes' }) },
+      ]);
+    });
   });
 
-  /** An additive expression followed by any number of comparison-level suffixes, applied left to right. */
-  private predicate = this.RULE('predicate', () => {
-    this.SUBRULE(this.additiveExpression, { LABEL: 'operand' });
-    this.MANY(() => this.SUBRULE(this.predicateSuffix, { LABEL: 'suffixes' }));
+  /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
+  private arithmetic = this.RULE('arithmetic', () => {
+    this.SUBRULE(this.term, { LABEL: 'terms' });
+    this.MANY(() => {
+      this.CONSUME(T.ArithmeticOperator, { LABEL: 'operators' });
+      this.SUBRULE2(this.term, { LABEL: 'terms' });
+    });
   });
 
   private predicateSuffix = this.RULE('predicateSuffix', () => {
     this.OR([
-      {
-        ALT: () => {
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Equal, { LABEL: 'comparison' }) },
-            { ALT: () => this.CONSUME(T.NotEqual, { LABEL: 'comparison' }) },
-            { ALT: () => this.CONSUME(T.Less, { LABEL: 'comparison' }) },
-            { ALT: () => this.CONSUME(T.LessEqual, { LABEL: 'comparison' }) },
-            { ALT: () => this.CONSUME(T.Greater, { LABEL: 'comparison' }) },
-            { ALT: () => this.CONSUME(T.GreaterEqual, { LABEL: 'comparison' }) },
-          ]);
-          this.SUBRULE(this.additiveExpression, { LABEL: 'right' });
-        },
-      },
       {
         ALT: () => {
           this.CONSUME(T.Is);
@@ -76,7 +55,7 @@ export class FormulaParser extends CstParser {
       {
         ALT: () => {
           this.OPTION2(() => this.CONSUME2(T.Not));
-          this.OR3([
+          this.OR2([
             {
               ALT: () => {
                 this.CONSUME(T.In);
@@ -92,15 +71,15 @@ export class FormulaParser extends CstParser {
             {
               ALT: () => {
                 this.CONSUME(T.Like);
-                this.SUBRULE2(this.additiveExpression, { LABEL: 'pattern' });
+                this.SUBRULE(this.arithmetic, { LABEL: 'pattern' });
               },
             },
             {
               ALT: () => {
                 this.CONSUME(T.Between);
-                this.SUBRULE3(this.additiveExpression, { LABEL: 'low' });
+                this.SUBRULE2(this.arithmetic, { LABEL: 'low' });
                 this.CONSUME(T.And);
-                this.SUBRULE4(this.additiveExpression, { LABEL: 'high' });
+                this.SUBRULE3(this.arithmetic, { LABEL: 'high' });
               },
             },
           ]);
@@ -109,44 +88,9 @@ export class FormulaParser extends CstParser {
     ]);
   });
 
-  private additiveExpression = this.RULE('additiveExpression', () => {
-    this.SUBRULE(this.multiplicativeExpression, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.Plus, { LABEL: 'operators' }) },
-        { ALT: () => this.CONSUME(T.Minus, { LABEL: 'operators' }) },
-      ]);
-      this.SUBRULE2(this.multiplicativeExpression, { LABEL: 'operands' });
-    });
-  });
-
-  private multiplicativeExpression = this.RULE('multiplicativeExpression', () => {
-    this.SUBRULE(this.unaryExpression, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.Star, { LABEL: 'operators' }) },
-        { ALT: () => this.CONSUME(T.Slash, { LABEL: 'operators' }) },
-      ]);
-      this.SUBRULE2(this.unaryExpression, { LABEL: 'operands' });
-    });
-  });
-
-  private unaryExpression = this.RULE('unaryExpression', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Minus, { LABEL: 'operator' }) },
-            { ALT: () => this.CONSUME(T.Plus, { LABEL: 'operator' }) },
-          ]);
-          this.SUBRULE(this.unaryExpression, { LABEL: 'operand' });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.primary, { LABEL: 'primary' }) },
-    ]);
-  });
-
-  private primary = this.RULE('primary', () => {
+  /** Prefix operators (NOT, unary minus and plus) and one primary. */
+  private term = this.RULE('term', () => {
+    this.MANY(() => this.CONSUME(T.PrefixOperator, { LABEL: 'prefix' }));
     this.OR({
       DEF: [
         { ALT: () => this.SUBRULE(this.caseExpression) },
@@ -192,7 +136,7 @@ export class FormulaParser extends CstParser {
 
   private intervalExpression = this.RULE('intervalExpression', () => {
     this.CONSUME(T.Interval);
-    this.SUBRULE(this.unaryExpression, { LABEL: 'value' });
+    this.SUBRULE(this.term, { LABEL: 'value' });
     this.CONSUME(T.Identifier, { LABEL: 'unit' });
   });
 

@@ -56,7 +56,11 @@ function print(e: Expression): string {
     }
     case 'Binary': {
       const p = BINARY_PRECEDENCE[e.operator]!;
-      return `${wrap(e.left, p)} ${e.operator} ${wrap(e.right, p + 1)}`;
+      // `a IN (1) + b` and `a IS NULL + 1` parse with the suffix as the left operand: no parentheses needed.
+      const left = e.left.kind === 'In' || e.left.kind === 'IsNull' ? print(e.left) : wrap(e.left, p);
+      // A prefix NOT on the right reaches as far right as it can, so it parses back the same without parentheses.
+      const right = e.right.kind === 'Unary' && e.right.operator === 'NOT' ? print(e.right) : wrap(e.right, p + 1);
+      return `${left} ${e.operator} ${right}`;
     }
     case 'Paren':
       return `(${print(e.expression)})`;

@@ -10,6 +10,12 @@ export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA })
 export const StringLiteral = createToken({ name: 'StringLiteral', pattern: Lexer.NA });
 export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: Lexer.NA });
 export const ColumnName = createToken({ name: 'ColumnName', pattern: Lexer.NA });
+/** Operators between two operands (arithmetic, comparison, AND, OR): one category keeps the grammar flat and fast;
+ * precedence is applied when the AST is built. */
+export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA });
+export const ArithmeticOperator = createToken({ name: 'ArithmeticOperator', pattern: Lexer.NA });
+export const PrefixOperator = createToken({ name: 'PrefixOperator', pattern: Lexer.NA });
+export const ComparisonOperator = createToken({ name: 'ComparisonOperator', pattern: Lexer.NA });
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff\u2028\u2029]+/, group: 'trivia', line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: 'trivia' });
@@ -37,23 +43,23 @@ export const Word = createToken({
   categories: [Identifier],
 });
 
-export const NotEqual = createToken({ name: 'NotEqual', pattern: /!=|<>/ });
-export const LessEqual = createToken({ name: 'LessEqual', pattern: /<=/ });
-export const GreaterEqual = createToken({ name: 'GreaterEqual', pattern: />=/ });
-export const Less = createToken({ name: 'Less', pattern: /</ });
-export const Greater = createToken({ name: 'Greater', pattern: />/ });
-export const Equal = createToken({ name: 'Equal', pattern: /=/ });
-export const Plus = createToken({ name: 'Plus', pattern: /\+/ });
-export const Minus = createToken({ name: 'Minus', pattern: /-/ });
-export const Star = createToken({ name: 'Star', pattern: /\*/ });
-export const Slash = createToken({ name: 'Slash', pattern: /\// });
+export const NotEqual = createToken({ name: 'NotEqual', categories: [BinaryOperator, ComparisonOperator], pattern: /!=|<>/ });
+export const LessEqual = createToken({ name: 'LessEqual', categories: [BinaryOperator, ComparisonOperator], pattern: /<=/ });
+export const GreaterEqual = createToken({ name: 'GreaterEqual', categories: [BinaryOperator, ComparisonOperator], pattern: />=/ });
+export const Less = createToken({ name: 'Less', categories: [BinaryOperator, ComparisonOperator], pattern: /</ });
+export const Greater = createToken({ name: 'Greater', categories: [BinaryOperator, ComparisonOperator], pattern: />/ });
+export const Equal = createToken({ name: 'Equal', categories: [BinaryOperator, ComparisonOperator], pattern: /=/ });
+export const Plus = createToken({ name: 'Plus', categories: [BinaryOperator, ArithmeticOperator, PrefixOperator], pattern: /\+/ });
+export const Minus = createToken({ name: 'Minus', categories: [BinaryOperator, ArithmeticOperator, PrefixOperator], pattern: /-/ });
+export const Star = createToken({ name: 'Star', categories: [BinaryOperator, ArithmeticOperator], pattern: /\*/ });
+export const Slash = createToken({ name: 'Slash', categories: [BinaryOperator, ArithmeticOperator], pattern: /\// });
 export const LParen = createToken({ name: 'LParen', pattern: /\(/ });
 export const RParen = createToken({ name: 'RParen', pattern: /\)/ });
 export const Comma = createToken({ name: 'Comma', pattern: /,/ });
 
 // Keywords: never produced by the lexer's regexes, assigned to Word tokens by lexer.ts.
-const keyword = (name: string, contextual: boolean): TokenType =>
-  createToken({ name, pattern: Lexer.NA, categories: contextual ? [Identifier] : [] });
+const keyword = (name: string, contextual: boolean, categories: TokenType[] = []): TokenType =>
+  createToken({ name, pattern: Lexer.NA, categories: contextual ? [Identifier, ...categories] : categories });
 
 /** Reserved words: never a column name or a function name. */
 export const Case = keyword('CASE', false);
@@ -61,9 +67,9 @@ export const When = keyword('WHEN', false);
 export const Then = keyword('THEN', false);
 export const Else = keyword('ELSE', false);
 export const End = keyword('END', false);
-export const And = keyword('AND', false);
-export const Or = keyword('OR', false);
-export const Not = keyword('NOT', false);
+export const And = keyword('AND', false, [BinaryOperator]);
+export const Or = keyword('OR', false, [BinaryOperator]);
+export const Not = keyword('NOT', false, [PrefixOperator]);
 export const In = keyword('IN', false);
 export const Like = keyword('LIKE', false);
 export const Between = keyword('BETWEEN', false);
@@ -131,6 +137,10 @@ export const LEXER_TOKENS: readonly TokenType[] = [
 /** Every token type the parser knows: lexer tokens, categories and keywords. */
 export const ALL_TOKENS: readonly TokenType[] = [
   Identifier,
+  BinaryOperator,
+  ArithmeticOperator,
+  PrefixOperator,
+  ComparisonOperator,
   StringLiteral,
   DoubleQuoted,
   ColumnName,
