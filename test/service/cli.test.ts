@@ -186,6 +186,22 @@ describe('configuration and secrets (processes)', () => {
   });
 });
 
+describe('bad project settings (processes)', () => {
+  it('an invalid calckit.json or lint section exits 2 naming the field, and sends nothing', async () => {
+    const bad = copyExamples();
+    const file = join(bad, 'calckit.json');
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...config, lint: { rules: { 'no-such-rule': 'error' } } }));
+    const lint = await calckit(['push'], {}, bad);
+    expect(lint.code).toBe(2);
+    expect(lint.stderr).toMatch(/lint\.rules/);
+    writeFileSync(file, JSON.stringify({ ...config, calculations: { 'formulas/x.calc': { id: 'one' } } }));
+    const shape = await calckit(['status'], {}, bad);
+    expect(shape.code).toBe(2);
+    expect(shape.stderr).toMatch(/calculations\."formulas\/x\.calc"\.id/);
+  });
+});
+
 describe('calckit demo (process)', () => {
   it('starts its own emulator, pushes and locks every example and shows them', async () => {
     const run = await calckit(['demo', '--json'], { CALCKIT_BASE_URL: undefined, CALCKIT_DEVELOPER_TOKEN: undefined, CALCKIT_SESSION_TOKEN: undefined }, REPO_ROOT);

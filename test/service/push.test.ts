@@ -104,6 +104,30 @@ describe('push', () => {
     expect((await client.readCalculation(106)).lastModified).toBe(before.lastModified);
   });
 
+  it('shows lint warnings but pushes; the project\'s lint settings apply', async () => {
+    writeFileSync(join(dir, 'formulas/order-size-band.calc'), "CASE WHEN `Revenue` > 0 THEN 'Some' ELSE NULL END");
+    const warned = await push({ paths: ['formulas/order-size-band.calc'] });
+    expect(warned.results[0]?.outcome).toBe('updated');
+    expect(warned.results[0]?.problems).toEqual([expect.objectContaining({ severity: 'warning', code: 'redundant-else-null' })]);
+    expect(warned.exitCode).toBe(0);
+    writeFileSync(join(dir, 'formulas/order-size-band.calc'), "CASE WHEN `Revenue` > 1 THEN 'Some' ELSE NULL END");
+    project = { ...project, lint: { rules: { 'redundant-else-null': 'error' } } };
+    const stopped = await push({ paths: ['formulas/order-size-band.calc'] });
+    expect(stopped.results[0]?.outcome).toBe('lint-failed');
+  });
+
+  it('refuses invalid lint settings before sending anything', async () => {
+    project = { ...project, lint: { rules: { 'no-such-rule': 'error' } } };
+    await expect(push()).rejects.toThrow(/lint\.rules/);
+  });
+
+  it('a formula the service stores as INVALID (lint skipped) is a finding', async () => {
+    writeFileSync(join(dir, 'formulas/net-revenue.calc'), 'SUM(`Revenue`');
+    const result = await push({ paths: ['formulas/net-revenue.calc'], skipLint: true });
+    expect(result.results[0]).toMatchObject({ outcome: 'updated', status: 'INVALID' });
+    expect(result.exitCode).toBe(1);
+  });
+
   it('reports a file that calckit.json does not map (exit 2)', async () => {
     writeFileSync(join(dir, 'formulas/new.calc'), '1');
     const result = await push({ paths: ['formulas/new.calc'] });

@@ -77,6 +77,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
       },
     });
 
+    const problems = push.results.flatMap((r) => r.problems);
+    log(`lint: ${push.results.length} files, ${problems.filter((p) => p.severity === 'error').length} errors, ${problems.filter((p) => p.severity === 'warning').length} warnings`);
+
     const calculations: Array<DemoResult['calculations'][number]> = [];
     for (const calc of project.calculations) {
       try {

@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { openContext, withConnectionOptions, type ConnectionCliOptions } from '../service/context.js';
 import { finish, stdoutEmit } from '../service/output.js';
-import { pushFiles } from '../service/push-files.js';
+import { pushFiles, type PushCommandResult } from '../service/push-files.js';
+import { PushLintConfigError } from '../service/lint-seam.js';
+import { CliExit, EXIT_USAGE } from '../exit.js';
 import { detailLines, progressLine, summaryLine } from '../service/push-report.js';
 
 interface PushCliOptions extends ConnectionCliOptions {
@@ -30,7 +32,9 @@ export function register(program: Command): void {
     const emit = stdoutEmit(options.json ?? false);
     const context = openContext(options, true);
     const concurrency = Number(options.concurrency ?? '4');
-    const result = await pushFiles({
+    let result: PushCommandResult;
+    try {
+      result = await pushFiles({
       project: context.project!, // openContext(…, true) exits when there is no project
       client: context.client,
       serviceName: context.settings.serviceName,
@@ -47,7 +51,11 @@ export function register(program: Command): void {
             process.stderr.write(`${progressLine(r, done, total)}\n`);
             for (const line of detailLines(r)) process.stderr.write(`${line}\n`);
           },
-    });
+      });
+    } catch (error) {
+      if (error instanceof PushLintConfigError) throw new CliExit(EXIT_USAGE, error.message);
+      throw error;
+    }
     finish(emit, result, () => summaryLine(result));
   });
 }

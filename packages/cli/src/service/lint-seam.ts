@@ -1,6 +1,6 @@
-// The lint step of push: a seam the lint package will fill. Today it reports analyzeCalculation's problems as errors;
-// when @calckit/lint exposes its API, only this file changes (same input, same output).
-import { analyzeCalculation } from '@calckit/formula';
+// The lint step of push: @calckit/lint with the project's `lint` settings. Errors stop a file's push; warnings are
+// shown. Kept behind this one function type so push does not depend on how linting is configured.
+import { RULES, isIgnored, lintText, parseLintConfig, type LintConfig } from '@calckit/lint';
 import type { DatasetColumn } from '@calckit/project';
 
 export interface PushLintProblem {
@@ -11,20 +11,37 @@ export interface PushLintProblem {
   readonly column: number;
 }
 
-export interface PushLintOptions {
-  readonly serviceName: string;
-  readonly schema?: readonly DatasetColumn[] | undefined;
-  /** The project's `lint` section, for the lint package's rule settings (unused until it lands). */
-  readonly lintSettings?: Readonly<Record<string, unknown>>;
-  /** Absolute path of the file (for per-file overrides). */
-  readonly file?: string;
+/** Lints one expression of one file (path relative to the project root, `/`-separated). */
+export type PushLinter = (expression: string, file: { readonly path: string; readonly schema?: readonly DatasetColumn[] | undefined }) => PushLintProblem[];
+
+/** The project's `lint` section is invalid: push stops before sending anything (exit 2). */
+export class PushLintConfigError extends Error {
+  override readonly name = 'PushLintConfigError';
 }
 
-/** Problems that should stop a push of this expression (errors) or be shown (warnings). */
-export function lintForPush(expression: string, options: PushLintOptions): PushLintProblem[] {
-  const analysis = analyzeCalculation(expression, {
-    serviceName: options.serviceName,
-    ...(options.schema !== undefined ? { schema: options.schema } : {}),
-  });
-  return analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
+/** Validates the `lint` settings once and returns the linter push applies to each file. */
+export function createPushLinter(options: { readonly serviceName: string; readonly lintSettings?: Readonly<Record<string, unknown>> }): PushLinter {
+  let config: LintConfig;
+  try {
+    config = parseLintConfig(options.lintSettings ?? {}, RULES);
+  } catch (error) {
+    throw new PushLintConfigError(`calckit.json: ${(error as Error).message}`);
+  }
+  const project = { serviceName: options.serviceName, nestedIds: (): undefined => undefined };
+  return (expression, file) => {
+    if (isIgnored(config, file.path)) return [];
+    const result = lintText(expression, {
+      config,
+      filePath: file.path,
+      project,
+      ...(file.schema !== undefined ? { schema: file.schema } : {}),
+    });
+    return result.messages.map((m) => ({
+      severity: m.severity === 'error' ? 'error' : 'warning',
+      code: m.ruleId,
+      message: m.message,
+      line: m.range.start.line,
+      column: m.range.start.column,
+    }));
+  };
 }

@@ -15,7 +15,7 @@ import {
 } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { expressionFromFileText } from './expression.js';
-import { lintForPush, type PushLintProblem } from './lint-seam.js';
+import { createPushLinter, type PushLintProblem } from './lint-seam.js';
 
 export type FileOutcome =
   | 'updated'
@@ -35,6 +35,8 @@ export interface FilePushResult {
   readonly outcome: FileOutcome;
   readonly checkSum: string | null;
   readonly locked: boolean | null;
+  /** The calculation's `status` after the push (`INVALID` when the service stored a formula it could not validate). */
+  readonly status: string | null;
   readonly steps: readonly PushStepEvent[];
   readonly problems: readonly PushLintProblem[];
   readonly mismatches: readonly Mismatch[];
@@ -120,6 +122,8 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   const results: FilePushResult[] = new Array(selected.length);
   let done = 0;
   const schemas = new Map<string, DatasetColumn[] | ProjectError>();
+  // Validates the project's lint settings before anything is sent (throws PushLintConfigError).
+  const lint = options.skipLint ? undefined : createPushLinter({ serviceName: options.serviceName, lintSettings: project.lint });
 
   const unmappedResults = unmapped.map((file) =>
     base(file, null, null, 'unmapped', {
@@ -152,7 +156,13 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   for (const r of all) summary[r.outcome] += 1;
   // A missing token is a configuration problem (exit 2), like an unmapped file; other failures are findings (exit 1).
   const exitCode = all.reduce(
-    (max, r) => Math.max(max, OUTCOME_EXIT[r.outcome], r.mismatches.length > 0 ? EXIT_FINDINGS : 0, r.error?.kind === 'config' ? EXIT_USAGE : 0),
+    (max, r) =>
+      Math.max(
+        max,
+        OUTCOME_EXIT[r.outcome],
+        r.mismatches.length > 0 || (r.status === 'INVALID' && r.outcome === 'updated') ? EXIT_FINDINGS : 0,
+        r.error?.kind === 'config' ? EXIT_USAGE : 0,
+      ),
     EXIT_OK,
   );
   return { baseUrl: options.client.baseUrl, dryRun: options.dryRun ?? false, results: all, summary, exitCode };
@@ -202,9 +212,7 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
         lockedNow: null,
       });
     }
-    const problems = options.skipLint
-      ? []
-      : lintForPush(expression, { serviceName: options.serviceName, schema, lintSettings: project.lint, file: calc.file });
+    const problems = lint ? lint(expression, { path: calc.path, schema }) : [];
     if (problems.some((p) => p.severity === 'error')) {
       return { ...base(file, calc, null, 'lint-failed', {
         step: 'lint',
@@ -240,6 +248,7 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
         outcome: pushed.action,
         checkSum: pushed.after.checkSum,
         locked: pushed.after.locked,
+        status: pushed.after.status,
         steps,
         problems,
         mismatches: pushed.mismatches,
@@ -287,6 +296,7 @@ function base(file: string, calc: ProjectCalculation | null, checkSum: string | 
     outcome,
     checkSum,
     locked: null,
+    status: null,
     steps: [],
     problems: [],
     mismatches: [],

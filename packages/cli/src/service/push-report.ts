@@ -31,6 +31,9 @@ export function detailLines(result: FilePushResult): string[] {
     else if (result.error.step !== 'map' && result.error.step !== 'lint') lines.push('    the remote formula and the local file are unchanged');
     lines.push(`    what to do: ${result.error.hint}`);
   }
+  if (result.status === 'INVALID' && result.outcome === 'updated') {
+    lines.push('    warning: the service stored the formula as INVALID (run without --skip-lint, or with --strict to refuse it)');
+  }
   for (const m of result.mismatches) {
     lines.push(`    warning: the service's ${m.field} differs from calckit's analysis: service ${JSON.stringify(m.remote)}, calckit ${JSON.stringify(m.local)}`);
   }
