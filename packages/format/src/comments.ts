@@ -28,6 +28,8 @@ export interface AttachedComments {
   readonly dangling: Comment[];
 }
 
+const CLOSERS: ReadonlySet<string> = new Set([')', ',']);
+
 const hasNewline = (text: string): boolean => /[\r\n]/.test(text);
 
 /** `tokens` and `trivia` as `parseFormula` returns them, both in source order. */
@@ -58,10 +60,20 @@ export function attachComments(tokens: readonly IToken[], trivia: readonly IToke
     const nextSlot = slots[t];
     // Same line as the previous token, with nothing but comments trailing that token in between.
     const onTokenLine = prevSlot !== undefined && !comment.newlineBefore && (prevSlot.trailing.length > 0 || precededByToken(trivia, i, prevSlot.token));
-    const trails = onTokenLine && (kind === 'line' || comment.newlineAfter || nextSlot === undefined);
+    // A block comment just before `)` or `,` reads as a note on what precedes it: it stays with that token.
+    const beforeCloser = nextSlot !== undefined && CLOSERS.has(nextSlot.token.image);
+    const trails = onTokenLine && (kind === 'line' || comment.newlineAfter || nextSlot === undefined || beforeCloser);
     if (trails) prevSlot.trailing.push(comment);
     else if (nextSlot) nextSlot.leading.push(comment);
     else dangling.push(comment);
+  }
+  // A line comment after an item of a list reads best after the comma that ends the item: `a, -- note`.
+  for (let i = 0; i + 1 < slots.length; i++) {
+    const slot = slots[i]!;
+    const next = slots[i + 1]!;
+    if (next.token.image === ',' && next.leading.length === 0 && slot.trailing.some((c) => c.kind === 'line')) {
+      next.trailing.unshift(...slot.trailing.splice(0));
+    }
   }
   return { slots, dangling };
 }

@@ -18,13 +18,13 @@ export interface Indent {
 
 /**
  * A line-break opportunity: in a flat group a space (`line`) or nothing (`softline`); in a broken group a newline.
- * `hard` always breaks. `fresh` breaks unless the output is already at the start of a line (only indentation).
+ * `hard` always breaks. Any line reached while the output line holds only indentation re-indents that line
+ * instead of adding a blank one (so a comment's line break and the layout's next line break make one break).
  */
 export interface Line {
   readonly type: 'line';
   readonly soft: boolean;
   readonly hard: boolean;
-  readonly fresh: boolean;
 }
 
 /** Text deferred to just before the next newline (a trailing `-- comment` after a token). */
@@ -46,14 +46,11 @@ export interface IfBreak {
 }
 
 export const breakParent: BreakParent = { type: 'break-parent' };
-export const line: Line = { type: 'line', soft: false, hard: false, fresh: false };
-export const softline: Line = { type: 'line', soft: true, hard: false, fresh: false };
-const hardLine: Line = { type: 'line', soft: false, hard: true, fresh: false };
-const freshLine: Line = { type: 'line', soft: false, hard: true, fresh: true };
-/** A newline in every mode; breaks the enclosing groups. */
+export const line: Line = { type: 'line', soft: false, hard: false };
+export const softline: Line = { type: 'line', soft: true, hard: false };
+const hardLine: Line = { type: 'line', soft: false, hard: true };
+/** A newline in every mode (none when the output line is still empty); breaks the enclosing groups. */
 export const hardline: Doc = [hardLine, breakParent];
-/** A newline unless the current line holds only indentation so far; breaks the enclosing groups. */
-export const freshline: Doc = [freshLine, breakParent];
 
 export function group(contents: Doc, options: { shouldBreak?: boolean } = {}): Group {
   return { type: 'group', contents, break: options.shouldBreak === true };

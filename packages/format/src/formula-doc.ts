@@ -230,6 +230,8 @@ export class FormulaDocBuilder {
   private call(e: A.CallExpression): Doc {
     const name = this.functionName(e.nameRange.start.offset);
     if (!e.parens) return name;
+    // A comment after the argument list's `)` must not break the list when OVER or FIXED follows on that line.
+    const argsTrailing = (e.over || e.fixed) && e.argsRange ? this.hoistTrailing(e.argsRange.end.offset) : [];
     let args: Doc;
     if (e.star) {
       args = [this.punct('('), this.punct('*'), this.punct(')')];
@@ -246,7 +248,7 @@ export class FormulaDocBuilder {
       suffixes.push({ at: fixed.range.start.offset, print: () => this.fixedSpec(fixed) });
     }
     suffixes.sort((a, b) => a.at - b.at);
-    return [name, args, suffixes.map((s) => [' ', s.print()])];
+    return [name, args, argsTrailing, suffixes.map((s) => [' ', s.print()])];
   }
 
   /** OVER (PARTITION BY … ORDER BY …). */

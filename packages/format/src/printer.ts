@@ -100,7 +100,8 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
   while (cmds.length > 0) {
     const { indent, mode, doc: d } = cmds.pop()!;
     if (typeof d === 'string') {
-      if (d.length === 0) continue;
+      // Separating spaces are dropped at the start of a line (after a comment's line break, the line is fresh).
+      if (d.length === 0 || (atLineStart && /^[ \t]+$/.test(d))) continue;
       out.push(d);
       const { width, multiline } = lastLineWidth(d);
       column = multiline ? width : column + width;
@@ -145,8 +146,9 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
             lineSuffixes = [];
             break;
           }
-          if (d.fresh && atLineStart) {
-            // Already at the start of a line: re-indent it to this command's level instead of adding a blank line.
+          if (atLineStart) {
+            // Already at the start of a line (after a comment's line break): re-indent it to this command's level
+            // instead of adding a blank line.
             trimTrailingBlanks();
             out.push(indent);
             column = indent.length;
@@ -165,6 +167,5 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
       lineSuffixes = [];
     }
   }
-  trimTrailingBlanks();
-  return out.join('');
+  return out.join('').replace(/[ \t\r\n]+$/, '');
 }

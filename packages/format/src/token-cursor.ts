@@ -5,7 +5,7 @@ import type { ParseResult } from '@calckit/formula';
 /** A token as the parser returns it (Chevrotain's IToken, named through the formula package). */
 type IToken = ParseResult['tokens'][number];
 import type { Comment, TokenSlot } from './comments.js';
-import { breakParent, freshline, hardline, lineSuffix, verbatim, type Doc } from './doc.js';
+import { hardline, verbatim, type Doc } from './doc.js';
 
 /** The printer and the token stream disagree: a defect of the formatter. The caller keeps the text unchanged. */
 export class FormatInvariantError extends Error {}
@@ -67,19 +67,23 @@ export function tokenDoc(slot: TokenSlot, text: string): Doc {
 export function leadingComments(comments: readonly Comment[]): Doc[] {
   const parts: Doc[] = [];
   for (const c of comments) {
-    if (c.newlineBefore) parts.push(freshline);
+    if (c.newlineBefore) parts.push(hardline);
     parts.push(verbatim(c.text));
     parts.push(c.kind === 'line' || c.newlineAfter ? hardline : ' ');
   }
   return parts;
 }
 
-/** Comments after a token on its line: a line comment is deferred to the end of the printed line (Prettier's lineSuffix). */
+/**
+ * Comments after a token on its line. A line comment is printed right after its token and ends the line there, so
+ * that it stays with that token when formatted again (Prettier's deferred lineSuffix can move a comment to another
+ * token's line, which a second run then lays out differently).
+ */
 export function trailingComments(comments: readonly Comment[]): Doc[] {
   const parts: Doc[] = [];
   for (const c of comments) {
-    if (c.kind === 'line') parts.push(lineSuffix(` ${c.text}`), breakParent);
-    else parts.push(' ', verbatim(c.text));
+    parts.push(' ', verbatim(c.text));
+    if (c.kind === 'line') parts.push(hardline);
   }
   return parts;
 }
@@ -88,7 +92,7 @@ export function trailingComments(comments: readonly Comment[]): Doc[] {
 export function danglingComments(comments: readonly Comment[]): Doc[] {
   const parts: Doc[] = [];
   comments.forEach((c, i) => {
-    if (i === 0 || c.newlineBefore) parts.push(freshline);
+    if (i === 0 || c.newlineBefore) parts.push(hardline);
     else parts.push(' ');
     parts.push(verbatim(c.text));
   });
