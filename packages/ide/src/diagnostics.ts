@@ -1,7 +1,8 @@
-// Diagnostics of a document: the linter's messages when a linter is plugged in, else the core's problems (syntax
-// errors, unknown functions and columns, argument counts). The language server pushes and serves these.
+// Diagnostics of a document: the linter's messages (lint-adapter.ts), and the core's own problems (syntax errors,
+// unknown functions and columns, argument counts) as the fallback should the linter fail.
 import { modelOf } from './analysis.js';
 import type { IdeDocument } from './document.js';
+import { lintDiagnostics } from './lint-adapter.js';
 import type { Diagnostic, IdeSettings } from './types.js';
 
 /** Something that lints a parsed document: the seam where packages/lint plugs in (see lint-adapter.ts). */
@@ -17,5 +18,6 @@ export const coreDiagnostics: Linter = (doc, settings) =>
     source: 'calckit',
   }));
 
-/** The diagnostics of a document: what the editor shows and code actions fix. */
-export const diagnose: Linter = (doc, settings) => coreDiagnostics(doc, settings);
+/** The diagnostics of a document: what the editor shows and code actions fix (the linter's; it reports syntax
+ * errors and the core's problems too). */
+export const diagnose: Linter = (doc, settings) => lintDiagnostics(doc, settings);

@@ -37,6 +37,10 @@ export interface IdeSettings {
   readonly rules?: Readonly<Record<string, string>>;
   /** The project file's `lint` section, passed through to the linter. */
   readonly lintConfig?: Readonly<Record<string, unknown>>;
+  /** The file's path relative to the project root (`/`-separated): selects the lint section's `overrides`. */
+  readonly filePath?: string;
+  /** The ids nested in calculation `id` (undefined when the project does not know it), for the nesting-depth rule. */
+  readonly nestedIds?: (id: number) => readonly number[] | undefined;
   /** The project file's `format` section, passed through to the formatter. */
   readonly formatConfig?: Readonly<Record<string, unknown>>;
 }

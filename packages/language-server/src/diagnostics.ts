@@ -2,7 +2,7 @@
 // pulls them), served by pull, never published for a version that is no longer the open one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { diagnose, type Diagnostic, type IdeDocument, type IdeSettings } from '@calckit/ide';
+import { coreDiagnostics, diagnose, type Diagnostic, type IdeDocument, type IdeSettings } from '@calckit/ide';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
 import { describeError, type Log } from './log.js';
@@ -37,7 +37,14 @@ export class DiagnosticsService {
   of(doc: IdeDocument, settings: IdeSettings): Diagnostic[] {
     const hit = this.cache.get(doc);
     if (hit && hit.settings === settings) return hit.diagnostics;
-    const diagnostics = diagnose(doc, settings);
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = diagnose(doc, settings);
+    } catch (error) {
+      // A linter defect must not hide the syntax errors: fall back to the core's problems.
+      this.log.error(`lint failed, showing syntax and core problems only: ${describeError(error)}`);
+      diagnostics = coreDiagnostics(doc, settings);
+    }
     this.cache.set(doc, { settings, diagnostics });
     return diagnostics;
   }

@@ -1,7 +1,9 @@
 // What the project file says about a formula file: its dataset's schema, its calculation id, the service's name,
 // the project's calculations and lint/format sections. Cached per project file and schema file; the cache is dropped
 // when a watched project or schema file changes.
-import { calculationForFile, findProjectFile, loadProject, readDatasetSchemaFile, type DatasetColumn, type Project } from '@calckit/project';
+import { readFileSync, statSync } from 'node:fs';
+import { parseFormula, walk } from '@calckit/formula';
+import { calculationForFile, calculationForId, findProjectFile, loadProject, readDatasetSchemaFile, type DatasetColumn, type Project } from '@calckit/project';
 import { describeError, type Log } from './log.js';
 
 export interface FileProject {
@@ -15,6 +17,7 @@ export class ProjectService {
   private readonly projectFileByDir = new Map<string, string | undefined>();
   private readonly schemaByPath = new Map<string, DatasetColumn[] | undefined>();
   private readonly reported = new Set<string>();
+  private readonly nested = new Map<string, { mtime: number; ids: number[] }>();
 
   constructor(private readonly log: Log) {}
 
@@ -41,6 +44,28 @@ export class ProjectService {
     return columns;
   }
 
+  /** The calculation ids nested in calculation `id` of the project, read from its formula file (cached by mtime). */
+  nestedIds(project: Project, id: number): readonly number[] | undefined {
+    const calc = calculationForId(project, id);
+    if (!calc) return undefined;
+    try {
+      const mtime = statSync(calc.file).mtimeMs;
+      const hit = this.nested.get(calc.file);
+      if (hit && hit.mtime === mtime) return hit.ids;
+      const ids: number[] = [];
+      const service = (project.service?.name ?? 'SVC').toUpperCase();
+      walk(parseFormula(readFileSync(calc.file, 'utf8')).formula, {
+        enter(node) {
+          if (node.kind === 'NestedCalculation' && node.service === service && !ids.includes(node.id)) ids.push(node.id);
+        },
+      });
+      this.nested.set(calc.file, { mtime, ids });
+      return ids;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Whether a changed file can affect the answers (a project file or a schema file we read). */
   isWatched(path: string): boolean {
     return path.endsWith('calckit.json') || this.schemaByPath.has(path) || [...this.projectByFile.values()].some((p) => p && Object.values(p.datasets).some((d) => d.schemaPath === path));
@@ -51,6 +76,7 @@ export class ProjectService {
     this.projectFileByDir.clear();
     this.schemaByPath.clear();
     this.reported.clear();
+    this.nested.clear();
   }
 
   private projectFor(path: string): Project | undefined {

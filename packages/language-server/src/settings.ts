@@ -85,6 +85,7 @@ export class SettingsService {
       inlayResultType: client.inlayHints?.resultType !== false,
       rules: { ...projectRules, ...(client.rules ?? {}) },
       ...(project ? { lintConfig: project.lint, formatConfig: project.format } : {}),
+      ...(project && path ? { filePath: relative(project.root, path).split(sep).join('/'), nestedIds: (id: number) => this.projects.nestedIds(project, id) } : {}),
     };
   }
 

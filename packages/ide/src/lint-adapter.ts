@@ -1,0 +1,79 @@
+// The linter plugged into the features: @calckit/lint's messages as diagnostics, with its fixes and suggestions.
+// The client's rule severities (`off` | `info` | `warn` | `error`) go over the project's `lint` section; `info`
+// lints as a warning and is shown as information.
+import { lintText, parseLintConfig, RULES, type LintConfig, type LintMessage, type RuleEntry } from '@calckit/lint';
+import type { IdeDocument } from './document.js';
+import { serviceNameOf, type Diagnostic, type Fix, type IdeSettings } from './types.js';
+
+interface ResolvedLint {
+  readonly config: LintConfig | undefined;
+  readonly info: ReadonlySet<string>;
+  /** Set when the configuration was invalid and a fallback is in use. */
+  readonly problem?: string;
+}
+
+const configCache = new WeakMap<object, { rules: IdeSettings['rules']; resolved: ResolvedLint }>();
+const NO_SECTION = {};
+
+/** The lint section with the client's severities applied (memoised per section and rules objects). */
+function resolveLint(settings: IdeSettings): ResolvedLint {
+  const section = (settings.lintConfig ?? NO_SECTION) as Record<string, unknown>;
+  const hit = configCache.get(section);
+  if (hit && hit.rules === settings.rules) return hit.resolved;
+  const projectRules = (section['rules'] ?? {}) as Record<string, RuleEntry>;
+  const rules: Record<string, RuleEntry> = { ...projectRules };
+  const info = new Set<string>();
+  for (const [id, severity] of Object.entries(settings.rules ?? {})) {
+    const level = severity === 'info' ? 'warn' : severity;
+    if (severity === 'info') info.add(id);
+    const current = projectRules[id];
+    // Keep the project's options when the client only changes the severity.
+    rules[id] = (Array.isArray(current) && current.length > 1 ? [level, current[1]] : level) as RuleEntry;
+  }
+  let resolved: ResolvedLint;
+  try {
+    resolved = { config: parseLintConfig({ ...section, rules }, RULES), info };
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    try {
+      resolved = { config: parseLintConfig(section, RULES), info: new Set(), problem };
+    } catch {
+      resolved = { config: undefined, info: new Set(), problem };
+    }
+  }
+  configCache.set(section, { rules: settings.rules, resolved });
+  return resolved;
+}
+
+function toFix(title: string, fix: { range: readonly [number, number]; text: string }): Fix {
+  return { title, edits: [{ span: { start: fix.range[0], end: fix.range[1] }, newText: fix.text }] };
+}
+
+function toDiagnostic(m: LintMessage, info: ReadonlySet<string>): Diagnostic {
+  return {
+    span: { start: m.range.start.offset, end: m.range.end.offset },
+    severity: m.severity === 'error' ? 'error' : info.has(m.ruleId) ? 'info' : 'warning',
+    code: m.ruleId,
+    message: m.message,
+    source: 'calckit',
+    ...(m.fix ? { fix: toFix(`Fix: ${m.message}`, m.fix) } : {}),
+    ...(m.suggestions ? { suggestions: m.suggestions.map((s) => toFix(s.desc, s.fix)) } : {}),
+  };
+}
+
+/** Lints the document with the project's and the client's settings. */
+export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings): Diagnostic[] {
+  const { config, info, problem } = resolveLint(settings);
+  const nestedIds = settings.nestedIds;
+  const result = lintText(doc.text, {
+    ...(config ? { config } : {}),
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
+    project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
+  });
+  const diagnostics = result.messages.map((m) => toDiagnostic(m, info));
+  if (problem) {
+    diagnostics.unshift({ span: { start: 0, end: 0 }, severity: 'warning', code: 'lint-config', message: `Lint settings ignored: ${problem}`, source: 'calckit' });
+  }
+  return diagnostics;
+}
