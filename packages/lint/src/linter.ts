@@ -165,7 +165,8 @@ function removeComment(text: string, start: number, end: number): Fix {
     else if (e < text.length) e += 1;
     return { range: [s, e], text: '' };
   }
-  // Inside a line: keep one space between the neighbours.
+  // At the end of a line: the spaces before it go too. Inside a line: the spaces after it.
+  if (e === text.length || text[e] === '\n' || text[e] === '\r') return { range: [s, e], text: '' };
   return { range: [start, e], text: '' };
 }
 

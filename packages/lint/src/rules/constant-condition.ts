@@ -48,9 +48,9 @@ export const rule: Rule = {
           return;
         }
         if (!isComparisonOperator(node.operator)) return;
-        if (isConstant(node) && !reported.has(node)) {
+        if (isConstant(node)) {
+          if (!reported.has(node)) context.report({ messageId: 'constant', node });
           reported.add(node);
-          context.report({ messageId: 'constant', node });
           return;
         }
         const l = unparen(node.left);

@@ -1,0 +1,19 @@
+// Table tests for the argument-count rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './argument-count.js';
+
+testRule(
+  rule,
+  {
+    valid: ['DATEDIFF(`a`, `b`)', 'CONCAT(`a`, `b`, `c`, `d`)', 'COUNT(*)', 'COUNT(DISTINCT `x`)', 'CURRENT_DATE', 'CURRENT_DATE()', 'ROUND(`x`)', 'ROUND(`x`, 2)'],
+    invalid: [
+      { code: 'DATEDIFF(`a`)', errors: [{ messageId: 'count', data: { expected: '2', count: 1 }, column: 9, endColumn: 14 }] },
+      { code: 'DATEDIFF(`a`, `b`, `c`)', errors: [{ messageId: 'count', message: "'DATEDIFF' takes 2 arguments but was given 3: DATEDIFF(TIME, TIME) → LONG" }] },
+      { code: 'UPPER()', errors: [{ messageId: 'count', data: { expected: '1', count: 0 } }] },
+      { code: 'AVG(DISTINCT `x`)', errors: [{ messageId: 'distinct', data: { name: 'AVG' } }] },
+      { code: 'SUM(*)', errors: [{ messageId: 'star' }] },
+    ],
+  },
+  { describe, it },
+);

@@ -1,0 +1,18 @@
+// Table tests for the dayofweek-range rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './dayofweek-range.js';
+
+testRule(
+  rule,
+  {
+    valid: ['DAYOFWEEK(`d`) = 1', 'DAYOFWEEK(`d`) <= DAYOFWEEK(CURDATE())', 'MOD(DAYOFWEEK(`d`) + 5, 7) = 0', 'HOUR(`t`) = 0', 'MONTH(`d`) IN (1, 12)'],
+    invalid: [
+      { code: 'DAYOFWEEK(`d`) = 0', errors: [{ messageId: 'range', message: 'DAYOFWEEK returns 1 to 7 (1 = Sunday), so it never equals 0', column: 18 }] },
+      { code: '8 <> dayofweek(`d`)', errors: [{ messageId: 'range', data: { value: '8' } }] },
+      { code: 'MONTH(`d`) IN (0, 12)', errors: [{ messageId: 'range', data: { name: 'MONTH' } }] },
+      { code: 'QUARTER(`d`) = -1', errors: [{ messageId: 'range' }] },
+    ],
+  },
+  { describe, it },
+);

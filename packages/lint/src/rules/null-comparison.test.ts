@@ -1,0 +1,19 @@
+// Table tests for the null-comparison rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './null-comparison.js';
+
+testRule(
+  rule,
+  {
+    valid: ["CASE WHEN `Region` IS NULL THEN 'none' END", '`a` IS NOT NULL', 'IFNULL(`a`, 0) = 0'],
+    invalid: [
+      { code: "CASE WHEN `Region` = NULL THEN 'none' END", output: "CASE WHEN `Region` IS NULL THEN 'none' END", errors: [{ messageId: 'compare', data: { operator: '=', replacement: 'IS NULL' }, column: 11, endColumn: 26 }] },
+      { code: '`a` <> NULL', output: '`a` IS NOT NULL', errors: [{ messageId: 'compare', data: { replacement: 'IS NOT NULL' } }] },
+      { code: 'NULL != YEAR(`d`)', output: 'YEAR(`d`) IS NOT NULL', errors: [{ messageId: 'compare' }] },
+      { code: '`a` = (NULL)', output: '`a` IS NULL', errors: [{ messageId: 'compare' }] },
+      { code: 'NULL = NULL', output: null, errors: [{ messageId: 'compare' }] },
+    ],
+  },
+  { describe, it },
+);

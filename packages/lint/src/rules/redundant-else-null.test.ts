@@ -1,0 +1,16 @@
+// Table tests for the redundant-else-null rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './redundant-else-null.js';
+
+testRule(
+  rule,
+  {
+    valid: ['CASE WHEN `a` > 0 THEN `a` END', 'CASE WHEN `a` > 0 THEN `a` ELSE 0 END', 'IFNULL(`a`, NULL)'],
+    invalid: [
+      { code: 'CASE WHEN `a` > 0 THEN `a` ELSE NULL END', output: 'CASE WHEN `a` > 0 THEN `a` END', errors: [{ messageId: 'redundant', column: 28, endColumn: 37 }] },
+      { code: 'CASE WHEN `a` > 0 THEN `a`\n  ELSE (NULL)\nEND', output: 'CASE WHEN `a` > 0 THEN `a`\n\nEND', errors: [{ messageId: 'redundant', line: 2 }] },
+    ],
+  },
+  { describe, it },
+);

@@ -1,0 +1,35 @@
+// Table tests for the unused-directive rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './unused-directive.js';
+
+const bare = ['bare-column'];
+
+testRule(
+  rule,
+  {
+    valid: [
+      { code: '-- calckit-disable-next-line bare-column\nSUM(revenue)', alsoEnable: bare },
+      { code: 'SUM(revenue) -- calckit-disable-line bare-column -- legacy dataset', alsoEnable: bare },
+      { code: '/* calckit-disable bare-column */ SUM(revenue) + SUM(cost) /* calckit-enable bare-column */', alsoEnable: bare },
+      { code: '/* calckit-disable */ SUM(revenue)', alsoEnable: bare },
+      { code: 'SUM(`revenue`) -- an ordinary comment', alsoEnable: bare },
+    ],
+    invalid: [
+      {
+        code: '-- calckit-disable-next-line bare-column\nSUM(`revenue`)',
+        output: 'SUM(`revenue`)',
+        errors: [{ messageId: 'unused', message: "Unused calckit-disable-next-line directive for 'bare-column' (no problem was reported there)", line: 1, column: 1 }],
+      },
+      { code: 'SUM(`revenue`) /* calckit-disable */', output: 'SUM(`revenue`)', errors: [{ messageId: 'unused', data: { kind: 'disable' } }] },
+      {
+        code: '-- calckit-disable-next-line bare-column, null-comparison\nSUM(revenue)',
+        alsoEnable: bare,
+        output: null,
+        errors: [{ messageId: 'unused', data: { what: " for 'null-comparison'" } }],
+      },
+      { code: '-- calckit-disable-line no-such-rule\nSUM(`x`)', output: null, errors: [{ messageId: 'unknownRule', data: { rule: 'no-such-rule' } }] },
+    ],
+  },
+  { describe, it },
+);

@@ -1,0 +1,17 @@
+// Table tests for the window-without-over rule.
+import { describe, it } from 'vitest';
+import { testRule } from '../testing/rule-tester.js';
+import { rule } from './window-without-over.js';
+
+testRule(
+  rule,
+  {
+    valid: ['LAG(SUM(`s`), 1) OVER (ORDER BY `m`)', 'RANK() OVER (ORDER BY `x`)', 'SUM(`x`) OVER ()', 'SUM(`x`)'],
+    invalid: [
+      { code: 'LAG(SUM(`s`), 1)', errors: [{ messageId: 'missing', data: { name: 'LAG' }, column: 1, endColumn: 4 }] },
+      { code: 'rank()', errors: [{ messageId: 'missing' }] },
+      { code: 'UPPER(`n`) OVER ()', errors: [{ messageId: 'notWindow', data: { name: 'UPPER' } }] },
+    ],
+  },
+  { describe, it },
+);
