@@ -42,6 +42,9 @@ function calckit(args: string[], env: Record<string, string | undefined> = {}, c
 
 describe('calckit push / status / lock / pull (processes)', () => {
   it('push --json pushes every mapped file and status then reports all in sync', async () => {
+    const first = await calckit(['status', '--json']);
+    expect(first.code).toBe(1);
+    expect(new Set(JSON.parse(first.stdout).entries.map((e: { state: string }) => e.state))).toEqual(new Set(['not-pushed']));
     const run = await calckit(['push', '--json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);

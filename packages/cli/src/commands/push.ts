@@ -1,6 +1,6 @@
 // `calckit push [files...]`: pushes formula files to their calculations with the safe push protocol.
 import type { Command } from 'commander';
-import { openContext, withConnectionOptions, type ConnectionCliOptions } from '../service/context.js';
+import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions } from '../service/context.js';
 import { finish, stdoutEmit } from '../service/output.js';
 import { pushFiles, type PushCommandResult } from '../service/push-files.js';
 import { PushLintConfigError } from '../service/lint-seam.js';
@@ -31,6 +31,7 @@ export function register(program: Command): void {
   ).action(async (files: string[], options: PushCliOptions) => {
     const emit = stdoutEmit(options.json ?? false);
     const context = openContext(options, true);
+    requireDeveloperToken(context);
     const concurrency = Number(options.concurrency ?? '4');
     let result: PushCommandResult;
     try {

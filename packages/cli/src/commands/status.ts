@@ -6,16 +6,17 @@ import { analyzeCalculation } from '@calckit/formula';
 import { readState } from '@calckit/project';
 import type { Command } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { openContext, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
+import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
 import { expressionFromFileText } from '../service/expression.js';
 import { finish, stdoutEmit } from '../service/output.js';
 import { selectCalculations } from '../service/push-files.js';
 
 /**
  * in-sync: local = remote. local-changes: remote = last pushed, local differs (push). remote-changed: local = last
- * pushed, remote differs (pull, or push --force). diverged: both differ from the last push (or none is recorded).
+ * pushed, remote differs (pull, or push --force). diverged: both differ from the last push. not-pushed: they differ
+ * and no push from here is recorded.
  */
-export type SyncState = 'in-sync' | 'local-changes' | 'remote-changed' | 'diverged' | 'missing-file' | 'error';
+export type SyncState = 'in-sync' | 'local-changes' | 'remote-changed' | 'diverged' | 'not-pushed' | 'missing-file' | 'error';
 
 export interface StatusEntry {
   readonly file: string;
@@ -41,12 +42,14 @@ const ADVICE: Readonly<Record<SyncState, string>> = {
   'local-changes': 'local changes: `calckit push`',
   'remote-changed': 'changed in the service: `calckit pull <id>` or `calckit push --force`',
   diverged: 'changed here and in the service: compare, then pull or push --force',
+  'not-pushed': 'differs, never pushed from here: `calckit push` (or `calckit pull <id>` to take the service\'s)',
   'missing-file': 'file missing: `calckit pull <id>`',
   error: 'could not read the remote calculation',
 };
 
 export async function runStatus(files: readonly string[], options: ConnectionCliOptions, overrides: ContextOverrides = {}): Promise<StatusResult> {
   const context = openContext(options, true, overrides);
+  requireDeveloperToken(context);
   const project = context.project!; // required above
   const cwd = overrides.cwd ?? process.cwd();
   const { selected, unmapped } = selectCalculations(project, files, cwd);
@@ -68,7 +71,9 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
             ? 'missing-file'
             : local === remote.checkSum
               ? 'in-sync'
-              : remote.checkSum === recorded
+              : recorded === null
+                ? 'not-pushed'
+                : remote.checkSum === recorded
                 ? 'local-changes'
                 : local === recorded
                   ? 'remote-changed'

@@ -90,6 +90,13 @@ export function openContext(options: ConnectionCliOptions, needProject: boolean,
   return { project, settings, client };
 }
 
+/** Stops with exit 2 before any call when the developer token is missing (instead of one failure per file). */
+export function requireDeveloperToken(context: ServiceContext): void {
+  if (context.settings.developerToken === undefined) {
+    throw new CliExit(EXIT_USAGE, 'calckit: no developer token: set CALCKIT_DEVELOPER_TOKEN (tokens are never read from files or flags)');
+  }
+}
+
 export function loadProjectOrExit(options: { config?: string }, required: boolean, cwd?: string): Project | undefined {
   let project: Project | undefined;
   try {
