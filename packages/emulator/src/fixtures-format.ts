@@ -98,3 +98,5 @@ export const FixturesSchema = z.strictObject({
     .default([]),
 });
 export type Fixtures = z.infer<typeof FixturesSchema>;
+/** Fixtures as written (optional fields may be left out). */
+export type FixturesInput = z.input<typeof FixturesSchema>;

@@ -18,6 +18,11 @@ export function parseFixtures(text: string, source = 'fixtures'): Fixtures {
   } catch (error) {
     throw new FixturesError(`${source}: not valid JSON (${(error as Error).message})`);
   }
+  return checkFixtures(raw, source);
+}
+
+/** Checks a fixtures value (parsed JSON or an object literal) and fills in the defaults. */
+export function checkFixtures(raw: unknown, source = 'fixtures'): Fixtures {
   const checked = checkWire(FixturesSchema, raw, '(root)');
   if (!checked.ok) {
     throw new FixturesError(`${source}: ${checked.errors.map((e) => e.message).join('; ')}`);

@@ -9,8 +9,8 @@ import { checkAuth, type Tokens } from './auth.js';
 import { ADMIN_PREFIX, ADMIN_ROUTES, type AdminContext } from './admin.js';
 import type { EmulatorContext } from './context.js';
 import { FaultRegistry, type Fault } from './faults.js';
-import { prepareFixtures, readFixturesFile } from './fixtures.js';
-import type { Fixtures } from './fixtures-format.js';
+import { checkFixtures, prepareFixtures, readFixturesFile } from './fixtures.js';
+import type { FixturesInput } from './fixtures-format.js';
 import { HANDLERS } from './handlers/index.js';
 import { parseJsonObject, readBody } from './http/body.js';
 import { sendJson } from './http/respond.js';
@@ -32,7 +32,7 @@ export interface EmulatorOptions {
   /** SQLite database file; created when missing. Default: in memory (lost on exit). */
   readonly dataPath?: string;
   /** A fixtures file path or parsed fixtures; loaded only into an empty database. */
-  readonly fixtures?: string | Fixtures;
+  readonly fixtures?: string | FixturesInput;
   /** The service's name: header names and function prefixes (`SVC_OP_ADD`). Default SVC. */
   readonly serviceName?: string;
   readonly developerToken: string;
@@ -91,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   let fixturesLoaded = false;
   try {
     if (options.fixtures !== undefined && storage.isEmpty()) {
-      const fixtures = typeof options.fixtures === 'string' ? readFixturesFile(options.fixtures) : options.fixtures;
+      const fixtures = typeof options.fixtures === 'string' ? readFixturesFile(options.fixtures) : checkFixtures(options.fixtures, '(inline fixtures)');
       const source = typeof options.fixtures === 'string' ? options.fixtures : '(inline)';
       fixturesLoaded = storage.loadFixtures(prepareFixtures(fixtures, { serviceName, now: clock() }), source, clock());
     }

@@ -95,8 +95,16 @@ export interface StorageCounts {
   readonly executions: number;
 }
 
+interface PendingWrite {
+  readonly work: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class Storage {
   private readonly db: Database.Database;
+  /** Writes waiting for the next group commit (see `write`). */
+  private pending: PendingWrite[] = [];
 
   /** Prepared statements by SQL text: preparing once keeps updates fast under load. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -147,7 +155,48 @@ export class Storage {
   }
 
   close(): void {
+    if (this.pending.length > 0) this.flush();
     if (this.db.open) this.db.close();
+  }
+
+  /**
+   * Group commit: runs `work` (which reads, checks and writes through this storage) in a transaction shared with the
+   * other writes queued in the same turn of the event loop, and resolves once that transaction is committed (one
+   * fsync for the group). Each work runs in its own savepoint: one that throws is undone alone and rejects alone.
+   * Callers acknowledge a write only after this resolves, so an acknowledged write is on disk.
+   */
+  write<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db.transaction(() => {
+        for (const item of batch) {
+          try {
+            outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      })();
+    } catch (error) {
+      // The commit itself failed: nothing of the group is stored, and every caller hears so.
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
   }
 
   /** True until fixtures (or anything else) have been stored. */

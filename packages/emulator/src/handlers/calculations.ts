@@ -1,5 +1,5 @@
 // Calculation operations: read (GET), update formula (POST, 4.1) and lock/unlock (PUT, 4.2).
-import { checkWire, LockRequestSchema, UpdateFormulaRequestSchema, type FieldError } from '@calckit/protocol';
+import { checkWire, LockRequestSchema, UpdateFormulaRequestSchema, type Calculation, type FieldError } from '@calckit/protocol';
 import { ApiError, notFound, validationError } from '../api-error.js';
 import { judgeFormula } from '../analyze.js';
 import { calculationView, lockedCalculationView } from '../calculation-view.js';
@@ -44,6 +44,11 @@ export const updateFormula: OperationHandler = (ctx, req) => {
   if (expression.length > MAX_EXPRESSION_LENGTH) {
     throw validationError('expression is too long', [{ field: 'expression', message: `longer than ${MAX_EXPRESSION_LENGTH} characters` }]);
   }
+  // Checks, analysis and write run inside the group commit, so they see every write acknowledged before them.
+  return ctx.storage.write(() => storeFormula(ctx, id, expression, strict));
+};
+
+function storeFormula(ctx: EmulatorContext, id: number, expression: string, strict: boolean): Calculation {
   const current = existing(ctx, id);
   if (current.locked) throw locked(id);
   const dataset = current.datasetId === null ? undefined : ctx.storage.getDataset(current.datasetId);
@@ -72,13 +77,16 @@ export const updateFormula: OperationHandler = (ctx, req) => {
   if (stored === undefined) throw notFound(`calculation ${id} does not exist`, 'path.calculationId');
   if (stored === 'locked') throw locked(id);
   return calculationView(stored);
-};
+}
 
 export const lockCalculation: OperationHandler = (ctx, req) => {
   const id = calculationId(req);
   const checked = checkWire(LockRequestSchema, req.body);
   if (!checked.ok) throw validationError('request body must be { "locked": boolean }', checked.errors);
-  const stored = ctx.storage.setLocked(id, checked.value.locked, ctx.clock());
-  if (!stored) throw notFound(`calculation ${id} does not exist`, 'path.calculationId');
-  return lockedCalculationView(stored);
+  const lock = checked.value.locked;
+  return ctx.storage.write(() => {
+    const stored = ctx.storage.setLocked(id, lock, ctx.clock());
+    if (!stored) throw notFound(`calculation ${id} does not exist`, 'path.calculationId');
+    return lockedCalculationView(stored);
+  });
 };

@@ -10,10 +10,10 @@ export const setDatasetSchema: OperationHandler = (ctx, req) => {
   if (!checked.ok) throw validationError('request body must be { "columns": [{ name, id, type, visible, order }] }', checked.errors);
   const errors = checkDatasetColumns(checked.value.columns);
   if (errors.length > 0) throw validationError(`the column list has ${errors.length} problem${errors.length === 1 ? '' : 's'}; nothing was stored`, errors);
-  if (!ctx.storage.getDataset(datasetId)) throw notFound(`dataset ${datasetId} does not exist`, 'path.datasetId');
   // Only the documented fields are stored: extra fields the client sent are not part of the schema.
   const columns = checked.value.columns.map((c) => ({ name: c.name, id: c.id, type: c.type, visible: c.visible, order: c.order }));
-  if (!ctx.storage.setDatasetColumns(datasetId, columns, ctx.clock())) throw notFound(`dataset ${datasetId} does not exist`, 'path.datasetId');
-  const response: SetSchemaResponse = { datasetId, columns };
-  return response;
+  return ctx.storage.write((): SetSchemaResponse => {
+    if (!ctx.storage.setDatasetColumns(datasetId, columns, ctx.clock())) throw notFound(`dataset ${datasetId} does not exist`, 'path.datasetId');
+    return { datasetId, columns };
+  });
 };

@@ -1,9 +1,9 @@
 // Create report schedule (4.5): validates the request, computes nextRunDate in the time zone, stores and answers.
-import { checkWire, ReportScheduleRequestSchema, type ReportScheduleResponse } from '@calckit/protocol';
+import { checkWire, ReportScheduleRequestSchema, type ReportScheduleRequest, type ReportScheduleResponse } from '@calckit/protocol';
 import { validationError } from '../api-error.js';
-import type { OperationHandler } from '../context.js';
+import type { EmulatorContext, OperationHandler } from '../context.js';
 import { checkReportSchedule } from '../validation/report-schedule.js';
-import { nextRunDate } from '../schedule/next-run.js';
+import { nextRunDate, type RunRule } from '../schedule/next-run.js';
 
 export const createReportSchedule: OperationHandler = (ctx, req) => {
   const checked = checkWire(ReportScheduleRequestSchema, req.body);
@@ -11,6 +11,10 @@ export const createReportSchedule: OperationHandler = (ctx, req) => {
   const request = checked.value;
   const rules = checkReportSchedule(request);
   if (!rules.ok) throw validationError(`the schedule has ${rules.errors.length} problem${rules.errors.length === 1 ? '' : 's'}; nothing was stored`, rules.errors);
+  return ctx.storage.write(() => storeSchedule(ctx, request, rules.rule));
+};
+
+function storeSchedule(ctx: EmulatorContext, request: ReportScheduleRequest, rule: RunRule): ReportScheduleResponse {
   const page = ctx.storage.getPage(request.pageId);
   const view = ctx.storage.getView(request.viewId);
   if (!page) throw validationError(`page ${request.pageId} does not exist`, [{ field: 'pageId', message: 'unknown page' }]);
@@ -38,8 +42,8 @@ export const createReportSchedule: OperationHandler = (ctx, req) => {
       hourOfDay: s.hourOfDay,
       minOfHour: s.minOfHour,
       enabled: s.enabled ?? true,
-      nextRunDate: nextRunDate(rules.rule, now),
+      nextRunDate: nextRunDate(rule, now),
     },
   }));
   return stored.response;
-};
+}

@@ -91,6 +91,8 @@ export const runFunction: OperationHandler = async (ctx, req) => {
     stderr: { log: getLogs ? [...outcome.logs.stderr, ...verdict.stderrNote] : [] },
     errorInformation: verdict.errorInformation,
   };
-  ctx.storage.insertExecution({ executionId: execution.executionId, packageId, version, functionName, status: verdict.status, startedOn, record: execution });
+  await ctx.storage.write(() =>
+    ctx.storage.insertExecution({ executionId: execution.executionId, packageId, version, functionName, status: verdict.status, startedOn, record: execution }),
+  );
   return execution;
 };

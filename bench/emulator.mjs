@@ -1,0 +1,97 @@
+// Emulator benchmark: update-formula throughput and latency under 16 concurrent clients over loopback HTTP,
+// with the state in a database file (WAL, synchronous=FULL: every acknowledged update is on disk).
+// Usage: node bench/emulator.mjs [--seconds N] [--clients N] [--json]   (build first: npx tsc -b)
+import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const EMULATOR = new URL('../packages/emulator/dist/index.js', import.meta.url).href;
+
+/** Starts the emulator in its own process (as `calckit serve` runs it), so the clients do not share its CPU. */
+function startEmulatorProcess(dataPath, fixturesPath) {
+  const script = `
+    const { startEmulator } = await import(${JSON.stringify(EMULATOR)});
+    const e = await startEmulator({ developerToken: 'bench', sessionToken: 'bench', dataPath: ${JSON.stringify(dataPath)}, fixtures: ${JSON.stringify(fixturesPath)} });
+    console.log(e.url);
+    process.on('SIGTERM', () => e.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve({ url: d.toString().trim(), child }));
+    child.once('exit', (code) => reject(new Error(`emulator process exited with ${code}`)));
+  });
+}
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs the benchmark; returns { clients, seconds, updates, updatesPerSecond, p50Ms, p99Ms, errors }. */
+export async function benchEmulator({ clients = 16, seconds = 5, calculations = 32 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'calckit-bench-'));
+  const fixtures = {
+    datasets: [{ id: 'sales', name: 'Sales', columns: [
+      { name: 'Sales', id: 's', type: 'DECIMAL', order: 0 }, { name: 'Cost', id: 'c', type: 'DECIMAL', order: 1 }, { name: 'Region', id: 'r', type: 'STRING', order: 2 },
+    ] }],
+    calculations: Array.from({ length: calculations }, (_, i) => ({ id: i + 1, name: `C${i + 1}`, owner: 1, expression: 'SUM(`Sales`)', locked: false, datasetId: 'sales' })),
+  };
+  const fixturesPath = join(dir, 'fixtures.json');
+  writeFileSync(fixturesPath, JSON.stringify(fixtures));
+  const emulator = await startEmulatorProcess(process.env.BENCH_MEMORY ? ':memory:' : join(dir, 'bench.sqlite'), fixturesPath);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const update = (id, expression) => new Promise((resolve, reject) => {
+    const body = JSON.stringify({ expression });
+    const req = http.request(`${emulator.url}/api/query/v1/functions/template/${id}?strict=false`, {
+      method: 'POST', agent, headers: { 'X-SVC-Developer-Token': 'bench', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  const latencies = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, client) => {
+    for (let n = 0; performance.now() < deadline; n++) {
+      // Half the clients share calculation 1 (contention), the others spread over the rest.
+      const id = client % 2 === 0 ? 1 : 2 + ((client * 7 + n) % (calculations - 1));
+      const t = performance.now();
+      const status = await update(id, `CASE WHEN SUM(\`Sales\`) > ${n} THEN SUM(\`Sales\`) - SUM(\`Cost\`) ELSE ${client} END`);
+      latencies.push(performance.now() - t);
+      if (status !== 200) errors++;
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  await new Promise((resolve) => {
+    emulator.child.once('exit', resolve);
+    emulator.child.kill('SIGTERM');
+  });
+  rmSync(dir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  return {
+    clients,
+    seconds: Number(elapsed.toFixed(2)),
+    updates: latencies.length,
+    updatesPerSecond: Math.round(latencies.length / elapsed),
+    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    errors,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await benchEmulator({ clients: arg('clients', 16), seconds: arg('seconds', 5) });
+  if (process.argv.includes('--json')) console.log(JSON.stringify(result));
+  else console.log(`emulator: ${result.updatesPerSecond} updates/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.clients} clients, ${result.updates} updates in ${result.seconds} s, ${result.errors} errors, ${process.env.BENCH_MEMORY ? 'in-memory database' : 'file database with synchronous=FULL'})`);
+}
