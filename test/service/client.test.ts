@@ -162,15 +162,15 @@ describe('error paths', () => {
 
 describe('time-outs and retries', () => {
   it('times out a slow read and retries it (reads are idempotent)', async () => {
-    await h.inject({ operation: 'readCalculation', status: 500, delayMs: 2_000, count: 1 });
-    const patient = h.client({ timeoutMs: 300, retries: 1 });
+    await h.inject({ operation: 'readCalculation', status: 500, delayMs: 5_000, count: 1 });
+    const patient = h.client({ timeoutMs: 1_000, retries: 1 });
     const calc = await patient.readCalculation(101);
     expect(calc.id).toBe(101);
   });
 
   it('times out an update and does not retry it; the error says the outcome is unknown', async () => {
-    await h.inject({ operation: 'updateFormula', status: 500, delayMs: 2_000, count: 1 });
-    const patient = h.client({ timeoutMs: 300, retries: 3 });
+    await h.inject({ operation: 'updateFormula', status: 500, delayMs: 5_000, count: 1 });
+    const patient = h.client({ timeoutMs: 1_000, retries: 3 });
     const error = await failure(patient.updateFormula(102, '`Revenue` * 3'));
     expect(error.kind).toBe('timeout');
     expect(error.attempts).toBe(1);
