@@ -50,6 +50,7 @@ export function register(program: Command): void {
         ? undefined
         : (r, done, total) => {
             process.stderr.write(`${progressLine(r, done, total)}\n`);
+            if (options.verbose && !r.error) for (const s of r.steps) process.stderr.write(`    ${s.step}: ${s.detail}\n`);
             for (const line of detailLines(r)) process.stderr.write(`${line}\n`);
           },
       });
