@@ -149,6 +149,15 @@ describe('nesting', () => {
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('ILLEGAL_DEPTH');
   });
+  it('two nestings racing in one group commit cannot build two levels', async () => {
+    // 4 nests 5 and 5 nests 1, sent at once: whichever lands second would make a chain of two.
+    const [a, b] = await Promise.all([
+      emu.call('POST', calculationPath(4), { expression: 'SVC_BEAST_MODE(5)' }),
+      emu.call('POST', calculationPath(5), { expression: 'SVC_BEAST_MODE(4)' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    expect([a.body, b.body].find((r) => r.status === 400).code).toBe('ILLEGAL_DEPTH');
+  });
   it('self nesting is ILLEGAL_DEPTH; an unknown nested id is a problem', async () => {
     expect((await emu.call('POST', calculationPath(4), { expression: 'SVC_BEAST_MODE(4)' })).body.code).toBe('ILLEGAL_DEPTH');
     const lax = await emu.call('POST', calculationPath(4), { expression: 'SVC_BEAST_MODE(777)' });

@@ -1,6 +1,7 @@
 // Error paths shared by every operation: auth, routing, body limits, media type, odd path ids, raw HTTP garbage,
 // fault injection and health. Every error must be JSON { status, message, code?, errors? } and change nothing.
 import { connect } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, OPERATIONS, calculationPath, datasetSchemaPath, functionPath, reportSchedulesPath } from '@calckit/protocol';
 import { DEV, PKG, SES, devHeaders, sesHeaders, startTestEmulator, type TestEmulator } from './helpers.js';
@@ -182,6 +183,30 @@ describe('fault injection', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('random input', () => {
+  it('every answer to random paths, bodies and headers is JSON with its status, and the server stays up', async () => {
+    const segment = fc.oneof(fc.constantFrom('1', '2', '999', PKG, '1.2.0', 'add', 'sales', '%00', '..', '%', '-1'), fc.string({ maxLength: 8 }).map(encodeURIComponent));
+    const path = fc.oneof(
+      segment.map((id) => calculationPath(1).replace('/1', `/${id}`)),
+      fc.tuple(segment, segment, segment).map(([p, v, f]) => `/api/codeengine/v2/packages/${p}/versions/${v}/functions/${f}`),
+      segment.map((id) => `/api/data/v2/datasources/${id}/schemas`),
+      fc.constant(reportSchedulesPath()),
+      fc.webPath(),
+    );
+    const body = fc.oneof(fc.json(), fc.string(), fc.jsonValue().map((v) => JSON.stringify({ expression: v, locked: v, columns: v, inputVariables: v, title: v, schedule: v })));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH'), path, body, fc.boolean(), async (method, p, b, asSession) => {
+        const headers = { ...(asSession ? sesHeaders : devHeaders) };
+        const r = await emu.call(method, p, method === 'GET' ? undefined : b, headers);
+        expect(r.status).toBeLessThan(500);
+        if (r.status !== 200) isErrorBody(r.body, r.status);
+      }),
+      { numRuns: 300 },
+    );
+    expect((await emu.call('GET', '/__emulator/health')).body.status).toBe('ok');
   });
 });
 

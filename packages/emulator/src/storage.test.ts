@@ -62,6 +62,24 @@ describe('Storage', () => {
     expect(s.dependentsOf(2)).toEqual([]);
     s.close();
   });
+  it('group commit: writes of one turn commit together; one that throws is undone alone', async () => {
+    const s = Storage.open(join(dir, 'group.sqlite'));
+    s.loadFixtures(data, 'test', 1000);
+    const analysis = data.calculations[0]!.analysis;
+    const results = await Promise.allSettled([
+      s.write(() => s.updateFormula(1, 'first', analysis, 2000)),
+      s.write(() => {
+        s.setLocked(1, true, 3000);
+        throw new Error('refused after a write');
+      }),
+      s.write(() => s.setLocked(2, false, 4000)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(s.getCalculation(1)).toMatchObject({ expression: 'first', locked: false });
+    expect(s.getCalculation(2)!.locked).toBe(false);
+    s.close();
+  });
+
   it('refuses a database made by a newer emulator', () => {
     const path = join(dir, 'c.sqlite');
     const db = new Database(path);
