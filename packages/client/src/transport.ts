@@ -13,7 +13,7 @@ import { ServiceError } from './errors.js';
 import { HINT_BAD_RESPONSE, hintForNetwork, hintForStatus, hintForTimeout } from './hints.js';
 import type { ResolvedOptions } from './options.js';
 import { redact } from './redact.js';
-import { IDEMPOTENT, MAX_RETRY_AFTER_MS, backoffDelay, parseRetryAfter, shouldRetry, type Outcome } from './retry.js';
+import { MAX_RETRY_AFTER_MS, backoffDelay, parseRetryAfter, shouldRetry, type Outcome } from './retry.js';
 
 export interface CallSpec<S extends z.ZodType> {
   readonly operation: OperationName;
@@ -33,7 +33,8 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
   const op = OPERATIONS[spec.operation];
   const secrets = [options.developerToken, options.sessionToken];
   const scrub = (text: string): string => redact(text, secrets);
-  const changesState = !IDEMPOTENT[spec.operation] || op.method !== 'GET';
+  // Everything but the read changes state: after a lost answer we cannot say whether the change happened.
+  const changesState = op.method !== 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (op.auth === 'developer') {
     if (!options.developerToken) throw configError(spec.operation, 'no developer token', 'set CALCKIT_DEVELOPER_TOKEN (or store a token in the editor)');
