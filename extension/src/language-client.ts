@@ -13,6 +13,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { Log } from './log.js';
+import { serverSettings } from './settings.js';
 
 /** Crashes tolerated within CRASH_WINDOW_MS before the client gives up restarting. */
 const MAX_CRASHES = 5;
@@ -54,6 +55,8 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const crashes: number[] = [];
+  const watchers = [vscode.workspace.createFileSystemWatcher('**/*.json')];
+  context.subscriptions.push(...watchers);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'calc' },
@@ -61,13 +64,11 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
     ],
     synchronize: {
       configurationSection: 'calckit',
-      fileEvents: [
-        vscode.workspace.createFileSystemWatcher('**/calckit.json'),
-        vscode.workspace.createFileSystemWatcher('**/*.schema.json'),
-        vscode.workspace.createFileSystemWatcher('**/schemas/**/*.json'),
-      ],
+      // The project file and schema files: the server re-lints open formulas when they change.
+      fileEvents: watchers,
     },
-    initializationOptions: () => ({ settings: vscode.workspace.getConfiguration('calckit') }),
+    // The server pulls settings per document (workspace/configuration); these are its defaults until then.
+    initializationOptions: () => ({ settings: serverSettings(vscode.workspace.workspaceFolders?.[0]?.uri) }),
     outputChannel: log.channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     errorHandler: {

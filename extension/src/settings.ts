@@ -14,6 +14,7 @@ export interface Settings {
   readonly strict: boolean;
   readonly rules: Readonly<Record<string, RuleSeverity>>;
   readonly inlayHintsResultType: boolean;
+  readonly schemas: Readonly<Record<string, string>>;
   readonly emulatorCommand: string;
 }
 
@@ -30,6 +31,18 @@ export function settingsFor(uri: vscode.Uri | undefined): Settings {
     strict: config.get<boolean>('strict', false),
     rules: config.get<Record<string, RuleSeverity>>('rules', {}),
     inlayHintsResultType: config.get<boolean>('inlayHints.resultType', true),
+    schemas: config.get<Record<string, string>>('schemas', {}),
     emulatorCommand: config.get<string>('emulator.command', '').trim(),
+  };
+}
+
+/** The settings the language server reads (its `calckit` section), as plain data. */
+export function serverSettings(uri: vscode.Uri | undefined): Record<string, unknown> {
+  const s = settingsFor(uri);
+  return {
+    ...(s.serviceName ? { serviceName: s.serviceName } : {}),
+    rules: s.rules,
+    inlayHints: { resultType: s.inlayHintsResultType },
+    schemas: s.schemas,
   };
 }

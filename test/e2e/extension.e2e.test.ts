@@ -39,8 +39,10 @@ async function openFile(name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
-  await page.keyboard.press('Enter');
+  // Recently opened files are listed before the search finishes: wait for the row of this file.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  await row.waitFor();
+  await row.click();
   await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor();
   await page.locator('.monaco-editor .view-lines').first().waitFor();
 }
@@ -105,8 +107,12 @@ beforeAll(async () => {
     baseUrl: emulator.url,
     columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
     formulas: [{ path: 'formulas/margin.calc', id: LOCKED_ID, text: `${margin.expression}\n`, lastPushed: margin.checkSum }],
-    others: [{ path: 'scratch/broken.calc', text: "SUM(`Sales`) +\n" }],
-    settings: { 'calckit.pushOnSave': true },
+    others: [
+      { path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' },
+      { path: 'scratch/complete.calc', text: '' },
+    ],
+    // Unmapped scratch formulas get the sales columns through the extension's `calckit.schemas` setting.
+    settings: { 'calckit.pushOnSave': true, 'calckit.schemas': { 'scratch/**/*.calc': 'schemas/sales.json' } },
   });
   const home = join(tmp, 'code-server');
   installExtension(home, VSIX);
@@ -138,7 +144,37 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(new Set(classes).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('a broken formula shows diagnostics in the editor and in the Problems panel', async () => {
+    await openFile('broken.calc');
+    // The language server starts with the first formula: allow it a moment.
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 45_000 });
+    await page.keyboard.press('Control+Shift+M');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    await rows.first().waitFor();
+    const text = (await rows.allInnerTexts()).join('\n');
+    await screenshot('diagnostics');
+    expect(text).toContain('broken.calc');
+    expect(await page.locator('.markers-panel .marker-icon.codicon-error, .markers-panel .codicon-error').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Control+Shift+M');
+  });
+
+  it('completion offers a column from the dataset schema', async () => {
+    await openFile('complete.calc');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.type('SUM(');
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'Order Date' }).first();
+    await suggestion.waitFor({ timeout: 20_000 });
+    await screenshot('completion');
+    const labels = await page.locator('.suggest-widget .monaco-list-row').allInnerTexts();
+    expect(labels.some((l) => l.includes('Order Date'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await runCommand('File: Revert File');
+    await page.keyboard.press('Control+W');
+  });
+
   it('shows the analysis of the formula (a command of the extension)', async () => {
+    await openFile('margin.calc');
     await runCommand('calckit: Show Analysis of This Formula');
     await page.locator('.tab[aria-label*="margin.calc.analysis.json"]').first().waitFor();
     const text = await waitFor('the analysis document', async () => {
