@@ -12,14 +12,17 @@ interface ResolvedLint {
   readonly problem?: string;
 }
 
-const configCache = new WeakMap<object, { rules: IdeSettings['rules']; resolved: ResolvedLint }>();
+const configCache = new WeakMap<object, Map<string, ResolvedLint>>();
 const NO_SECTION = {};
 
-/** The lint section with the client's severities applied (memoised per section and rules objects). */
+/** The lint section with the client's severities applied (memoised per section object and client rules). */
 function resolveLint(settings: IdeSettings): ResolvedLint {
   const section = (settings.lintConfig ?? NO_SECTION) as Record<string, unknown>;
-  const hit = configCache.get(section);
-  if (hit && hit.rules === settings.rules) return hit.resolved;
+  const key = JSON.stringify(settings.rules ?? {});
+  let bySection = configCache.get(section);
+  if (!bySection) configCache.set(section, (bySection = new Map()));
+  const hit = bySection.get(key);
+  if (hit) return hit;
   const projectRules = (section['rules'] ?? {}) as Record<string, RuleEntry>;
   const rules: Record<string, RuleEntry> = { ...projectRules };
   const info = new Set<string>();
@@ -41,7 +44,8 @@ function resolveLint(settings: IdeSettings): ResolvedLint {
       resolved = { config: undefined, info: new Set(), problem };
     }
   }
-  configCache.set(section, { rules: settings.rules, resolved });
+  if (bySection.size > 20) bySection.clear(); // settings churn: keep the memo small
+  bySection.set(key, resolved);
   return resolved;
 }
 

@@ -4,7 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import { relative, resolve, sep } from 'node:path';
 import type { ClientCapabilities, Connection, InitializeParams } from 'vscode-languageserver';
-import type { IdeSettings } from '@calckit/ide';
+import type { IdeSettings, ProjectCalculationInfo } from '@calckit/ide';
+import type { Project } from '@calckit/project';
 import { globToRegExp } from './glob.js';
 import { describeError, type Log } from './log.js';
 import type { ProjectService } from './project.js';
@@ -76,14 +77,14 @@ export class SettingsService {
     let schema = fp.schema;
     if (!schema && path && client.schemas) schema = this.schemaFromSetting(path, client.schemas, project?.root);
     const serviceName = nonEmpty(client.serviceName) ?? nonEmpty(project?.service?.name);
-    const projectRules = (project?.lint['rules'] ?? {}) as Record<string, string>;
     return {
       ...(serviceName ? { serviceName } : {}),
       ...(schema ? { schema } : {}),
-      ...(project ? { calculations: project.calculations.map((c) => ({ id: c.id, ...(c.name ? { name: c.name } : {}), ...(c.dataset ? { dataset: c.dataset } : {}) })) } : {}),
+      ...(project ? { calculations: calculationsOf(project) } : {}),
       ...(fp.selfId !== undefined ? { selfId: fp.selfId } : {}),
       inlayResultType: client.inlayHints?.resultType !== false,
-      rules: { ...projectRules, ...(client.rules ?? {}) },
+      // The project's rules are in lintConfig; the linter applies these client severities over them.
+      ...(client.rules ? { rules: client.rules } : {}),
       ...(project ? { lintConfig: project.lint, formatConfig: project.format } : {}),
       ...(project && path ? { filePath: relative(project.root, path).split(sep).join('/'), nestedIds: (id: number) => this.projects.nestedIds(project, id) } : {}),
     };
@@ -106,6 +107,17 @@ export class SettingsService {
     }
     return undefined;
   }
+}
+
+/** The project's calculations as the features want them: built once per loaded project, shared by its documents. */
+const calculationLists = new WeakMap<Project, readonly ProjectCalculationInfo[]>();
+function calculationsOf(project: Project): readonly ProjectCalculationInfo[] {
+  let list = calculationLists.get(project);
+  if (!list) {
+    list = project.calculations.map((c) => ({ id: c.id, ...(c.name ? { name: c.name } : {}), ...(c.dataset ? { dataset: c.dataset } : {}) }));
+    calculationLists.set(project, list);
+  }
+  return list;
 }
 
 function nonEmpty(s: string | undefined): string | undefined {
