@@ -16,33 +16,32 @@ interface Verdict {
   readonly stderrNote: string[];
 }
 
-/** From what the sandbox reports to the execution's status, result and errorInformation. */
+const failed = (output: TypeSpec, status: string, message: string, note = message): Verdict => ({
+  status,
+  result: null,
+  errorInformation: errorInformation(output, null, [message]),
+  stderrNote: [note],
+});
+
+type Judge<K extends SandboxOutcome['kind']> = (output: TypeSpec, outcome: Extract<SandboxOutcome, { kind: K }>, timeoutMs: number) => Verdict;
+
+/** From what the sandbox reports to the execution's status, result and errorInformation, by outcome kind. */
+const JUDGES: { readonly [K in SandboxOutcome['kind']]: Judge<K> } = {
+  returned: (output, o) => {
+    const problem = mismatch(output, o.value);
+    if (problem === undefined) return { status: 'SUCCESS', result: o.value, errorInformation: null, stderrNote: [] };
+    return { status: 'FAILED', result: null, errorInformation: errorInformation(output, o.value, [`result does not match the declared output: ${problem}`]), stderrNote: [] };
+  },
+  unserializable: (output, o) => failed(output, 'FAILED', `result is not JSON (a ${o.type})`),
+  threw: (output, o) => failed(output, 'FAILED', `the function threw: ${o.message}`, o.stack),
+  unsettled: (output) => failed(output, 'FAILED', 'the function returned a promise that never settles'),
+  timeout: (output, _o, timeoutMs) => failed(output, 'TIMED_OUT', `the function ran longer than its time limit of ${timeoutMs} ms`),
+  'out-of-memory': (output) => failed(output, 'OUT_OF_MEMORY', 'the function used more memory than its limit'),
+  crashed: (output, o) => failed(output, 'FAILED', `the function's worker stopped: ${o.message}`),
+};
+
 function judge(output: TypeSpec, outcome: SandboxOutcome, timeoutMs: number): Verdict {
-  const failed = (status: string, message: string, note = message): Verdict => ({
-    status,
-    result: null,
-    errorInformation: errorInformation(output, null, [message]),
-    stderrNote: [note],
-  });
-  switch (outcome.kind) {
-    case 'returned': {
-      const problem = mismatch(output, outcome.value);
-      if (problem === undefined) return { status: 'SUCCESS', result: outcome.value, errorInformation: null, stderrNote: [] };
-      return { status: 'FAILED', result: null, errorInformation: errorInformation(output, outcome.value, [`result does not match the declared output: ${problem}`]), stderrNote: [] };
-    }
-    case 'unserializable':
-      return failed('FAILED', `result is not JSON (a ${outcome.type})`);
-    case 'threw':
-      return failed('FAILED', `the function threw: ${outcome.message}`, outcome.stack);
-    case 'unsettled':
-      return failed('FAILED', 'the function returned a promise that never settles');
-    case 'timeout':
-      return failed('TIMED_OUT', `the function ran longer than its time limit of ${timeoutMs} ms`);
-    case 'out-of-memory':
-      return failed('OUT_OF_MEMORY', 'the function used more memory than its limit');
-    case 'crashed':
-      return failed('FAILED', `the function's worker stopped: ${outcome.message}`);
-  }
+  return (JUDGES[outcome.kind] as Judge<SandboxOutcome['kind']>)(output, outcome as never, timeoutMs);
 }
 
 export const runFunction: OperationHandler = async (ctx, req) => {
