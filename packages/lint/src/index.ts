@@ -19,3 +19,4 @@ export { RULES, ruleById } from './rules/index.js';
 export { buildSemantics, type Semantics, type ValueType } from './semantics/index.js';
 export { closestNames } from './suggest.js';
 export type * from './types.js';
+export { ruleDoc, rulesIndex, rulesTable, withReadmeList, README_LIST_START, README_LIST_END } from './docs.js';

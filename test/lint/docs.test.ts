@@ -1,0 +1,58 @@
+// Rule docs and tests are complete and fresh: every rule file is registered, has a table test and a generated doc
+// page that matches its meta; doc examples lint as they claim; the README's rule list is up to date.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIRECTIVE_RULE_ID, RULES, lintText, ruleDoc, rulesIndex, withReadmeList, type Rule } from '@calckit/lint';
+
+const root = join(import.meta.dirname, '..', '..');
+const rulesDir = join(root, 'packages', 'lint', 'src', 'rules');
+const docsDir = join(root, 'docs', 'rules');
+const ruleFiles = readdirSync(rulesDir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts' && f !== 'util.ts')
+  .map((f) => f.slice(0, -3));
+const STALE = 'is stale: run `npm run docs:rules`';
+
+function lintExample(rule: Rule, code: string) {
+  // Directive examples need the rules they name running; other rules' examples run alone.
+  const others = rule.meta.id === DIRECTIVE_RULE_ID ? 'error' : 'off';
+  return lintText(code, {
+    config: { rules: Object.fromEntries(RULES.map((r) => [r.meta.id, r === rule ? ['error', rule.meta.docs.options ?? {}] : others])) },
+    ...(rule.meta.docs.schema ? { schema: rule.meta.docs.schema } : {}),
+  }).messages.filter((m) => m.ruleId === rule.meta.id);
+}
+
+describe('rule docs and tests', () => {
+  it('every rule file is registered under its own id', () => {
+    expect(RULES.map((r) => r.meta.id).sort()).toEqual([...ruleFiles].sort());
+  });
+  for (const rule of RULES) {
+    const id = rule.meta.id;
+    it(`${id} has a table test`, () => {
+      const test = join(rulesDir, `${id}.test.ts`);
+      expect(existsSync(test), `${id}.test.ts is missing`).toBe(true);
+      expect(readFileSync(test, 'utf8')).toContain('testRule(');
+    });
+    it(`${id} has a fresh doc page`, () => {
+      const page = join(docsDir, `${id}.md`);
+      expect(existsSync(page), `docs/rules/${id}.md is missing: run \`npm run docs:rules\``).toBe(true);
+      expect(readFileSync(page, 'utf8'), `docs/rules/${id}.md ${STALE}`).toBe(ruleDoc(rule));
+    });
+    it(`${id} doc examples lint as they say`, () => {
+      expect(rule.meta.docs.examples.length).toBeGreaterThan(0);
+      for (const ex of rule.meta.docs.examples) {
+        if (rule.meta.requiresProject) continue; // needs a project: covered by the table test
+        expect(lintExample(rule, ex.code).length > 0, `${id}: example ${JSON.stringify(ex.code)} should ${ex.reported ? '' : 'not '}be reported`).toBe(ex.reported);
+      }
+    });
+  }
+  it('the docs index and the README rule list are fresh', () => {
+    expect(readFileSync(join(docsDir, 'README.md'), 'utf8'), `docs/rules/README.md ${STALE}`).toBe(rulesIndex(RULES));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(withReadmeList(readme, RULES), `README.md's rule list ${STALE}`).toBe(readme);
+  });
+  it('no stray doc pages', () => {
+    const pages = readdirSync(docsDir).filter((f) => f !== 'README.md');
+    expect(pages.sort()).toEqual(RULES.map((r) => `${r.meta.id}.md`).sort());
+  });
+});
