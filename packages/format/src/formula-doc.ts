@@ -263,12 +263,12 @@ export class FormulaDocBuilder {
     }
     if (w.orderBy.length > 0) {
       const leading = this.hoistLeading();
-      const kw = [leading, this.keyword('ORDER'), ' ', this.keyword('BY')];
+      const kw = [this.keyword('ORDER'), ' ', this.keyword('BY')];
       const items = this.commaSeparated(w.orderBy, (item) => {
         const expr = this.expression(item.expression);
         return item.direction ? [expr, ' ', this.keyword(item.direction)] : expr;
       });
-      clauses.push(group([kw, ' ', indent(items)]));
+      clauses.push([leading, group([kw, ' ', indent(items)])]);
     }
     const close = this.punct(')');
     if (clauses.length === 0) return [over, ' ', open, close];
@@ -282,13 +282,14 @@ export class FormulaDocBuilder {
     const clauses: Doc[] = [];
     if (f.mode) {
       const leading = this.hoistLeading();
-      const kw = [leading, this.keyword(f.mode)];
-      clauses.push(group([kw, ' ', indent(this.commaSeparated(f.columns, (x) => this.expression(x)))]));
+      const kw = this.keyword(f.mode);
+      clauses.push([leading, group([kw, ' ', indent(this.commaSeparated(f.columns, (x) => this.expression(x)))])]);
     }
     if (f.filter) {
       const leading = this.hoistLeading();
-      const kw = [leading, this.keyword('FILTER'), ' ', this.keyword(f.filter)];
-      clauses.push(f.filterColumns.length > 0 ? group([kw, ' ', indent(this.commaSeparated(f.filterColumns, (x) => this.expression(x)))]) : kw);
+      const kw = [this.keyword('FILTER'), ' ', this.keyword(f.filter)];
+      const columns = f.filterColumns.length > 0 ? [' ', indent(this.commaSeparated(f.filterColumns, (x) => this.expression(x)))] : [];
+      clauses.push([leading, group([kw, columns])]);
     }
     const close = this.punct(')');
     if (clauses.length === 0) return [fixed, ' ', open, close];
