@@ -210,6 +210,16 @@ describe('the calckit extension in VS Code (code-server)', () => {
       calculations: Record<string, { checkSum: string }>;
     };
     expect(state.calculations[String(LOCKED_ID)]?.checkSum).toBe(after.checkSum);
+    // The language status item: connection, lock state and the last push with its checkSum.
+    await page.locator('[id="status.languageStatus"]').first().click();
+    const hover = page.locator('.monaco-hover', { hasText: 'pushed' }).first();
+    await hover.waitFor();
+    const status = await hover.innerText();
+    expect(status).toContain('connected');
+    expect(status).toContain('locked');
+    expect(status).toContain(after.checkSum.slice(0, 8));
+    await screenshot('language-status');
+    await page.keyboard.press('Escape');
   });
 
   it('a remote change since the last push asks first: Compare opens the diff editor and pushes nothing', async () => {
