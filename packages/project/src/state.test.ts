@@ -1,6 +1,6 @@
 // Tests of the push state file: round trip, atomic replacement, several writers keeping every entry.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,17 @@ describe('push state', () => {
     expect(() => readState(path)).toThrow(ProjectError);
     writeFileSync(path, '{');
     expect(() => readState(path)).toThrow(/not valid JSON/);
+  });
+
+  it('breaks a lock file left behind by a killed process', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-state-'));
+    const path = join(dir, 'state.json');
+    writeFileSync(`${path}.lock`, '');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${path}.lock`, old, old);
+    recordPush(path, 1, { checkSum: sum(1) });
+    expect(lastPushed(path, 1)?.checkSum).toBe(sum(1));
+    expect(readdirSync(dir)).toEqual(['state.json']);
   });
 
   it('keeps every entry when several processes record at once', async () => {
