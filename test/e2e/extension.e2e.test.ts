@@ -25,11 +25,11 @@ let browser: Browser;
 let page: Page;
 let shot = 0;
 
-async function screenshot(name: string): Promise<string> {
+async function screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> {
   shot += 1;
   await page.waitForTimeout(500); // let notifications finish their entry animation
   const file = join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
   return file;
 }
 
@@ -166,6 +166,8 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'Order Date' }).first();
     await suggestion.waitFor({ timeout: 20_000 });
     await screenshot('completion');
+    // The editor area alone: the picture in the README (docs/images/extension.png).
+    await screenshot('completion-editor', { x: 348, y: 34, width: 620, height: 310 });
     const labels = await page.locator('.suggest-widget .monaco-list-row').allInnerTexts();
     expect(labels.some((l) => l.includes('Order Date'))).toBe(true);
     await page.keyboard.press('Escape');
