@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // calckit-language-server: the language server over stdio (`--stdio`), Node IPC (`--node-ipc`) or a socket
-// (`--socket=PORT`). vscode-languageserver reads the transport from argv; this file checks it and starts the server.
+// (`--socket=PORT`: connects to a client listening on 127.0.0.1:PORT) or a named pipe (`--pipe=NAME`).
+// vscode-languageserver reads the transport from argv; this file checks it and starts the server.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describeError } from './log.js';
 import { startServer } from './server.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
-const USAGE = `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT
+const USAGE = `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT | --pipe=NAME
 
 The calckit language server for calculation formulas (*.calc): diagnostics, completion, hover,
 signature help, semantic tokens, formatting, code actions and more, for any LSP editor.
@@ -17,7 +18,7 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(USAGE);
 } else if (args.includes('--version') || args.includes('-v')) {
   process.stdout.write(`${SERVER_VERSION}\n`);
-} else if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)=/.test(a))) {
+} else if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || /^--(socket|pipe)(=|$)/.test(a))) {
   process.stderr.write(`${SERVER_NAME}: choose a transport.\n\n${USAGE}`);
   process.exitCode = 2;
 } else {

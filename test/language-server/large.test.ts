@@ -1,0 +1,64 @@
+// A 100 KB formula stays workable: typing is coalesced into one lint of the final version, requests answer within
+// seconds, cancelled requests come back as cancelled, and nothing fails.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol';
+import type { CompletionList } from 'vscode-languageserver-protocol';
+import { salesProject, TestClient } from './client.js';
+
+const REQUEST_CANCELLED = -32800;
+const project = salesProject();
+let client: TestClient;
+
+function bigFormula(): string {
+  const whens: string[] = [];
+  for (let i = 0; whens.join('\n').length < 100_000; i++) {
+    whens.push(`  WHEN \`Region\` = 'R${i}' AND SUM(\`Sales\`) > ${i} THEN DATE_FORMAT(\`Order Date\`, '%Y-%m') -- branch ${i}`);
+  }
+  return `CASE\n${whens.join('\n')}\n  ELSE 'none'\nEND`;
+}
+
+beforeAll(async () => {
+  ({ client } = await TestClient.start({ rootUri: project.uri(''), diagnosticsDelay: 150 }));
+});
+afterAll(async () => client.stop());
+
+describe('a 100 KB formula', () => {
+  it('is linted once for a burst of typing, and requests answer meanwhile', async () => {
+    const uri = project.uri('formulas/a.calc');
+    const text = bigFormula();
+    expect(text.length).toBeGreaterThan(100_000);
+    await client.open(uri, text);
+    await client.diagnosticsFor(uri, 1);
+    const lastLine = text.split('\n').length - 1;
+    let version = 1;
+    for (let i = 0; i < 10; i++) {
+      version = await client.change(uri, [{ range: { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: 0 } }, text: ' ' }]);
+    }
+    const t0 = Date.now();
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 7 } });
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(list.items.length).toBeGreaterThan(0);
+    await client.diagnosticsFor(uri, version);
+    // The versions typed in between were never linted.
+    expect(client.published.get(uri)!.map((p) => p.version)).toEqual([1, version]);
+  }, 60_000);
+
+  it('honours cancellation', async () => {
+    const uri = project.uri('formulas/a.calc');
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => {
+        const source = new CancellationTokenSource();
+        const pending = client.connection.sendRequest('textDocument/semanticTokens/full', { textDocument: { uri } }, source.token);
+        if (i > 0) source.cancel();
+        return pending.then(
+          () => 'answered',
+          (e: { code?: number }) => (e.code === REQUEST_CANCELLED ? 'cancelled' : `error ${e.code}`),
+        );
+      }),
+    );
+    expect(outcomes[0]).toBe('answered');
+    expect(outcomes.slice(1)).toContain('cancelled');
+    expect(outcomes.filter((o) => o.startsWith('error'))).toEqual([]);
+    expect(client.logs.filter((l) => / failed/.test(l))).toEqual([]);
+  }, 60_000);
+});
