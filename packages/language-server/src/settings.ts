@@ -35,8 +35,10 @@ export class SettingsService {
   initialize(params: InitializeParams): void {
     const caps: ClientCapabilities = params.capabilities;
     this.pullConfiguration = caps.workspace?.configuration === true;
-    const init = params.initializationOptions as { settings?: ClientSettings } | undefined;
-    if (init?.settings && typeof init.settings === 'object') this.pushed = init.settings;
+    // VS Code's extension sends `{ settings }`; Helix and others send their `config` (`{ calckit: {…} }`).
+    const init = params.initializationOptions as { settings?: ClientSettings; calckit?: ClientSettings } | undefined;
+    const initial = init?.settings ?? init?.calckit;
+    if (initial && typeof initial === 'object') this.pushed = initial;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     this.roots = folders.flatMap((u) => (u.startsWith('file:') ? [fileURLToPath(u)] : []));
   }
