@@ -2,9 +2,7 @@
 // Each field's rule says whether it is verified (checked against real responses), documented, or our choice.
 import { sha1 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import type { Node } from '../syntax/ast.js';
 import { parseFormula, type ParseResult } from '../syntax/parse.js';
-import { walk } from '../syntax/walk.js';
 import { arity, lookupFunction } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrder } from './java-hash-set.js';
@@ -56,31 +54,22 @@ export function checkSumOf(expression: string): string {
  */
 function functionNames(model: SemanticModel): string[] {
   const found: Array<{ offset: number; name: string }> = [];
-  walk(model.parse.formula, {
-    enter(node: Node) {
-      if (node.kind === 'Binary') {
-        const op = OPERATOR_NAMES[node.operator];
-        if (op) found.push({ offset: node.operatorRange.start.offset, name: `${model.serviceName}_OP_${op}` });
-      } else if (node.kind === 'Call') {
-        if (lookupFunction(node.upperName)?.kind !== 'constant') found.push({ offset: node.nameRange.start.offset, name: node.upperName });
-      } else if (node.kind === 'NestedCalculation' && node.service !== model.serviceName) {
-        found.push({ offset: node.nameRange.start.offset, name: `${node.service}_BEAST_MODE` });
-      }
-    },
-  });
+  for (const node of model.arithmetic) found.push({ offset: node.operatorRange.start.offset, name: `${model.serviceName}_OP_${OPERATOR_NAMES[node.operator]!}` });
+  for (const node of model.calls) {
+    if (lookupFunction(node.upperName)?.kind !== 'constant') found.push({ offset: node.nameRange.start.offset, name: node.upperName });
+  }
+  for (const node of model.nested) {
+    if (node.service !== model.serviceName) found.push({ offset: node.nameRange.start.offset, name: `${node.service}_BEAST_MODE` });
+  }
   found.sort((a, b) => a.offset - b.offset);
   return javaHashSetOrder(found.map((f) => f.name));
 }
 
 /** columnPositions — verified: one entry per backtick reference in order, name with its backticks, offset of the
  * opening backtick in UTF-16 code units. Every reference is listed (one real response listed fewer: uncertain). */
-function columnPositions(model: SemanticModel) {
+function columnPositions(model: SemanticModel): ColumnPosition[] {
   const out: ColumnPosition[] = [];
-  walk(model.parse.formula, {
-    enter(node: Node) {
-      if (node.kind === 'Column' && node.quote === 'backtick') out.push({ columnName: node.raw, columnPosition: node.range.start.offset });
-    },
-  });
+  for (const { node } of model.columns) if (node.quote === 'backtick') out.push({ columnName: node.raw, columnPosition: node.range.start.offset });
   return out;
 }
 
@@ -90,13 +79,9 @@ function columnPositions(model: SemanticModel) {
 function nonAggregatedColumns(model: SemanticModel, aggregated: boolean): string[] {
   if (!aggregated) return [];
   const names: string[] = [];
-  walk(model.parse.formula, {
-    enter(node: Node) {
-      if (node.kind === 'Fixed') return false;
-      if (node.kind === 'Column' && node.quote !== 'double' && !model.enclosingAggregate(node) && !names.includes(node.name)) names.push(node.name);
-      return undefined;
-    },
-  });
+  for (const use of model.columns) {
+    if (!use.aggregated && !use.inFixed && use.node.quote !== 'double' && !names.includes(use.node.name)) names.push(use.node.name);
+  }
   return names;
 }
 
@@ -130,11 +115,7 @@ function cacheWindowOf(model: SemanticModel): string {
  * choice of element shape: the numeric ids, distinct, in order of appearance. */
 function dependencies(model: SemanticModel): number[] {
   const ids: number[] = [];
-  walk(model.parse.formula, {
-    enter(node: Node) {
-      if (node.kind === 'NestedCalculation' && node.service === model.serviceName && !ids.includes(node.id)) ids.push(node.id);
-    },
-  });
+  for (const node of model.nested) if (node.service === model.serviceName && !ids.includes(node.id)) ids.push(node.id);
   return ids;
 }
 
@@ -146,28 +127,28 @@ function problemsOf(model: SemanticModel): FormulaProblem[] {
   const push = (code: string, message: string, range: { start: { offset: number; line: number; column: number }; end: { offset: number } }) =>
     problems.push({ code, message, start: range.start.offset, end: range.end.offset, line: range.start.line, column: range.start.column });
   for (const e of model.parse.errors) push(e.code, e.message, e.range);
-  const columns = model.schema ? new Set(model.schema.map((c) => c.name)) : undefined;
-  walk(model.parse.formula, {
-    enter(node: Node) {
-      if (node.kind === 'Call') {
-        const entry = lookupFunction(node.upperName);
-        if (!entry) push('unknown-function', `Unknown function ${node.name}`, node.nameRange);
-        else if (entry.availability === 'unsupported' && entry.name !== 'WEEKDAY') push('unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
-        else if (!node.recovered && node.parens) {
-          const { min, max } = arity(entry);
-          const n = node.star ? 1 : node.args.length;
-          if (n < min || n > max) {
-            const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-            push('wrong-argument-count', `${entry.name} takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, node.range);
-          }
-        }
-      } else if (node.kind === 'NestedCalculation' && node.service !== model.serviceName) {
-        push('unknown-function', `Unknown function ${node.service}_BEAST_MODE: nested calculations are written ${model.serviceName}_BEAST_MODE(id)`, node.nameRange);
-      } else if (node.kind === 'Column' && columns && node.quote !== 'double' && !columns.has(node.name)) {
-        push('unknown-column', `Unknown column ${node.raw}`, node.range);
+  for (const node of model.calls) {
+    const entry = lookupFunction(node.upperName);
+    if (!entry) push('unknown-function', `Unknown function ${node.name}`, node.nameRange);
+    else if (entry.availability === 'unsupported' && entry.name !== 'WEEKDAY') push('unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
+    else if (!node.recovered && node.parens) {
+      const { min, max } = arity(entry);
+      const n = node.star ? 1 : node.args.length;
+      if (n < min || n > max) {
+        const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+        push('wrong-argument-count', `${entry.name} takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, node.range);
       }
-    },
-  });
+    }
+  }
+  for (const node of model.nested) {
+    if (node.service !== model.serviceName) {
+      push('unknown-function', `Unknown function ${node.service}_BEAST_MODE: nested calculations are written ${model.serviceName}_BEAST_MODE(id)`, node.nameRange);
+    }
+  }
+  if (model.schema) {
+    const known = new Set(model.schema.map((c) => c.name));
+    for (const { node } of model.columns) if (node.quote !== 'double' && !known.has(node.name)) push('unknown-column', `Unknown column ${node.raw}`, node.range);
+  }
   return problems.sort((a, b) => a.start - b.start);
 }
 

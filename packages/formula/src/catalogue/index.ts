@@ -9,7 +9,8 @@ const byName = new Map<string, FunctionEntry>(FUNCTION_ENTRIES.map((e) => [e.nam
 
 /** The catalogue entry for a function name, case-insensitive. */
 export function lookupFunction(name: string): FunctionEntry | undefined {
-  return byName.get(name.toUpperCase());
+  // Most callers pass an upper-cased name already: try it as is before allocating its upper-case copy.
+  return byName.get(name) ?? byName.get(name.toUpperCase());
 }
 
 /** Minimum and maximum argument counts (`max` is Infinity for variadic functions). */

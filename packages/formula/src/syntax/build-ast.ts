@@ -9,6 +9,7 @@ import type { LineIndex } from './positions.js';
 type Children = Record<string, CstElement[] | undefined>;
 
 const NESTED_CALCULATION = /^(.+)_BEAST_MODE$/i;
+const INTEGER = /^\d+$/;
 
 function isToken(e: CstElement | { range: A.Range } | undefined): e is IToken {
   return !!e && (e as IToken).image !== undefined;
@@ -16,15 +17,17 @@ function isToken(e: CstElement | { range: A.Range } | undefined): e is IToken {
 function isRealToken(t: IToken | undefined): t is IToken {
   return !!t && !t.isInsertedInRecovery && !Number.isNaN(t.startOffset);
 }
+const NO_TOKENS: IToken[] = [];
+const NO_NODES: CstNode[] = [];
 function tokensOf(children: Children, key: string): IToken[] {
-  return (children[key] as IToken[] | undefined) ?? [];
+  return (children[key] as IToken[] | undefined) ?? NO_TOKENS;
 }
 function firstToken(children: Children, key: string): IToken | undefined {
   const t = children[key]?.[0];
   return isToken(t) && isRealToken(t) ? t : undefined;
 }
 function nodesOf(children: Children, key: string): CstNode[] {
-  return (children[key] as CstNode[] | undefined) ?? [];
+  return (children[key] as CstNode[] | undefined) ?? NO_NODES;
 }
 
 const COMPARISON_PRECEDENCE = 4;
@@ -112,8 +115,8 @@ export class AstBuilder {
     return {
       kind: 'Formula',
       range: this.range(0, textLength),
-      ...(expression ? { expression } : {}),
-      ...(this.recovered(node) ? { recovered: true } : {}),
+      expression: expression,
+      recovered: this.recovered(node) ? true : undefined,
     };
   }
 
@@ -139,6 +142,9 @@ export class AstBuilder {
     const terms = nodesOf(c, 'terms');
     const operators = tokensOf(c, 'operators');
     const suffixes = nodesOf(c, 'suffixes');
+    // Most expressions (function arguments above all) are one term without operators.
+    const only = terms[0];
+    if (operators.length === 0 && suffixes.length === 0 && only && !(only.children as Children)['prefix'] && !node.recoveredNode) return this.term(only, fallback);
     const stream: StreamItem[] = [];
     const pushTerm = (term: CstNode | undefined, at: number) => {
       if (!term) {
@@ -199,7 +205,7 @@ export class AstBuilder {
             left,
             right,
             range: this.span([left, next.tok, right], next.tok.startOffset),
-            ...(recovered ? { recovered: true } : {}),
+            recovered: recovered ? true : undefined,
           };
         } else if (next.k === 'suffix') {
           if (COMPARISON_PRECEDENCE < minPrecedence) break;
@@ -220,31 +226,31 @@ export class AstBuilder {
 
   private predicateSuffix(left: A.Expression, node: CstNode): A.Expression {
     const c = node.children as Children;
-    const recovered = this.recovered(node) ? { recovered: true } : {};
+    const recovered = this.recovered(node) ? true : undefined;
     const not = firstToken(c, 'NOT') !== undefined;
     const is = firstToken(c, 'IS');
     if (is) {
       const nul = tokensOf(c, 'NULL')[0];
-      return { kind: 'IsNull', expression: left, not, range: this.span([left, is, nul], is.startOffset), ...recovered };
+      return { kind: 'IsNull', expression: left, not, range: this.span([left, is, nul], is.startOffset), recovered };
     }
     const inTok = firstToken(c, 'IN');
     if (inTok) {
       const open = tokensOf(c, 'LParen')[0];
       const list = nodesOf(c, 'list').map((n) => this.visit(n, this.end(inTok)));
       const close = tokensOf(c, 'RParen')[0];
-      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, open, ...list, close], inTok.startOffset), ...recovered };
+      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, open, ...list, close], inTok.startOffset), recovered };
     }
     const like = firstToken(c, 'LIKE');
     if (like) {
       const pattern = this.child(nodesOf(c, 'pattern')[0], this.end(like));
-      return { kind: 'Like', expression: left, not, pattern, range: this.span([left, like, pattern], like.startOffset), ...recovered };
+      return { kind: 'Like', expression: left, not, pattern, range: this.span([left, like, pattern], like.startOffset), recovered };
     }
     const between = firstToken(c, 'BETWEEN');
     if (between) {
       const low = this.child(nodesOf(c, 'low')[0], this.end(between));
       const and = tokensOf(c, 'AND')[0];
       const high = this.child(nodesOf(c, 'high')[0], isRealToken(and) ? this.end(and) : low.range.end.offset);
-      return { kind: 'Between', expression: left, not, low, high, range: this.span([left, between, low, and, high], between.startOffset), ...recovered };
+      return { kind: 'Between', expression: left, not, low, high, range: this.span([left, between, low, and, high], between.startOffset), recovered };
     }
     this.sawRecovery = true;
     return left;
@@ -252,57 +258,73 @@ export class AstBuilder {
 
   private term(node: CstNode, fallback: number): A.Expression {
     const c = node.children as Children;
-    const sub = nodesOf(c, 'caseExpression')[0] ?? nodesOf(c, 'parenExpression')[0] ?? nodesOf(c, 'intervalExpression')[0] ?? nodesOf(c, 'functionCall')[0];
-    if (sub) {
-      switch (sub.name) {
+    // A term holds its prefix operators and exactly one primary: dispatch on the primary's key.
+    for (const key in c) {
+      switch (key) {
+        case 'name': {
+          const name = firstToken(c, 'name');
+          if (!name) break;
+          const args = c['callArguments'] as CstNode[] | undefined;
+          if (args?.[0]) return this.functionCall(name, args[0]);
+          const range = this.tokenRange(name);
+          // CURRENT_DATE and its siblings are valid without parentheses: a call, not a bare column.
+          if (lookupFunction(name.image)?.bareAllowed) {
+            return { kind: 'Call', name: name.image, upperName: name.image.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
+          }
+          return { kind: 'Column', name: name.image, quote: 'bare', raw: name.image, range };
+        }
+        case 'ColumnName': {
+          const column = firstToken(c, key);
+          if (!column) break;
+          const raw = column.image;
+          const closed = column.tokenType.name === 'BacktickColumn';
+          const body = closed ? raw.slice(1, -1) : raw.slice(1);
+          return { kind: 'Column', name: body.includes('``') ? body.replace(/``/g, '`') : body, quote: 'backtick', raw, range: this.tokenRange(column) };
+        }
+        case 'StringLiteral': {
+          const str = firstToken(c, key);
+          if (!str) break;
+          const raw = str.image;
+          const type = str.tokenType.name;
+          if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
+          const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
+          return { kind: 'String', value: body.includes("''") ? body.replace(/''/g, "'") : body, quote: 'single', raw, range: this.tokenRange(str) };
+        }
+        case 'NumberLiteral': {
+          const num = firstToken(c, key);
+          if (!num) break;
+          return { kind: 'Number', value: Number(num.image), integer: INTEGER.test(num.image), raw: num.image, range: this.tokenRange(num) };
+        }
         case 'caseExpression':
-          return this.caseExpression(sub);
+          return this.caseExpression((c[key] as CstNode[])[0]!);
         case 'parenExpression':
-          return this.parenExpression(sub);
+          return this.parenExpression((c[key] as CstNode[])[0]!);
         case 'intervalExpression':
-          return this.intervalExpression(sub);
+          return this.intervalExpression((c[key] as CstNode[])[0]!);
+        case 'DoubleQuoted': {
+          const dq = firstToken(c, key);
+          if (!dq) break;
+          const raw = dq.image;
+          const type = dq.tokenType.name;
+          const typographic = type === 'TypographicDouble';
+          const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
+          return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
+        }
+        case 'NULL': {
+          const nul = firstToken(c, key);
+          if (nul) return { kind: 'Null', raw: nul.image, range: this.tokenRange(nul) };
+          break;
+        }
+        case 'TRUE':
+        case 'FALSE': {
+          const t = firstToken(c, key);
+          if (t) return { kind: 'Boolean', value: key === 'TRUE', raw: t.image, range: this.tokenRange(t) };
+          break;
+        }
         default:
-          return this.functionCall(sub);
+          break;
       }
     }
-    const bare = firstToken(c, 'bareColumn');
-    if (bare) {
-      const range = this.tokenRange(bare);
-      // CURRENT_DATE and its siblings are valid without parentheses: a call, not a bare column.
-      if (lookupFunction(bare.image)?.bareAllowed) {
-        return { kind: 'Call', name: bare.image, upperName: bare.image.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range };
-      }
-      return { kind: 'Column', name: bare.image, quote: 'bare', raw: bare.image, range };
-    }
-    const column = firstToken(c, 'ColumnName');
-    if (column) {
-      const raw = column.image;
-      const closed = raw.length >= 2 && raw.endsWith('`') && column.tokenType.name === 'BacktickColumn';
-      const name = (closed ? raw.slice(1, -1) : raw.slice(1)).replace(/``/g, '`');
-      return { kind: 'Column', name, quote: 'backtick', raw, range: this.tokenRange(column) };
-    }
-    const str = firstToken(c, 'StringLiteral');
-    if (str) {
-      const raw = str.image;
-      const type = str.tokenType.name;
-      if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
-      const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
-      return { kind: 'String', value: body.replace(/''/g, "'"), quote: 'single', raw, range: this.tokenRange(str) };
-    }
-    const dq = firstToken(c, 'DoubleQuoted');
-    if (dq) {
-      const raw = dq.image;
-      const type = dq.tokenType.name;
-      const typographic = type === 'TypographicDouble';
-      const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
-      return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
-    }
-    const num = firstToken(c, 'NumberLiteral');
-    if (num) return { kind: 'Number', value: Number(num.image), integer: /^\d+$/.test(num.image), raw: num.image, range: this.tokenRange(num) };
-    const nul = firstToken(c, 'NULL');
-    if (nul) return { kind: 'Null', raw: nul.image, range: this.tokenRange(nul) };
-    const t = firstToken(c, 'TRUE') ?? firstToken(c, 'FALSE');
-    if (t) return { kind: 'Boolean', value: t.image.toUpperCase() === 'TRUE', raw: t.image, range: this.tokenRange(t) };
     return this.errorAt(fallback);
   }
 
@@ -311,7 +333,7 @@ export class AstBuilder {
     const open = tokensOf(c, 'LParen')[0]!;
     const close = tokensOf(c, 'RParen')[0];
     const expression = this.child(nodesOf(c, 'expression')[0], this.end(open));
-    return { kind: 'Paren', expression, range: this.span([open, expression, close], open.startOffset), ...(this.recovered(node, close) ? { recovered: true } : {}) };
+    return { kind: 'Paren', expression, range: this.span([open, expression, close], open.startOffset), recovered: this.recovered(node, close) ? true : undefined };
   }
 
   private caseExpression(node: CstNode): A.Expression {
@@ -325,14 +347,14 @@ export class AstBuilder {
     const endTok = tokensOf(c, 'END')[0];
     return {
       kind: 'Case',
-      ...(operand ? { operand } : {}),
+      operand: operand,
       whens,
-      ...(elseResult ? { elseResult } : {}),
+      elseResult: elseResult,
       caseKeyword: this.tokenRange(caseTok),
-      ...(elseTok ? { elseKeyword: this.tokenRange(elseTok) } : {}),
-      ...(isRealToken(endTok) ? { endKeyword: this.tokenRange(endTok) } : {}),
+      elseKeyword: elseTok ? this.tokenRange(elseTok) : undefined,
+      endKeyword: isRealToken(endTok) ? this.tokenRange(endTok) : undefined,
       range: this.span([caseTok, operand, ...whens, elseTok, elseResult, endTok], caseTok.startOffset),
-      ...(this.recovered(node, endTok) || !isRealToken(endTok) ? { recovered: true } : {}),
+      recovered: this.recovered(node, endTok) || !isRealToken(endTok) ? true : undefined,
     };
   }
 
@@ -347,7 +369,7 @@ export class AstBuilder {
       condition,
       result,
       range: this.span([when, condition, then, result], when.startOffset),
-      ...(this.recovered(node, then) ? { recovered: true } : {}),
+      recovered: this.recovered(node, then) ? true : undefined,
     };
   }
 
@@ -360,15 +382,14 @@ export class AstBuilder {
       kind: 'Interval',
       value,
       unit: unit ? unit.image.toUpperCase() : '',
-      ...(unit ? { unitRange: this.tokenRange(unit) } : {}),
+      unitRange: unit ? this.tokenRange(unit) : undefined,
       range: this.span([kw, value, unit], kw.startOffset),
-      ...(this.recovered(node) || !unit ? { recovered: true } : {}),
+      recovered: this.recovered(node) || !unit ? true : undefined,
     };
   }
 
-  private functionCall(node: CstNode): A.Expression {
+  private functionCall(name: IToken, node: CstNode): A.Expression {
     const c = node.children as Children;
-    const name = tokensOf(c, 'name')[0]!;
     const open = tokensOf(c, 'LParen')[0];
     const close = tokensOf(c, 'RParen')[0];
     const args = nodesOf(c, 'args').map((n) => this.visit(n, open ? this.end(open) : this.end(name)));
@@ -383,7 +404,7 @@ export class AstBuilder {
         id: only.value,
         nameRange,
         range: this.span([name, open, only, close], name.startOffset),
-        ...(recovered ? { recovered: true } : {}),
+        recovered: recovered ? true : undefined,
       };
     }
     const windowNode = nodesOf(c, 'windowSpec')[0];
@@ -400,11 +421,11 @@ export class AstBuilder {
       distinct: firstToken(c, 'DISTINCT') !== undefined,
       star: isRealToken(star),
       args,
-      ...(open ? { argsRange: this.span([open, ...args, close], open.startOffset) } : {}),
-      ...(over ? { over } : {}),
-      ...(fixed ? { fixed } : {}),
+      argsRange: open ? this.span([open, ...args, close], open.startOffset) : undefined,
+      over: over,
+      fixed: fixed,
       range: this.span([name, open, star, ...args, close, over, fixed], name.startOffset),
-      ...(recovered ? { recovered: true } : {}),
+      recovered: recovered ? true : undefined,
     };
   }
 
@@ -419,7 +440,7 @@ export class AstBuilder {
       partitionBy,
       orderBy,
       range: this.span([over, ...partitionBy, ...orderBy, close], over.startOffset),
-      ...(this.recovered(node, close) ? { recovered: true } : {}),
+      recovered: this.recovered(node, close) ? true : undefined,
     };
   }
 
@@ -430,7 +451,7 @@ export class AstBuilder {
     return {
       kind: 'OrderItem',
       expression,
-      ...(dir ? { direction: dir.image.toUpperCase() as 'ASC' | 'DESC' } : {}),
+      direction: dir ? dir.image.toUpperCase() as 'ASC' | 'DESC' : undefined,
       range: this.span([expression, dir], fallback),
     };
   }
@@ -445,12 +466,12 @@ export class AstBuilder {
     const close = tokensOf(c, 'RParen')[0];
     return {
       kind: 'Fixed',
-      ...(mode ? { mode: mode.image.toUpperCase() as A.FixedMode } : {}),
+      mode: mode ? mode.image.toUpperCase() as A.FixedMode : undefined,
       columns,
-      ...(filter ? { filter: filter.image.toUpperCase() as A.FixedFilterMode } : {}),
+      filter: filter ? filter.image.toUpperCase() as A.FixedFilterMode : undefined,
       filterColumns,
       range: this.span([fixed, ...columns, ...filterColumns, close], fixed.startOffset),
-      ...(this.recovered(node, close) ? { recovered: true } : {}),
+      recovered: this.recovered(node, close) ? true : undefined,
     };
   }
 }

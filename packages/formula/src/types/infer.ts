@@ -54,65 +54,76 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
   const columns = new Map<string, ValueType>();
   for (const c of schema ?? []) columns.set(c.name, c.type);
   const types = new Map<Expression, ValueType>();
-  const get = (e: Expression): ValueType => types.get(e) ?? 'UNKNOWN';
 
-  walk(formula, {
-    leave(node: Node) {
-      switch (node.kind) {
-        case 'Column':
-          types.set(node, node.quote === 'double' ? 'STRING' : (columns.get(node.name) ?? 'UNKNOWN'));
-          break;
-        case 'String':
-        case 'DoubleQuoted':
-          types.set(node, 'STRING');
-          break;
-        case 'Number':
-          types.set(node, literalNumberType(node.raw, node.integer));
-          break;
-        case 'Boolean':
-          types.set(node, 'BOOLEAN');
-          break;
-        case 'Null':
-          types.set(node, 'NULL');
-          break;
-        case 'Unary':
-          types.set(node, node.operator === 'NOT' ? 'BOOLEAN' : get(node.operand) === 'BOOLEAN' ? 'LONG' : get(node.operand));
-          break;
-        case 'Binary':
-          types.set(node, ARITHMETIC.has(node.operator) ? arithmeticType(node, get(node.left), get(node.right)) : 'BOOLEAN');
-          break;
-        case 'Paren':
-          types.set(node, get(node.expression));
-          break;
-        case 'Case': {
-          const results = node.whens.map((w) => get(w.result));
-          if (node.elseResult) results.push(get(node.elseResult));
-          types.set(node, unify(results));
-          break;
-        }
-        case 'Call':
-          types.set(node, callType(node, get));
-          break;
-        case 'Interval':
-          types.set(node, 'INTERVAL');
-          break;
-        case 'In':
-        case 'Like':
-        case 'Between':
-        case 'IsNull':
-          types.set(node, 'BOOLEAN');
-          break;
-        case 'NestedCalculation':
-        case 'Error':
-          types.set(node, 'UNKNOWN');
-          break;
-        default:
-          break;
+  // Memoised and on demand: the result type of a formula needs only the subtrees that feed its value.
+  const get = (e: Expression): ValueType => {
+    let t = types.get(e);
+    if (t === undefined) {
+      t = compute(e);
+      types.set(e, t);
+    }
+    return t;
+  };
+  const compute = (node: Expression): ValueType => {
+    switch (node.kind) {
+      case 'Column':
+        return node.quote === 'double' ? 'STRING' : (columns.get(node.name) ?? 'UNKNOWN');
+      case 'String':
+      case 'DoubleQuoted':
+        return 'STRING';
+      case 'Number':
+        return literalNumberType(node.raw, node.integer);
+      case 'Boolean':
+        return 'BOOLEAN';
+      case 'Null':
+        return 'NULL';
+      case 'Unary': {
+        if (node.operator === 'NOT') return 'BOOLEAN';
+        const t = get(node.operand);
+        return t === 'BOOLEAN' ? 'LONG' : t;
       }
-    },
-  });
+      case 'Binary':
+        return ARITHMETIC.has(node.operator) ? arithmeticType(node, get(node.left), get(node.right)) : 'BOOLEAN';
+      case 'Paren':
+        return get(node.expression);
+      case 'Case': {
+        const results = node.whens.map((w) => get(w.result));
+        if (node.elseResult) results.push(get(node.elseResult));
+        return unify(results);
+      }
+      case 'Call':
+        return callType(node, get);
+      case 'Interval':
+        return 'INTERVAL';
+      case 'In':
+      case 'Like':
+      case 'Between':
+      case 'IsNull':
+        return 'BOOLEAN';
+      default:
+        return 'UNKNOWN';
+    }
+  };
 
-  // Usage hints for columns of unknown type: the first use that says what they hold wins.
+  let usage: Map<string, TypeCategory> | undefined;
+  const usageHints = () => (usage ??= collectUsage(formula, get));
+
+  return {
+    typeOf: get,
+    categoryOf(e: Expression): TypeCategory {
+      let target = e;
+      while (target.kind === 'Paren') target = target.expression;
+      const category = categoryOf(get(target));
+      if (category === 'unknown' && target.kind === 'Column') return usageHints().get(target.name) ?? 'unknown';
+      return category;
+    },
+    columnType: (name) => columns.get(name),
+    usageOf: (name) => usageHints().get(name),
+  };
+}
+
+/** What the uses of each column of unknown type imply it holds: the first use that says wins. */
+function collectUsage(formula: Formula, get: (e: Expression) => ValueType): Map<string, TypeCategory> {
   const usage = new Map<string, TypeCategory>();
   const hint = (e: Expression | undefined, category: TypeCategory) => {
     let target = e;
@@ -166,16 +177,5 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
     },
   });
 
-  return {
-    typeOf: get,
-    categoryOf(e: Expression): TypeCategory {
-      let target = e;
-      while (target.kind === 'Paren') target = target.expression;
-      const category = categoryOf(get(target));
-      if (category === 'unknown' && target.kind === 'Column') return usage.get(target.name) ?? 'unknown';
-      return category;
-    },
-    columnType: (name) => columns.get(name),
-    usageOf: (name) => usage.get(name),
-  };
+  return usage;
 }
