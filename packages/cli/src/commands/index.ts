@@ -9,5 +9,6 @@ import { register as schema } from './schema.js';
 import { register as fn } from './fn.js';
 import { register as schedule } from './schedule.js';
 import { register as demo } from './demo.js';
+import { register as format } from './format.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [analyze, push, lock, pull, status, schema, fn, schedule, demo];
+export const commands: ReadonlyArray<(program: Command) => void> = [analyze, push, lock, pull, status, schema, fn, schedule, demo, format];

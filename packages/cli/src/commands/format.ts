@@ -1,0 +1,256 @@
+// `calckit format [--check] [--write] <paths|globs|->`: formats formula files in place (Prettier's --write, the
+// default here), checks them (--check: exit 1 listing unformatted files), or formats standard input to standard output.
+import { lstat, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, basename, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { formatText, resolveFormatOptions, DEFAULT_FORMAT_OPTIONS, type FormatResult, type ResolvedFormatOptions } from '@calckit/format';
+import { findProjectFile, loadProject } from '@calckit/project';
+import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import { readStdin } from '../io.js';
+
+export interface FormatCommandOptions {
+  readonly check?: boolean;
+  readonly write?: boolean;
+  /** A project file to read the `format` section from, instead of the nearest calckit.json. */
+  readonly config?: string;
+  /** The path standard input stands for: finds its project file and names it in messages. */
+  readonly stdinFilename?: string;
+  readonly lineWidth?: string;
+  readonly indent?: string;
+  readonly keywordCase?: string;
+  readonly functionCase?: string;
+  /** False with --no-error-on-unmatched-pattern. */
+  readonly errorOnUnmatchedPattern?: boolean;
+}
+
+/** What happened to one input. */
+export interface FormatOutcome {
+  readonly path: string;
+  readonly status: 'formatted' | 'unchanged' | 'syntax-error' | 'unreadable' | 'internal-error';
+  readonly message?: string;
+}
+
+export interface FormatCommandResult {
+  readonly exitCode: number;
+  /** Formatted text (standard input) or the list of unformatted or rewritten files. */
+  readonly stdout: string;
+  /** Warnings, errors and the summary, one per line. */
+  readonly stderr: string[];
+  readonly outcomes: FormatOutcome[];
+}
+
+export interface FormatIo {
+  readonly cwd: string;
+  readonly readStdin: () => Promise<string>;
+}
+
+/** Files a directory argument stands for. */
+const FORMULA_GLOB = '**/*.calc';
+const IGNORED_DIRS = ['**/node_modules/**', '**/.git/**', '**/dist/**'];
+
+/** Command-line options that override the project file, by formatter option. */
+const FLAG_OPTIONS = [
+  ['lineWidth', 'lineWidth', Number],
+  ['indent', 'indent', Number],
+  ['keywordCase', 'keywordCase', String],
+  ['functionCase', 'functionCase', String],
+] as const;
+
+function flagOverrides(options: FormatCommandOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [flag, key, convert] of FLAG_OPTIONS) {
+    const value = options[flag];
+    if (value !== undefined) out[key] = convert(value);
+  }
+  return out;
+}
+
+/** Resolves formatter options per file: defaults, then the project file's `format` section, then flags. */
+class OptionsResolver {
+  private readonly byProjectFile = new Map<string, ResolvedFormatOptions>();
+
+  constructor(
+    private readonly options: FormatCommandOptions,
+    private readonly flags: Record<string, unknown>,
+  ) {}
+
+  /** Throws CliExit(2) on a project file that cannot be read or a `format` section or flag that is invalid. */
+  forPath(path: string): ResolvedFormatOptions {
+    const projectFile = this.options.config !== undefined ? resolve(this.options.config) : findProjectFile(path);
+    const key = projectFile ?? '';
+    const cached = this.byProjectFile.get(key);
+    if (cached) return cached;
+    let base = DEFAULT_FORMAT_OPTIONS;
+    if (projectFile !== undefined) {
+      let section: unknown;
+      try {
+        section = loadProject(projectFile).format;
+      } catch (error) {
+        throw new CliExit(EXIT_USAGE, `calckit format: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const fromProject = resolveFormatOptions(section);
+      if (fromProject.problems.length > 0) {
+        throw new CliExit(EXIT_USAGE, fromProject.problems.map((p) => `calckit format: ${projectFile}: ${p}`).join('\n'));
+      }
+      base = fromProject.options;
+    }
+    const fromFlags = resolveFormatOptions(this.flags, base);
+    if (fromFlags.problems.length > 0) {
+      throw new CliExit(EXIT_USAGE, fromFlags.problems.map((p) => `calckit format: --${p.replace(/^format\./, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join('\n'));
+    }
+    this.byProjectFile.set(key, fromFlags.options);
+    return fromFlags.options;
+  }
+}
+
+/** Expands paths, directories and globs to files, in a stable order; unmatched patterns are reported. */
+async function expand(patterns: readonly string[], cwd: string): Promise<{ files: string[]; unmatched: string[] }> {
+  const files = new Set<string>();
+  const unmatched: string[] = [];
+  for (const pattern of patterns) {
+    const absolute = resolve(cwd, pattern);
+    const info = await stat(absolute).catch(() => undefined);
+    // A path that exists but cannot be followed (a dangling link) is named, so that reading it reports why.
+    const link = info ? undefined : await lstat(absolute).catch(() => undefined);
+    let matches: string[];
+    if (info?.isFile() || link) matches = [absolute];
+    else if (info?.isDirectory()) matches = await glob(FORMULA_GLOB, { cwd: absolute, absolute: true, ignore: IGNORED_DIRS });
+    else if (isDynamicPattern(pattern)) matches = await glob(pattern, { cwd, absolute: true, ignore: IGNORED_DIRS });
+    else matches = [];
+    if (matches.length === 0) unmatched.push(pattern);
+    for (const m of matches.sort()) files.add(m);
+  }
+  return { files: [...files], unmatched };
+}
+
+/** Writes through a temporary file and a rename, so that an interrupted write never leaves half a formula. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.calckit-format.tmp`);
+  try {
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+function describeProblem(name: string, result: FormatResult): string {
+  if (result.status === 'syntax-error') {
+    const first = result.errors[0]!;
+    const more = result.errors.length > 1 ? ` (and ${result.errors.length - 1} more)` : '';
+    return `${name}:${first.range.start.line}:${first.range.start.column}: warning: not formatted, the formula has a syntax error: ${first.message}${more}`;
+  }
+  return `${name}: error: not formatted, the formatter failed its own checks (please report this): ${result.message ?? ''}`;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The command's logic: returns what to print and the exit code; the only side effect is writing files. */
+export async function runFormat(patterns: readonly string[], options: FormatCommandOptions, io: FormatIo): Promise<FormatCommandResult> {
+  const stderr: string[] = [];
+  const outcomes: FormatOutcome[] = [];
+  let stdout = '';
+  if (patterns.length === 0) throw new CliExit(EXIT_USAGE, "calckit format: give files, directories or globs to format, or '-' for standard input");
+  if (options.check && options.write) throw new CliExit(EXIT_USAGE, 'calckit format: --check and --write cannot be combined');
+  const resolver = new OptionsResolver(options, flagOverrides(options));
+
+  if (patterns.includes('-')) {
+    if (patterns.length > 1) throw new CliExit(EXIT_USAGE, "calckit format: '-' (standard input) cannot be combined with other paths");
+    const name = options.stdinFilename ?? '<stdin>';
+    const formatOptions = resolver.forPath(resolve(io.cwd, options.stdinFilename ?? '.'));
+    const text = await io.readStdin();
+    const result = formatText(text, formatOptions);
+    if (result.status !== 'formatted') stderr.push(describeProblem(name, result));
+    const status = result.status === 'formatted' ? (result.changed ? 'formatted' : 'unchanged') : result.status;
+    outcomes.push({ path: name, status });
+    if (options.check) {
+      if (result.changed) stdout = `${name}\n`;
+      return { exitCode: status === 'internal-error' ? EXIT_USAGE : result.changed ? EXIT_FINDINGS : EXIT_OK, stdout, stderr, outcomes };
+    }
+    return { exitCode: status === 'internal-error' ? EXIT_USAGE : EXIT_OK, stdout: result.text, stderr, outcomes };
+  }
+
+  const { files, unmatched } = await expand(patterns, io.cwd);
+  let failed = false;
+  for (const pattern of unmatched) {
+    if (options.errorOnUnmatchedPattern === false) continue;
+    stderr.push(`calckit format: no files match '${pattern}'`);
+    failed = true;
+  }
+  for (const file of files) {
+    const name = relative(io.cwd, file) || file;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const message = `calckit format: cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+      stderr.push(message);
+      outcomes.push({ path: name, status: 'unreadable', message });
+      failed = true;
+      continue;
+    }
+    const result = formatText(text, resolver.forPath(file));
+    if (result.status !== 'formatted') {
+      const message = describeProblem(name, result);
+      stderr.push(message);
+      outcomes.push({ path: name, status: result.status, message });
+      if (result.status === 'internal-error') failed = true;
+      continue;
+    }
+    if (!result.changed) {
+      outcomes.push({ path: name, status: 'unchanged' });
+      continue;
+    }
+    if (options.check) {
+      stdout += `${name}\n`;
+    } else {
+      try {
+        await writeAtomically(file, result.text);
+      } catch (error) {
+        const message = `calckit format: cannot write ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+        stderr.push(message);
+        outcomes.push({ path: name, status: 'unreadable', message });
+        failed = true;
+        continue;
+      }
+      stdout += `${name}\n`;
+    }
+    outcomes.push({ path: name, status: 'formatted' });
+  }
+
+  const count = (s: FormatOutcome['status']): number => outcomes.filter((o) => o.status === s).length;
+  const changed = count('formatted');
+  const skipped = count('syntax-error');
+  const parts = [
+    options.check ? `${plural(changed, 'file')} not formatted` : `${plural(changed, 'file')} formatted`,
+    `${count('unchanged')} already formatted`,
+    ...(skipped > 0 ? [`${skipped} skipped (syntax errors)`] : []),
+  ];
+  stderr.push(`calckit format: ${parts.join(', ')}${options.check && changed > 0 ? "; run 'calckit format' on them to fix" : ''}`);
+  const exitCode = failed ? EXIT_USAGE : options.check && changed > 0 ? EXIT_FINDINGS : EXIT_OK;
+  return { exitCode, stdout, stderr, outcomes };
+}
+
+export function register(program: Command): void {
+  program
+    .command('format')
+    .description('format formula files in place (canonical case, spacing, CASE layout, line width); --check only reports')
+    .argument('[paths...]', "files, directories (their *.calc files) or globs; '-' formats standard input to standard output")
+    .option('--check', 'write nothing; list unformatted files and exit 1 if there are any')
+    .option('--write', 'rewrite files in place (the default; accepted for Prettier habits)')
+    .option('--config <file>', 'read the `format` section of this project file instead of the nearest calckit.json')
+    .option('--stdin-filename <path>', 'the path standard input stands for (finds its calckit.json, names it in messages)')
+    .option('--line-width <n>', `line-width budget (default ${DEFAULT_FORMAT_OPTIONS.lineWidth})`)
+    .option('--indent <n>', `spaces per indentation level (default ${DEFAULT_FORMAT_OPTIONS.indent})`)
+    .option('--keyword-case <case>', 'upper | lower | preserve (default upper)')
+    .option('--function-case <case>', 'upper | lower | preserve (default upper)')
+    .option('--no-error-on-unmatched-pattern', 'do not fail when a path or glob matches no file')
+    .action(async (paths: string[], options: FormatCommandOptions) => {
+      const result = await runFormat(paths, options, { cwd: process.cwd(), readStdin });
+      process.stdout.write(result.stdout);
+      for (const line of result.stderr) process.stderr.write(`${line}\n`);
+      if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);
+    });
+}
