@@ -20,3 +20,4 @@ export { buildSemantics, type Semantics, type ValueType } from './semantics/inde
 export { closestNames } from './suggest.js';
 export type * from './types.js';
 export { ruleDoc, rulesIndex, rulesTable, withReadmeList, README_LIST_START, README_LIST_END } from './docs.js';
+export { REPORTERS, codeFrame, type FileResult, type ReportContext, type Reporter } from './reporters/index.js';

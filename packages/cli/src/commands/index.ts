@@ -10,5 +10,7 @@ import { register as fn } from './fn.js';
 import { register as schedule } from './schedule.js';
 import { register as demo } from './demo.js';
 import { register as format } from './format.js';
+import { register as lint } from './lint.js';
+import { register as rules } from './rules.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [analyze, push, lock, pull, status, schema, fn, schedule, demo, format];
+export const commands: ReadonlyArray<(program: Command) => void> = [analyze, push, lock, pull, status, schema, fn, schedule, demo, format, lint, rules];

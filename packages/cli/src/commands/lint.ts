@@ -1,0 +1,104 @@
+// `calckit lint [paths|globs|-]`: ESLint's conventions for formula files. The work is in ../lint/run.ts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { CliExit, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import { readStdin } from '../io.js';
+import { printConfig } from '../lint/print-config.js';
+import { SettingsError } from '../lint/projects.js';
+import { DEFAULT_CACHE_LOCATION, runLint } from '../lint/run.js';
+
+interface LintFlags {
+  readonly fix?: boolean;
+  readonly fixDryRun?: boolean;
+  readonly quiet?: boolean;
+  readonly format: string;
+  readonly outputFile?: string;
+  readonly stdinFilename?: string;
+  readonly cache?: boolean;
+  readonly cacheLocation: string;
+  readonly errorOnUnmatchedPattern: boolean;
+  readonly color?: boolean;
+  readonly maxWarnings?: number;
+  readonly config?: string;
+  readonly printConfig?: string;
+  readonly concurrency: 'auto' | 'off' | number;
+}
+
+const wholeNumber = (value: string): number => {
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+};
+const concurrency = (value: string): 'auto' | 'off' | number => {
+  if (value === 'auto' || value === 'off') return value;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("must be 'auto', 'off' or a number of threads");
+  return Number(value);
+};
+
+/** Colour: --color / --no-color, else on when the report goes to a terminal and NO_COLOR is unset. */
+function useColor(flag: boolean | undefined, toFile: boolean): boolean {
+  if (flag !== undefined) return flag;
+  if (toFile || process.env['NO_COLOR']) return false;
+  if (process.env['FORCE_COLOR'] && process.env['FORCE_COLOR'] !== '0') return true;
+  return process.stdout.isTTY === true;
+}
+
+export function register(program: Command): void {
+  program
+    .command('lint')
+    .description('check formula files for mistakes the service rejects or silently gets wrong')
+    .argument('[patterns...]', "files, directories (searched for *.calc) and globs; '-' reads standard input", [])
+    .option('--fix', 'apply fixes to the files')
+    .option('--fix-dry-run', 'compute fixes without writing them (shown as `output` in json)')
+    .option('--quiet', 'report errors only')
+    .addOption(new Option('-f, --format <name>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'junit']).default('stylish'))
+    .option('-o, --output-file <file>', 'write the report to a file')
+    .option('--stdin-filename <path>', 'the path standard input stands for (settings, messages)')
+    .option('--cache', 'only lint files whose content or settings changed')
+    .option('--cache-location <file>', 'where the cache lives', DEFAULT_CACHE_LOCATION)
+    .option('--no-error-on-unmatched-pattern', 'a pattern matching no file is not an error')
+    .option('--color', 'force colour')
+    .option('--no-color', 'no colour')
+    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', wholeNumber)
+    .option('--config <file>', 'the project file to use instead of looking for calckit.json')
+    .option('--print-config <file>', 'print the settings for a file and exit')
+    .option('--concurrency <n>', "worker threads: 'auto', 'off' or a number", concurrency, 'auto')
+    .action(async (patterns: string[], flags: LintFlags) => {
+      const cwd = process.cwd();
+      if (flags.printConfig !== undefined) {
+        try {
+          process.stdout.write(printConfig(flags.printConfig, cwd, flags.config));
+        } catch (error) {
+          if (error instanceof SettingsError) throw new CliExit(EXIT_USAGE, error.message);
+          throw error;
+        }
+        return;
+      }
+      const fromStdin = patterns.length === 1 && patterns[0] === '-';
+      const result = await runLint({
+        patterns,
+        cwd,
+        ...(fromStdin ? { stdinText: await readStdin() } : {}),
+        ...(flags.stdinFilename !== undefined ? { stdinFilename: flags.stdinFilename } : {}),
+        fix: flags.fix === true,
+        fixDryRun: flags.fixDryRun === true,
+        quiet: flags.quiet === true,
+        format: flags.format,
+        color: useColor(flags.color, flags.outputFile !== undefined),
+        ...(flags.maxWarnings !== undefined ? { maxWarnings: flags.maxWarnings } : {}),
+        ...(flags.config !== undefined ? { config: flags.config } : {}),
+        cache: flags.cache === true,
+        cacheLocation: flags.cacheLocation,
+        errorOnUnmatchedPattern: flags.errorOnUnmatchedPattern,
+        concurrency: flags.concurrency,
+        progressStream: process.stderr,
+      });
+      if (result.error) throw new CliExit(result.exitCode, result.error);
+      if (flags.outputFile !== undefined) {
+        const target = resolve(cwd, flags.outputFile);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, result.report);
+      } else if (result.report) process.stdout.write(result.report);
+      if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);
+    });
+}

@@ -1,0 +1,35 @@
+// Which files `calckit lint` reads: paths, directories (searched for *.calc) and globs, minus ignored ones.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+
+export const FORMULA_GLOB = '**/*.calc';
+const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**'];
+
+export interface ExpandResult {
+  /** Absolute paths, sorted, without duplicates. */
+  readonly files: string[];
+  /** Patterns that matched no file. */
+  readonly unmatched: string[];
+}
+
+export async function expandPatterns(patterns: readonly string[], cwd: string): Promise<ExpandResult> {
+  const files = new Set<string>();
+  const unmatched: string[] = [];
+  for (const pattern of patterns) {
+    const absolute = resolve(cwd, pattern);
+    let found: string[] = [];
+    let stat;
+    try {
+      stat = statSync(absolute);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isFile()) found = [absolute];
+    else if (stat?.isDirectory()) found = await glob(FORMULA_GLOB, { cwd: absolute, absolute: true, ignore: ALWAYS_IGNORED, dot: false });
+    else if (isDynamicPattern(pattern)) found = await glob(pattern.replace(/\\/g, '/'), { cwd, absolute: true, ignore: ALWAYS_IGNORED, dot: false });
+    if (found.length === 0) unmatched.push(pattern);
+    for (const f of found) files.add(resolve(f));
+  }
+  return { files: [...files].sort(), unmatched };
+}

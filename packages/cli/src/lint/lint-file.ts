@@ -1,0 +1,39 @@
+// Linting one file or text: settings from the project, the lint call, the result as reporters want it.
+import { readFileSync } from 'node:fs';
+import { lintText, type LintMessage } from '@calckit/lint';
+import type { FileResult } from '@calckit/lint';
+import type { ProjectResolver } from './projects.js';
+
+export interface LintJob {
+  /** Absolute path (or the --stdin-filename) used for settings. */
+  readonly file: string;
+  /** Path to show in reports. */
+  readonly displayPath: string;
+  /** The text when it does not come from the file (stdin). */
+  readonly text?: string;
+}
+
+export interface LintRunOptions {
+  readonly fix: boolean;
+  readonly quiet: boolean;
+}
+
+/** Warnings dropped (`--quiet`), counts adjusted. */
+export function onlyErrors(result: FileResult): FileResult {
+  const messages: LintMessage[] = result.messages.filter((m) => m.severity === 'error');
+  return { ...result, messages, warningCount: 0, fixableWarningCount: 0 };
+}
+
+export function lintJob(job: LintJob, resolver: ProjectResolver, options: LintRunOptions): FileResult {
+  const settings = resolver.settingsFor(job.file);
+  const text = job.text ?? readFileSync(job.file, 'utf8');
+  const result = lintText(text, {
+    resolvedConfig: settings.resolved,
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.projectInfo ? { project: settings.projectInfo } : {}),
+    ...(settings.relativePath !== undefined ? { filePath: settings.relativePath } : {}),
+    fix: options.fix,
+  });
+  const out: FileResult = { ...result, filePath: job.displayPath };
+  return options.quiet ? onlyErrors(out) : out;
+}

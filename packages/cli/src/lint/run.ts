@@ -1,0 +1,171 @@
+// `calckit lint` as a function: expand patterns, resolve settings, lint (cached, in workers for large sets), write
+// fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input).
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { relative, resolve, sep } from 'node:path';
+import { REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import { VERSION } from '../version.js';
+import { LintCache } from './cache.js';
+import { expandPatterns } from './files.js';
+import { lintJob, type LintJob, type LintRunOptions } from './lint-file.js';
+import { lintInWorkers } from './pool.js';
+import { progressLine } from './progress.js';
+import { ProjectResolver, SettingsError } from './projects.js';
+
+export const DEFAULT_CACHE_LOCATION = '.calckit/lintcache.json';
+export const DOCS_URL = 'https://github.com/calckit/calckit/blob/main/docs/rules/';
+/** Below this many files, threads cost more than they save. */
+const WORKER_THRESHOLD = 400;
+const FILES_PER_WORKER = 250;
+
+export interface LintCommandInput {
+  readonly patterns: readonly string[];
+  readonly cwd: string;
+  /** Standard input's text, when the pattern list is `-`. */
+  readonly stdinText?: string;
+  readonly stdinFilename?: string;
+  readonly fix?: boolean;
+  readonly fixDryRun?: boolean;
+  readonly quiet?: boolean;
+  readonly format?: string;
+  readonly color?: boolean;
+  readonly maxWarnings?: number;
+  readonly config?: string;
+  readonly cache?: boolean;
+  readonly cacheLocation?: string;
+  readonly errorOnUnmatchedPattern?: boolean;
+  /** `auto` (threads for large sets), `off`, or a number of threads. */
+  readonly concurrency?: 'auto' | 'off' | number;
+  readonly progressStream?: NodeJS.WriteStream;
+}
+
+export interface LintCommandResult {
+  readonly exitCode: number;
+  /** The report, for stdout or the output file. */
+  readonly report: string;
+  /** A message for stderr (usage errors), when any. */
+  readonly error?: string;
+  readonly results: readonly FileResult[];
+  /** Files --fix rewrote. */
+  readonly fixedFiles: readonly string[];
+}
+
+const usage = (error: string): LintCommandResult => ({ exitCode: EXIT_USAGE, report: '', error, results: [], fixedFiles: [] });
+const display = (cwd: string, file: string) => relative(cwd, file).split(sep).join('/') || file;
+
+function threadsFor(count: number, concurrency: LintCommandInput['concurrency']): number {
+  if (concurrency === 'off') return 1;
+  const cores = Math.max(1, availableParallelism() - 1);
+  if (typeof concurrency === 'number') return Math.max(1, Math.min(concurrency, count));
+  if (count < WORKER_THRESHOLD) return 1;
+  return Math.max(1, Math.min(cores, 8, Math.ceil(count / FILES_PER_WORKER)));
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.calckit-${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+export async function runLint(input: LintCommandInput): Promise<LintCommandResult> {
+  const reporter = REPORTERS[input.format ?? 'stylish'];
+  if (!reporter) return usage(`calckit lint: unknown format '${input.format}'; use ${Object.keys(REPORTERS).join(', ')}`);
+  if (input.maxWarnings !== undefined && (!Number.isInteger(input.maxWarnings) || input.maxWarnings < -1)) {
+    return usage('calckit lint: --max-warnings must be a whole number');
+  }
+  const fixDryRun = input.fixDryRun === true;
+  const options: LintRunOptions = { fix: input.fix === true || fixDryRun, quiet: input.quiet === true };
+  const resolver = new ProjectResolver(input.config);
+  const fromStdin = input.patterns.length === 1 && input.patterns[0] === '-';
+  if (input.patterns.includes('-') && !fromStdin) return usage("calckit lint: '-' (standard input) cannot be combined with other paths");
+
+  try {
+    let jobs: LintJob[];
+    if (fromStdin) {
+      const name = input.stdinFilename ?? '<text>';
+      const file = resolve(input.cwd, input.stdinFilename ?? 'stdin.calc');
+      jobs = [{ file, displayPath: input.stdinFilename ? display(input.cwd, file) : name, text: input.stdinText ?? '' }];
+    } else {
+      const patterns = input.patterns.length > 0 ? input.patterns : ['.'];
+      const { files, unmatched } = await expandPatterns(patterns, input.cwd);
+      if (unmatched.length > 0 && input.errorOnUnmatchedPattern !== false) {
+        return usage(`calckit lint: no files matching ${unmatched.map((p) => `'${p}'`).join(', ')} were found (use --no-error-on-unmatched-pattern to allow this)`);
+      }
+      jobs = [];
+      for (const file of files) {
+        const project = resolver.projectFor(file);
+        if (project && isIgnored(project.config, relative(project.project.root, file).split(sep).join('/'))) continue;
+        jobs.push({ file, displayPath: display(input.cwd, file) });
+      }
+    }
+
+    // The cache: keyed by content and settings; only for files on disk, and not when fixing.
+    const cache = input.cache && !fromStdin ? new LintCache(resolve(input.cwd, input.cacheLocation ?? DEFAULT_CACHE_LOCATION), VERSION) : undefined;
+    const results: Array<FileResult | undefined> = new Array(jobs.length);
+    const keys: Array<string | undefined> = new Array(jobs.length);
+    const pending: Array<{ index: number; job: LintJob }> = [];
+    jobs.forEach((job, index) => {
+      if (cache && !options.fix) {
+        const text = readFileSync(job.file, 'utf8');
+        const s = resolver.settingsFor(job.file);
+        const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet]);
+        keys[index] = key;
+        const hit = cache.get(job.file, key, text, job.displayPath);
+        if (hit) {
+          results[index] = hit;
+          return;
+        }
+        pending.push({ index, job: { ...job, text } });
+      } else pending.push({ index, job });
+    });
+
+    const progress = progressLine(pending.length, input.progressStream);
+    const threads = threadsFor(pending.length, input.concurrency);
+    let fresh: FileResult[];
+    if (threads > 1) {
+      fresh = await lintInWorkers(pending.map((p) => p.job), threads, input.config, options, (n) => progress.add(n));
+    } else {
+      fresh = pending.map((p) => {
+        const r = lintJob(p.job, resolver, options);
+        progress.add(1);
+        return r;
+      });
+    }
+    progress.done();
+    pending.forEach((p, i) => {
+      results[p.index] = fresh[i]!;
+      const key = keys[p.index];
+      if (cache && key !== undefined) cache.set(p.job.file, key, fresh[i]!);
+    });
+    cache?.save();
+
+    const all = results as FileResult[];
+    const fixedFiles: string[] = [];
+    if (options.fix && !fixDryRun && !fromStdin) {
+      all.forEach((r, i) => {
+        if (r.output !== undefined) {
+          writeAtomically(jobs[i]!.file, r.output);
+          fixedFiles.push(jobs[i]!.file);
+        }
+      });
+    }
+    // After writing, `output` is not part of the report (ESLint prints it only for dry runs).
+    const reported = options.fix && !fixDryRun && !fromStdin ? all.map(({ output: _o, ...rest }) => rest as FileResult) : all;
+
+    const errors = reported.reduce((n, r) => n + r.errorCount, 0);
+    const warnings = reported.reduce((n, r) => n + r.warningCount, 0);
+    const tooManyWarnings = input.maxWarnings !== undefined && input.maxWarnings >= 0 && warnings > input.maxWarnings;
+    const report = reporter(reported, {
+      color: input.color === true,
+      rules: RULES,
+      toolVersion: VERSION,
+      docsUrl: DOCS_URL,
+      ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
+    });
+    return { exitCode: errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK, report, results: reported, fixedFiles };
+  } catch (error) {
+    if (error instanceof SettingsError) return usage(error.message);
+    throw error;
+  }
+}
