@@ -33,6 +33,9 @@ export function register(program: Command): void {
     const context = openContext(options, true);
     requireDeveloperToken(context);
     const concurrency = Number(options.concurrency ?? '4');
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
+      throw new CliExit(EXIT_USAGE, `calckit push: --concurrency must be a whole number from 1 to 16, got "${options.concurrency}"`);
+    }
     let result: PushCommandResult;
     try {
       result = await pushFiles({
@@ -45,7 +48,7 @@ export function register(program: Command): void {
       strict: options.strict ?? false,
       lockAfter: options.lock ?? false,
       skipLint: options.skipLint ?? false,
-      concurrency: Number.isInteger(concurrency) ? concurrency : 4,
+      concurrency,
       onResult: emit.json
         ? undefined
         : (r, done, total) => {
