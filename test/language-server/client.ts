@@ -35,6 +35,8 @@ export class TestClient {
   settings: Record<string, unknown>;
   private waiters: Array<() => void> = [];
   exited = false;
+  /** workspace/diagnostic/refresh requests received (pull-mode clients). */
+  refreshes = 0;
 
   private constructor(readonly process: ChildProcess, readonly connection: MessageConnection, settings: Record<string, unknown>) {
     this.settings = settings;
@@ -50,7 +52,11 @@ export class TestClient {
     connection.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
     connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) => p.items.map(() => this.settings));
     connection.onRequest('client/registerCapability', () => null);
-    connection.onRequest('workspace/diagnostic/refresh', () => null);
+    connection.onRequest('workspace/diagnostic/refresh', () => {
+      this.refreshes++;
+      this.notify();
+      return null;
+    });
     connection.onRequest('workspace/inlayHint/refresh', () => null);
     connection.onRequest('workspace/semanticTokens/refresh', () => null);
     connection.listen();

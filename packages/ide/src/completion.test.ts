@@ -98,6 +98,12 @@ describe('completion', () => {
     check('SUM(SUM(`Sales`) FIXED (BY `Region` FILTER $0', ['NONE', 'ALLOW', 'DENY']);
   });
 
+  it('offers what must follow IS and a NOT after a value', () => {
+    check('`Region` IS $0', ['NULL', 'NOT NULL']);
+    check('`Region` NOT $0', ['IN', 'LIKE', 'BETWEEN']);
+    expect(labels('NOT $0')).toContain('Sales');
+  });
+
   it('offers DISTINCT first in a call that accepts it', () => {
     expect(labels('COUNT($0')).toContain('DISTINCT');
     expect(labels('ABS($0')).not.toContain('DISTINCT');

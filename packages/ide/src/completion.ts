@@ -40,16 +40,25 @@ export function complete(doc: IdeDocument, offset: number, settings: IdeSettings
   return { items: positionItems(tokens, prevIndex, replace, settings), incomplete: false };
 }
 
+/** What must follow a keyword (`(OVER` is the parenthesis after OVER). `NOT` only after a value: `x NOT IN`. */
+const FOLLOWERS: Readonly<Record<string, readonly string[]>> = {
+  PARTITION: ['BY'],
+  ORDER: ['BY'],
+  FILTER: ['NONE', 'ALLOW', 'DENY'],
+  IS: ['NULL', 'NOT NULL'],
+  NOT: ['IN', 'LIKE', 'BETWEEN'],
+  '(OVER': ['PARTITION BY', 'ORDER BY'],
+  '(FIXED': ['BY', 'ADD', 'REMOVE', 'FILTER'],
+};
+
 /** Items for a cursor after token `prev` (the context), replacing `replace`. */
 function positionItems(tokens: readonly IToken[], prev: number, replace: Span, settings: IdeSettings): CompletionItem[] {
   const p = tokens[prev];
   const pk = kindOf(p);
   const before = kindOf(tokens[prev - 1]);
 
-  if (pk === 'PARTITION' || pk === 'ORDER') return keywordItems(['BY'], replace, true);
-  if (pk === 'FILTER') return keywordItems(['NONE', 'ALLOW', 'DENY'], replace, true);
-  if (pk === 'LParen' && before === 'OVER') return keywordItems(['PARTITION BY', 'ORDER BY'], replace, true);
-  if (pk === 'LParen' && before === 'FIXED') return keywordItems(['BY', 'ADD', 'REMOVE', 'FILTER'], replace, true);
+  const follow = FOLLOWERS[pk === 'LParen' ? `(${before}` : pk];
+  if (follow && (pk !== 'NOT' || endsValue(tokens[prev - 1]))) return keywordItems(follow, replace, true);
   if (pk === 'OVER') return [snippetKeyword('OVER (PARTITION BY …)', '(PARTITION BY ${1})', replace)];
   if (endsValue(p) && before === 'INTERVAL') return unitItems(replace);
 
