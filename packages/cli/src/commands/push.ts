@@ -30,12 +30,12 @@ export function register(program: Command): void {
       .option('--concurrency <n>', 'calculations pushed at once (1-16)', '4'),
   ).action(async (files: string[], options: PushCliOptions) => {
     const emit = stdoutEmit(options.json ?? false);
-    const context = openContext(options, true);
-    requireDeveloperToken(context);
     const concurrency = Number(options.concurrency ?? '4');
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
       throw new CliExit(EXIT_USAGE, `calckit push: --concurrency must be a whole number from 1 to 16, got "${options.concurrency}"`);
     }
+    const context = openContext(options, true);
+    requireDeveloperToken(context);
     let result: PushCommandResult;
     try {
       result = await pushFiles({
