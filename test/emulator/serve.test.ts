@@ -24,7 +24,7 @@ describe('calckit serve', () => {
       expect(r.status).toBe(200);
       expect(((await r.json()) as { name: string }).name).toBe('Profit');
       // Request lines go to stderr without any token.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 100 && !p.stderr().includes('template/101 200'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(p.stderr()).toContain('GET /api/query/v1/functions/template/101 200');
       expect(p.stderr()).not.toContain(p.info.developerToken!);
     } finally {

@@ -154,6 +154,28 @@ export class Storage {
     }
   }
 
+  /**
+   * Runs `work` atomically: a transaction, or a savepoint inside the current one (so it can be undone alone).
+   * Uses cached statements rather than better-sqlite3's `db.transaction()`, which builds a new wrapper per call.
+   */
+  private atomic<T>(work: () => T): T {
+    const nested = this.db.inTransaction;
+    this.stmt(nested ? 'SAVEPOINT atomic' : 'BEGIN IMMEDIATE').run();
+    try {
+      const result = work();
+      this.stmt(nested ? 'RELEASE atomic' : 'COMMIT').run();
+      return result;
+    } catch (error) {
+      if (nested) {
+        this.stmt('ROLLBACK TO atomic').run();
+        this.stmt('RELEASE atomic').run();
+      } else if (this.db.inTransaction) {
+        this.stmt('ROLLBACK').run();
+      }
+      throw error;
+    }
+  }
+
   close(): void {
     if (this.pending.length > 0) this.flush();
     if (this.db.open) this.db.close();
@@ -178,15 +200,15 @@ export class Storage {
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      this.db.transaction(() => {
+      this.atomic(() => {
         for (const item of batch) {
           try {
-            outcomes.push({ ok: true, value: this.db.transaction(item.work)() });
+            outcomes.push({ ok: true, value: this.atomic(item.work) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
         }
-      })();
+      });
     } catch (error) {
       // The commit itself failed: nothing of the group is stored, and every caller hears so.
       for (const item of batch) item.reject(error);
@@ -212,7 +234,7 @@ export class Storage {
 
   /** Stores fixtures in one transaction, only into an empty database; returns false (storing nothing) otherwise. */
   loadFixtures(data: FixtureData, source: string, now: number): boolean {
-    return this.db.transaction((): boolean => {
+    return this.atomic((): boolean => {
       if (!this.isEmpty()) return false;
       const insertDataset = this.stmt('INSERT INTO datasets (id, name, columns, updated) VALUES (?, ?, ?, ?)');
       for (const d of data.datasets) insertDataset.run(d.id, d.name, JSON.stringify(d.columns), d.updated);
@@ -231,7 +253,7 @@ export class Storage {
       }
       this.stmt('INSERT INTO meta (key, value) VALUES (?, ?)').run('fixtures', JSON.stringify({ source, loaded: now }));
       return true;
-    })();
+    });
   }
 
   private insertCalculation(c: CalculationRecord): void {
@@ -270,7 +292,7 @@ export class Storage {
    * at the moment of writing: the check and the write are one transaction.
    */
   updateFormula(id: number, expression: string, analysis: StoredAnalysis, lastModified: number): CalculationRecord | 'locked' | undefined {
-    return this.db.transaction((): CalculationRecord | 'locked' | undefined => {
+    return this.atomic((): CalculationRecord | 'locked' | undefined => {
       const current = this.getCalculation(id);
       if (!current) return undefined;
       if (current.locked) return 'locked';
@@ -278,18 +300,18 @@ export class Storage {
         .run(expression, JSON.stringify(analysis), Math.max(lastModified, current.lastModified + 1), id);
       this.replaceDependencies(id, analysis.functionTemplateDependencies);
       return this.getCalculation(id);
-    })();
+    });
   }
 
   /** Sets the lock flag; `lastModified` always moves forward (strictly), even within one millisecond. */
   setLocked(id: number, locked: boolean, lastModified: number): CalculationRecord | undefined {
-    return this.db.transaction((): CalculationRecord | undefined => {
+    return this.atomic((): CalculationRecord | undefined => {
       const current = this.getCalculation(id);
       if (!current) return undefined;
       this.stmt('UPDATE calculations SET locked = ?, last_modified = ? WHERE id = ?')
         .run(bit(locked), Math.max(lastModified, current.lastModified + 1), id);
       return this.getCalculation(id);
-    })();
+    });
   }
 
   getDataset(id: string): DatasetRecord | undefined {
@@ -342,14 +364,14 @@ export class Storage {
     now: number,
     build: (id: number) => ReportScheduleResponse,
   ): ReportScheduleRecord {
-    return this.db.transaction((): ReportScheduleRecord => {
+    return this.atomic((): ReportScheduleRecord => {
       const info = this.stmt('INSERT INTO report_schedules (request, response, created) VALUES (?, ?, ?)')
         .run(JSON.stringify(request), '{}', now);
       const id = Number(info.lastInsertRowid);
       const response = build(id);
       this.stmt('UPDATE report_schedules SET response = ? WHERE id = ?').run(JSON.stringify(response), id);
       return { id, request, response };
-    })();
+    });
   }
 
   getReportSchedule(id: number): ReportScheduleRecord | undefined {
