@@ -39,23 +39,23 @@ export function register(program: Command): void {
     let result: PushCommandResult;
     try {
       result = await pushFiles({
-      project: context.project!, // openContext(…, true) exits when there is no project
-      client: context.client,
-      serviceName: context.settings.serviceName,
-      paths: files,
-      force: options.force ?? false,
-      dryRun: options.dryRun ?? false,
-      strict: options.strict ?? false,
-      lockAfter: options.lock ?? false,
-      skipLint: options.skipLint ?? false,
-      concurrency,
-      onResult: emit.json
-        ? undefined
-        : (r, done, total) => {
-            process.stderr.write(`${progressLine(r, done, total)}\n`);
-            if (options.verbose && !r.error) for (const s of r.steps) process.stderr.write(`    ${s.step}: ${s.detail}\n`);
-            for (const line of detailLines(r)) process.stderr.write(`${line}\n`);
-          },
+        project: context.project!, // openContext(…, true) exits when there is no project
+        client: context.client,
+        serviceName: context.settings.serviceName,
+        paths: files,
+        force: options.force ?? false,
+        dryRun: options.dryRun ?? false,
+        strict: options.strict ?? false,
+        lockAfter: options.lock ?? false,
+        skipLint: options.skipLint ?? false,
+        concurrency,
+        onResult: emit.json
+          ? undefined
+          : (r, done, total) => {
+              process.stderr.write(`${progressLine(r, done, total)}\n`);
+              if (options.verbose && !r.error) for (const s of r.steps) process.stderr.write(`    ${s.step}: ${s.detail}\n`);
+              for (const line of detailLines(r)) process.stderr.write(`${line}\n`);
+            },
       });
     } catch (error) {
       if (error instanceof PushLintConfigError) throw new CliExit(EXIT_USAGE, error.message);
