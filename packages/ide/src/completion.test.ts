@@ -98,6 +98,17 @@ describe('completion', () => {
     check('SUM(SUM(`Sales`) FIXED (BY `Region` FILTER $0', ['NONE', 'ALLOW', 'DENY']);
   });
 
+  it('pops up after a typed space only what the position needs', () => {
+    const typed = (marked: string) => {
+      const { doc, offset } = fixture(marked);
+      return complete(doc, offset, settings, { triggerCharacter: ' ' }).items.map((i) => i.label);
+    };
+    expect(typed('CASE WHEN `Sales` > 1 $0')).toEqual(['THEN']);
+    expect(typed('`Sales` + 1 $0')).toEqual([]);
+    expect(typed('CASE WHEN $0')).toContain('Sales');
+    expect(typed('DATE_ADD(`Order Date`, INTERVAL 2 $0')).toContain('DAY');
+  });
+
   it('offers what must follow IS and a NOT after a value', () => {
     check('`Region` IS $0', ['NULL', 'NOT NULL']);
     check('`Region` NOT $0', ['IN', 'LIKE', 'BETWEEN']);

@@ -16,7 +16,12 @@ const EMPTY: CompletionResult = { items: [], incomplete: false };
 /** Sort groups: what the position most likely wants first. */
 const SORT = { clause: '0', column: '1', function: '2', calculation: '3', keyword: '4', operator: '5' } as const;
 
-export function complete(doc: IdeDocument, offset: number, settings: IdeSettings = {}): CompletionResult {
+export interface CompletionContext {
+  /** The character that triggered completion automatically (absent when the user asked for it). */
+  readonly triggerCharacter?: string;
+}
+
+export function complete(doc: IdeDocument, offset: number, settings: IdeSettings = {}, context: CompletionContext = {}): CompletionResult {
   const { parse } = doc;
   const tokens = parse.tokens;
   if (commentAt(parse, offset)) return EMPTY;
@@ -37,7 +42,13 @@ export function complete(doc: IdeDocument, offset: number, settings: IdeSettings
   const replace: Span = typing ? { start: typing.startOffset, end: tokenEnd(typing) } : { start: offset, end: offset };
   // A token that merely touches the cursor and is not a word (`)`, `,`) is context, not a prefix.
   const prevIndex = typing ? at - 1 : lastTokenBefore(tokens, offset);
-  return { items: positionItems(tokens, prevIndex, replace, settings), incomplete: false };
+  const items = positionItems(tokens, prevIndex, replace, settings);
+  // A space typed after a value pops up only what the clause needs next (THEN, END…), not every operator;
+  // after a keyword (WHEN, AND, …) everything that may start an expression is welcome.
+  if (context.triggerCharacter === ' ' && !KEYWORD_DOCS[kindOf(tokens[prevIndex])]) {
+    return { items: items.filter((i) => i.sortText.startsWith(SORT.clause)), incomplete: false };
+  }
+  return { items, incomplete: false };
 }
 
 /** What must follow a keyword (`(OVER` is the parenthesis after OVER). `NOT` only after a value: `x NOT IN`. */

@@ -3,7 +3,7 @@
 export * from './types.js';
 export { createDocument, type IdeDocument } from './document.js';
 export { modelOf, describeResult } from './analysis.js';
-export { complete, functionSnippet } from './completion.js';
+export { complete, functionSnippet, type CompletionContext } from './completion.js';
 export { hover } from './hover.js';
 export { signatureHelp } from './signature-help.js';
 export { semanticTokens, SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from './semantic-tokens.js';

@@ -1,5 +1,5 @@
 // textDocument/completion → ide complete().
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList } from 'vscode-languageserver';
+import { CompletionItemKind, CompletionTriggerKind, InsertTextFormat, type CompletionItem, type CompletionList } from 'vscode-languageserver';
 import { complete, type CompletionKind } from '@calckit/ide';
 import { onDocument, type Feature } from '../context.js';
 import { toOffset, toRange } from '../convert.js';
@@ -20,7 +20,8 @@ export const completion: Feature = {
     const empty: CompletionList = { isIncomplete: false, items: [] };
     ctx.connection.onCompletion(
       onDocument(ctx, 'textDocument/completion', empty, ({ text, doc }, settings, params): CompletionList => {
-        const result = complete(doc, toOffset(text, params.position), settings);
+        const trigger = params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter ? params.context.triggerCharacter : undefined;
+        const result = complete(doc, toOffset(text, params.position), settings, trigger ? { triggerCharacter: trigger } : {});
         const items = result.items.map((i): CompletionItem => ({
           label: i.label,
           kind: KIND[i.kind],
