@@ -1,0 +1,67 @@
+// The layout printer on hand-built documents: groups fit or break, indentation, hard lines, line suffixes.
+import { describe, expect, it } from 'vitest';
+import { breakParent, group, hardline, ifBreak, indent, join, line, lineSuffix, softline, verbatim, type Doc } from './doc.js';
+import { printDocToString } from './printer.js';
+
+const print = (doc: Doc, lineWidth = 20): string => printDocToString(doc, { lineWidth, indentUnit: '  ', newline: '\n' });
+const call = (name: string, args: string[]): Doc => group([name, '(', indent([softline, join([',', line], args)]), softline, ')']);
+
+describe('printDocToString', () => {
+  it('prints a group flat when it fits', () => {
+    expect(print(call('f', ['a', 'b', 'c']))).toBe('f(a, b, c)');
+  });
+
+  it('breaks a group that does not fit, one line per item, indented', () => {
+    expect(print(call('f', ['alpha', 'beta', 'gamma', 'delta']))).toBe('f(\n  alpha,\n  beta,\n  gamma,\n  delta\n)');
+  });
+
+  it('counts the text after a group on the same line when deciding whether it fits', () => {
+    const doc = [call('f', ['a', 'b']), ' + something long'];
+    expect(print(doc)).toBe('f(\n  a,\n  b\n) + something long');
+  });
+
+  it('breaks outer groups first and keeps inner groups flat when they fit', () => {
+    const doc = call('outer', ['first', call('g', ['x', 'y'])]);
+    expect(print(doc)).toBe('outer(\n  first,\n  g(x, y)\n)');
+  });
+
+  it('breaks every enclosing group of a hard line or breakParent', () => {
+    expect(print(group(['a', line, 'b', breakParent]))).toBe('a\nb');
+    expect(print(group(['a', indent([line, group(['b', hardline, 'c'])])]))).toBe('a\n  b\n  c');
+  });
+
+  it('does not add a blank line when a line follows a hard line', () => {
+    expect(print(group(['-- note', hardline, indent([line, 'x'])]))).toBe('-- note\n  x');
+  });
+
+  it('drops separating spaces at the start of a line', () => {
+    expect(print(['a', hardline, ' ', 'b'])).toBe('a\nb');
+  });
+
+  it('honours shouldBreak', () => {
+    expect(print(group(['a', line, 'b'], { shouldBreak: true }))).toBe('a\nb');
+  });
+
+  it('chooses if-break contents by the mode of the enclosing group', () => {
+    expect(print(group(['a', ifBreak(',', ''), softline]))).toBe('a');
+    expect(print(group(['a', ifBreak(',', ''), softline, breakParent]))).toBe('a,');
+  });
+
+  it('defers a line suffix to the end of the line', () => {
+    expect(print(group(['a', lineSuffix(' -- c'), ';', hardline, 'b']))).toBe('a; -- c\nb');
+    expect(print(['a', lineSuffix(' -- end')])).toBe('a -- end');
+  });
+
+  it('prints multi-line text as written and breaks around it', () => {
+    expect(print(group(['x', line, verbatim('/* a\n   b */'), line, 'y']))).toBe('x\n/* a\n   b */\ny');
+  });
+
+  it('trims trailing blanks on every line and at the end', () => {
+    expect(print(group(['a ', hardline, 'b  ']))).toBe('a\nb');
+  });
+
+  it('uses the given newline and indentation', () => {
+    const doc = group(['a', indent([line, 'b'])], { shouldBreak: true });
+    expect(printDocToString(doc, { lineWidth: 80, indentUnit: '\t', newline: '\r\n' })).toBe('a\r\n\tb');
+  });
+});
