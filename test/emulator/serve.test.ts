@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calculationPath } from '@calckit/protocol';
 import { CLI, startServe } from './process.js';
+import { serveBanner, startServe as startServeInProcess } from '../../packages/cli/src/commands/serve.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calckit-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,13 +61,28 @@ describe('calckit serve', () => {
     expect(await exited).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^calckit emulator listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(out).toMatch(/developer token \(generated; set CALCKIT_DEVELOPER_TOKEN to choose\): [\w-]{32}/);
+    // stdout is a pipe here, not a terminal: the generated token is announced but not shown.
+    expect(out).toContain('developer token: generated, not shown because stdout is not a terminal');
+    expect(out).not.toMatch(/[\w-]{32}/);
     expect(out).not.toContain('session token');
     expect(out).not.toContain('given-session');
     expect(out).toContain('data: in memory');
     const bad = spawnSync(process.execPath, [CLI, 'serve', '--port', '99999'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--port must be 0-65535');
+  });
+
+  it('shows generated tokens on a terminal, and only the generated ones', async () => {
+    const result = await startServeInProcess({ port: 0, fixtures: false }, { CALCKIT_SESSION_TOKEN: 'from-env' });
+    try {
+      const banner = serveBanner(result, true).join('\n');
+      expect(banner).toContain(`developer token (generated; set CALCKIT_DEVELOPER_TOKEN to choose): ${result.generated.developerToken}`);
+      expect(banner).not.toContain('session token');
+      expect(banner).not.toContain('from-env');
+      expect(banner).toContain('fixtures: none');
+    } finally {
+      await result.emulator.close();
+    }
   });
 
   it('refuses unreadable or invalid fixtures and a port in use, with exit code 2', async () => {

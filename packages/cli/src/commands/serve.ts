@@ -51,15 +51,24 @@ export async function startServe(options: ServeOptions, env: NodeJS.ProcessEnv =
   return { emulator, generated, fixtures };
 }
 
-/** What `serve` prints once listening: the URL first (tools read it from the first line). */
-export function serveBanner(result: ServeResult): string[] {
+/**
+ * What `serve` prints once listening: the URL first (tools read it from the first line). Generated tokens are shown
+ * only on a terminal (`showTokens`): when stdout is a pipe it usually ends up in a log file, where tokens must not be.
+ */
+export function serveBanner(result: ServeResult, showTokens: boolean): string[] {
   const e = result.emulator;
   const lines = [`calckit emulator listening on ${e.url}`];
   lines.push(`  service name: ${e.serviceName} (headers ${developerTokenHeader(e.serviceName)}, ${sessionTokenHeader(e.serviceName)})`);
   lines.push(`  data: ${e.dataPath === ':memory:' ? 'in memory, lost on exit (use --data FILE to keep it)' : e.dataPath}`);
   lines.push(`  fixtures: ${result.fixtures === undefined ? 'none' : e.fixturesLoaded ? `loaded from ${result.fixtures}` : `not loaded (the database already holds data): ${result.fixtures}`}`);
-  if (result.generated.developerToken) lines.push(`  developer token (generated; set CALCKIT_DEVELOPER_TOKEN to choose): ${result.generated.developerToken}`);
-  if (result.generated.sessionToken) lines.push(`  session token (generated; set CALCKIT_SESSION_TOKEN to choose): ${result.generated.sessionToken}`);
+  const token = (kind: string, variable: string, value: string | undefined): void => {
+    if (value === undefined) return;
+    lines.push(showTokens
+      ? `  ${kind} token (generated; set ${variable} to choose): ${value}`
+      : `  ${kind} token: generated, not shown because stdout is not a terminal (set ${variable}, or use --json)`);
+  };
+  token('developer', 'CALCKIT_DEVELOPER_TOKEN', result.generated.developerToken);
+  token('session', 'CALCKIT_SESSION_TOKEN', result.generated.sessionToken);
   lines.push(`  fault injection: ${e.faultInjection ? `on (POST ${e.url}/__emulator/faults)` : 'off'}`);
   lines.push('Press Ctrl+C to stop.');
   return lines;
@@ -91,7 +100,7 @@ export function register(program: Command): void {
     .option('--fixtures <file>', 'fixtures loaded into an empty database (default: the emulator\'s default fixtures)')
     .option('--no-fixtures', 'start with an empty database')
     .option('--service <name>', 'the service\'s name in header and function names (default: CALCKIT_SERVICE_NAME or SVC)')
-    .option('--json', 'print the start-up information as one JSON line')
+    .option('--json', 'print the start-up information as one JSON line (with any generated tokens)')
     .option('--quiet', 'do not log requests to stderr')
     .action(async (options: ServeCliOptions) => {
       let result: ServeResult;
@@ -110,7 +119,7 @@ export function register(program: Command): void {
       if (options.json) {
         process.stdout.write(`${JSON.stringify({ url: e.url, port: e.port, host: e.host, serviceName: e.serviceName, dataPath: e.dataPath, fixturesLoaded: e.fixturesLoaded, faultInjection: e.faultInjection, ...result.generated })}\n`);
       } else {
-        process.stdout.write(`${serveBanner(result).join('\n')}\n`);
+        process.stdout.write(`${serveBanner(result, process.stdout.isTTY === true).join('\n')}\n`);
       }
       await new Promise<void>((done) => {
         const stop = (): void => {
