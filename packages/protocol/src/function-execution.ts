@@ -28,9 +28,9 @@ export const FunctionExecutionSchema = z.object({
   functionName: z.string(),
   status: z.string(),
   settings: z.object({ getLogs: z.boolean() }),
-  startedOn: z.iso.datetime({ offset: true }),
+  startedOn: z.iso.datetime({ offset: true, local: true }),
   startedBy: z.string(),
-  completedOn: z.iso.datetime({ offset: true }),
+  completedOn: z.iso.datetime({ offset: true, local: true }),
   /** Any JSON value (null included). */
   result: z.unknown(),
   stdout: LogSchema,

@@ -92,6 +92,7 @@ describe('Function execution schema', () => {
   });
   it('rejects a non ISO date and a missing stdout', () => {
     expect(FunctionExecutionSchema.safeParse({ ...exec, startedOn: 'yesterday' }).success).toBe(false);
+    expect(FunctionExecutionSchema.safeParse({ ...exec, startedOn: '2026-01-01T00:00:00' }).success).toBe(true); // no offset: tolerated
     const { stdout: _s, ...rest } = exec;
     expect(FunctionExecutionSchema.safeParse(rest).success).toBe(false);
   });
