@@ -1,7 +1,7 @@
 // The linter plugged into the features: @calckit/lint's messages as diagnostics, with its fixes and suggestions.
 // The client's rule severities (`off` | `info` | `warn` | `error`) go over the project's `lint` section; `info`
 // lints as a warning and is shown as information.
-import { lintText, parseLintConfig, RULES, type LintConfig, type LintMessage, type RuleEntry } from '@calckit/lint';
+import { lintText, parseLintConfig, resolveConfig, RULES, type LintConfig, type LintMessage, type ResolvedConfig, type RuleEntry } from '@calckit/lint';
 import type { IdeDocument } from './document.js';
 import { serviceNameOf, type Diagnostic, type Fix, type IdeSettings } from './types.js';
 
@@ -49,6 +49,23 @@ function resolveLint(settings: IdeSettings): ResolvedLint {
   return resolved;
 }
 
+const resolvedCache = new WeakMap<LintConfig, Map<string, ResolvedConfig>>();
+const NO_CONFIG: LintConfig = {};
+
+/** The effective rule settings for one file (memoised: every keystroke would otherwise resolve them again). */
+function resolvedFor(config: LintConfig | undefined, filePath: string | undefined): ResolvedConfig {
+  const key = config ?? NO_CONFIG;
+  let byPath = resolvedCache.get(key);
+  if (!byPath) resolvedCache.set(key, (byPath = new Map()));
+  let resolved = byPath.get(filePath ?? '');
+  if (!resolved) {
+    resolved = resolveConfig(config, RULES, filePath);
+    if (byPath.size > 1000) byPath.clear();
+    byPath.set(filePath ?? '', resolved);
+  }
+  return resolved;
+}
+
 function toFix(title: string, fix: { range: readonly [number, number]; text: string }): Fix {
   return { title, edits: [{ span: { start: fix.range[0], end: fix.range[1] }, newText: fix.text }] };
 }
@@ -70,7 +87,7 @@ export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings): Diagno
   const { config, info, problem } = resolveLint(settings);
   const nestedIds = settings.nestedIds;
   const result = lintText(doc.text, {
-    ...(config ? { config } : {}),
+    resolvedConfig: resolvedFor(config, settings.filePath),
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
     project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
