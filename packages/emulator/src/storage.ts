@@ -224,11 +224,10 @@ export class Storage {
   /** True until fixtures (or anything else) have been stored. */
   isEmpty(): boolean {
     const row = this.stmt(
-        `SELECT (SELECT COUNT(*) FROM meta) + (SELECT COUNT(*) FROM calculations) + (SELECT COUNT(*) FROM datasets)
-          + (SELECT COUNT(*) FROM pages) + (SELECT COUNT(*) FROM code_functions)
-          + (SELECT COUNT(*) FROM report_schedules) AS n`,
-      )
-      .get() as { n: number };
+      `SELECT (SELECT COUNT(*) FROM meta) + (SELECT COUNT(*) FROM calculations) + (SELECT COUNT(*) FROM datasets)
+         + (SELECT COUNT(*) FROM pages) + (SELECT COUNT(*) FROM code_functions)
+         + (SELECT COUNT(*) FROM report_schedules) AS n`,
+    ).get() as { n: number };
     return row.n === 0;
   }
 
@@ -241,13 +240,9 @@ export class Storage {
       for (const c of data.calculations) this.insertCalculation(c);
       const insertPage = this.stmt('INSERT INTO pages (id, title, card_count) VALUES (?, ?, ?)');
       for (const p of data.pages) insertPage.run(p.id, p.title, p.cardCount);
-      const insertView = this.stmt(
-        'INSERT INTO views (id, page_id, name, type, embed_view_id, card_id) VALUES (?, ?, ?, ?, ?, ?)',
-      );
+      const insertView = this.stmt('INSERT INTO views (id, page_id, name, type, embed_view_id, card_id) VALUES (?, ?, ?, ?, ?, ?)');
       for (const v of data.views) insertView.run(v.id, v.pageId, v.name, v.type, v.embedViewId, v.cardId);
-      const insertFunction = this.stmt(
-        'INSERT INTO code_functions (package_id, version, name, definition) VALUES (?, ?, ?, ?)',
-      );
+      const insertFunction = this.stmt('INSERT INTO code_functions (package_id, version, name, definition) VALUES (?, ?, ?, ?)');
       for (const f of data.codeFunctions) {
         insertFunction.run(f.packageId, f.version, f.definition.name, JSON.stringify(f.definition));
       }
@@ -258,14 +253,13 @@ export class Storage {
 
   private insertCalculation(c: CalculationRecord): void {
     this.stmt(
-        `INSERT INTO calculations (id, name, owner, locked, global, expression, dataset_id, legacy_id, created,
-           last_modified, archived, hidden, variable, analysis)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        c.id, c.name, c.owner, bit(c.locked), bit(c.global), c.expression, c.datasetId, c.legacyId, c.created,
-        c.lastModified, bit(c.archived), bit(c.hidden), bit(c.variable), JSON.stringify(c.analysis),
-      );
+      `INSERT INTO calculations (id, name, owner, locked, global, expression, dataset_id, legacy_id, created,
+         last_modified, archived, hidden, variable, analysis)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      c.id, c.name, c.owner, bit(c.locked), bit(c.global), c.expression, c.datasetId, c.legacyId, c.created,
+      c.lastModified, bit(c.archived), bit(c.hidden), bit(c.variable), JSON.stringify(c.analysis),
+    );
     this.replaceDependencies(c.id, c.analysis.functionTemplateDependencies);
   }
 
@@ -374,21 +368,11 @@ export class Storage {
     });
   }
 
-  getReportSchedule(id: number): ReportScheduleRecord | undefined {
-    const row = this.stmt('SELECT id, request, response FROM report_schedules WHERE id = ?').get(id) as
-      | { id: number; request: string; response: string }
-      | undefined;
-    return row
-      ? { id: row.id, request: JSON.parse(row.request) as ReportScheduleRequest, response: JSON.parse(row.response) as ReportScheduleResponse }
-      : undefined;
-  }
-
   insertExecution(e: ExecutionRecord): void {
     this.stmt(
-        `INSERT INTO executions (execution_id, package_id, version, function_name, status, started_on, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(e.executionId, e.packageId, e.version, e.functionName, e.status, e.startedOn, JSON.stringify(e.record));
+      `INSERT INTO executions (execution_id, package_id, version, function_name, status, started_on, record)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.executionId, e.packageId, e.version, e.functionName, e.status, e.startedOn, JSON.stringify(e.record));
   }
 
   counts(): StorageCounts {
