@@ -38,6 +38,12 @@ describe('hover', () => {
     check('SVC_BEAST_MO$0DE(7) + 1', ['**7**', 'Margin', 'sales']);
   });
 
+  it('explains INTERVAL units and date-format specifiers', () => {
+    check('DATE_ADD(`d`, INTERVAL 2 WE$0EK)', ['INTERVAL n WEEK', 'n weeks']);
+    expect(check("DATE_FORMAT(`d`, '%Y-%$0m')", ['`%m`', 'Month, two digits']).span).toEqual({ start: 21, end: 23 });
+    check("DATE_FORMAT(`d`, '%$0Y')", ['Year, four digits']);
+  });
+
   it('explains keywords', () => {
     check('CA$0SE WHEN 1 THEN 2 END', ['Starts a conditional']);
   });

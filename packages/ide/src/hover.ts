@@ -1,9 +1,9 @@
 // Hover: a function's signature, description and example; a column's type; a nested calculation's name; a keyword's
 // meaning; elsewhere the formula's inferred result type and aggregation.
-import { isExpression, lookupFunction, nodePathAt, type Node } from '@calckit/formula';
+import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, isExpression, lookupFunction, nodePathAt, type Node, type StringLiteral } from '@calckit/formula';
 import { describeResult, isUnknownColumn, modelOf } from './analysis.js';
 import { commentAt, isWord, kindOf, tokenEnd, type IToken } from './cursor.js';
-import { KEYWORD_DOCS } from './data.js';
+import { INTERVAL_UNIT_DOCS, KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
 import { backtickColumn, code, functionHover } from './markdown.js';
 import type { Hover, IdeSettings, Span } from './types.js';
@@ -24,6 +24,14 @@ export function hover(doc: IdeDocument, offset: number, settings: IdeSettings = 
   }
   if (node?.kind === 'Column') return { contents: columnHover(doc, node.name, settings), span: span(node.range) };
   if (node?.kind === 'NestedCalculation') return { contents: calculationHover(node.id, settings), span: span(node.range) };
+  if (node?.kind === 'Interval' && node.unitRange && within(node.unitRange, tokenSpan)) {
+    const doc = INTERVAL_UNIT_DOCS[node.unit];
+    return { contents: `${code(`INTERVAL n ${node.unit}`)}${doc ? `\n\nThe value is ${doc}.` : ''}`, span: span(node.unitRange) };
+  }
+  if (node?.kind === 'String') {
+    const specifier = specifierAt(doc, node, offset);
+    if (specifier) return specifier;
+  }
   const keyword = KEYWORD_DOCS[kindOf(token)];
   if (keyword && kindOf(token) === token.image.toUpperCase()) return { contents: `${code(kindOf(token))}\n\n${keyword}`, span: tokenSpan };
   const model = modelOf(doc, settings);
@@ -78,4 +86,21 @@ function calculationHover(id: number, settings: IdeSettings): string {
   const calc = settings.calculations?.find((c) => c.id === id);
   if (!calc) return `Nested calculation **${id}** (not in the project file).`;
   return `Nested calculation **${id}**${calc.name ? `: ${calc.name}` : ''}${calc.dataset ? ` (dataset ${calc.dataset})` : ''}.`;
+}
+
+/** Inside the format string of DATE_FORMAT and friends: what the `%x` under the cursor prints. */
+function specifierAt(doc: IdeDocument, node: StringLiteral, offset: number): Hover | undefined {
+  const path = nodePathAt(doc.parse.formula, node.range.start.offset);
+  const parent = path[path.length - 2];
+  if (parent?.kind !== 'Call' || !DATE_FORMAT_FUNCTIONS.includes(parent.upperName) || parent.args.indexOf(node) < 1) return undefined;
+  const text = doc.text;
+  // A specifier is `%` and one character; the cursor may be on either.
+  for (const start of [offset - 1, offset, offset - 2]) {
+    if (start <= node.range.start.offset || start + 2 > node.range.end.offset) continue;
+    if (text[start] !== '%') continue;
+    const spec = text.slice(start, start + 2);
+    const meaning = DATE_FORMAT_SPECIFIERS[spec];
+    if (meaning) return { contents: `\`${spec}\`: ${meaning}`, span: { start, end: start + 2 } };
+  }
+  return undefined;
 }

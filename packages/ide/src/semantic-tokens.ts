@@ -30,6 +30,8 @@ function wordRoles(doc: IdeDocument): Map<number, WordRole> {
         roles.set(node.nameRange.start.offset, { type: 'function', modifiers });
       } else if (node.kind === 'Column') {
         roles.set(node.range.start.offset, { type: 'variable', modifiers: ['readonly'] });
+      } else if (node.kind === 'Interval' && node.unitRange) {
+        roles.set(node.unitRange.start.offset, { type: 'keyword', modifiers: [] });
       } else if (node.kind === 'NestedCalculation') {
         roles.set(node.nameRange.start.offset, { type: 'macro', modifiers: [] });
       }

@@ -65,6 +65,10 @@ describe('semantic tokens', () => {
     ]);
   });
 
+  it('colours INTERVAL units as keywords', () => {
+    expect(show('DATE_ADD(`d`, INTERVAL 1 day)')).toEqual(['function[defaultLibrary]:DATE_ADD', 'variable[readonly]:`d`', 'keyword:INTERVAL', 'number:1', 'keyword:day']);
+  });
+
   it('marks unsupported functions deprecated and nested calculations as macros', () => {
     expect(show('SQRT(4) + SVC_BEAST_MODE(3)')).toEqual(['function[defaultLibrary,deprecated]:SQRT', 'number:4', 'operator:+', 'macro:SVC_BEAST_MODE', 'number:3']);
   });
