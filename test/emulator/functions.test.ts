@@ -82,6 +82,17 @@ describe('run function', () => {
     expect(evil.body.status).toBe('FAILED');
     expect(evil.body.errorInformation.errorMessages[0]).toMatch(/Code generation from strings disallowed/);
   });
+  it('a non-JSON result or a promise that never settles is FAILED, saying which', async () => {
+    expect((await run('giveFunction')).body.errorInformation.errorMessages[0]).toMatch(/not JSON \(a function\)/);
+    const never = await run('never');
+    expect(never.body.status).toBe('FAILED');
+    expect(never.body.errorInformation.errorMessages[0]).toMatch(/never settles/);
+  });
+  it('many calls at once all complete (a few run at a time, the others wait)', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => run('add', { inputVariables: { a: i, b: 1 } })));
+    expect(results.map((r) => r.body.result)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(new Set(results.map((r) => r.body.executionId)).size).toBe(12);
+  });
   it('the server keeps answering after failures', async () => {
     const r = await run('sum', { inputVariables: { xs: [1, 2, 3] } });
     expect(r.body).toMatchObject({ status: 'SUCCESS', result: 6 });

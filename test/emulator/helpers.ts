@@ -58,6 +58,8 @@ export const TEST_FIXTURES: Fixtures = {
         { name: 'hog', inputs: [], output: { type: 'ANY', isList: false, allowNull: true }, body: 'const a = []; for (;;) a.push(new Array(1e5).fill(1));' },
         { name: 'escape', inputs: [], output: { type: 'STRING', isList: false, allowNull: false }, body: 'return [typeof process, typeof require, typeof fetch, typeof setTimeout].join(",");' },
         { name: 'evil', inputs: [], output: { type: 'ANY', isList: false, allowNull: true }, body: "return (function(){}).constructor('return process')();" },
+        { name: 'giveFunction', inputs: [], output: { type: 'ANY', isList: false, allowNull: true }, body: 'return () => 1;' },
+        { name: 'never', inputs: [], output: { type: 'ANY', isList: false, allowNull: true }, body: 'return new Promise(() => {});' },
         { name: 'sum', inputs: [{ name: 'xs', type: 'INTEGER', isList: true, allowNull: false }], output: { type: 'INTEGER', isList: false, allowNull: false }, body: 'return xs.reduce((s, x) => s + x, 0);' },
       ],
     },
