@@ -50,6 +50,9 @@ describe('diagnostics', () => {
     const report = await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
     expect(report.kind).toBe('full');
     expect(messages(report.items)).toEqual(messages(await client.diagnosticsFor(uri, 1)));
+    // Asked again for the same version: unchanged, nothing re-sent.
+    const again = await client.request<{ kind: string; resultId: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: (report as { resultId?: string }).resultId });
+    expect(again).toEqual({ kind: 'unchanged', resultId: (report as { resultId?: string }).resultId });
   });
 
   it('re-lints open documents when a watched schema file changes', async () => {

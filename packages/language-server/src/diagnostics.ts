@@ -23,6 +23,8 @@ export class DiagnosticsService {
   /** False when the client pulls diagnostics (textDocument/diagnostic): pushing too would show them twice. */
   push = true;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Bumped when settings or the project change: part of the pull result id, with the document's version. */
+  private generation = 0;
   private readonly cache = new WeakMap<IdeDocument, { settings: IdeSettings; diagnostics: Diagnostic[] }>();
 
   constructor(
@@ -50,11 +52,19 @@ export class DiagnosticsService {
   }
 
   /** The current version's diagnostics in LSP form, or undefined when the document is not open. */
-  async current(uri: string): Promise<{ version: number; items: LspDiagnostic[] } | undefined> {
+  async current(uri: string): Promise<{ version: number; resultId: string; items: LspDiagnostic[] } | undefined> {
+    const generation = this.generation;
     const settings = await this.settings.forDocument(uri);
     const open = this.documents.get(uri);
     if (!open) return undefined;
-    return { version: open.text.version, items: this.of(open.doc, settings).map((d) => toLspDiagnostic(open.text, d)) };
+    const items = this.of(open.doc, settings).map((d) => toLspDiagnostic(open.text, d));
+    return { version: open.text.version, resultId: `${open.text.version}:${generation}`, items };
+  }
+
+  /** The pull result id the current state would have (to answer "unchanged" without linting). */
+  resultIdOf(uri: string): string | undefined {
+    const version = this.documents.versionOf(uri);
+    return version === undefined ? undefined : `${version}:${this.generation}`;
   }
 
   /** After a change: publish once the typing pauses. */
@@ -85,6 +95,7 @@ export class DiagnosticsService {
 
   /** Settings or project changed: every open document's diagnostics may differ. */
   refreshAll(): void {
+    this.generation++;
     if (this.push) for (const uri of this.documents.uris()) this.schedule(uri);
     else void this.connection.languages.diagnostics.refresh().catch((error: unknown) => this.log.warn(`diagnostic refresh: ${describeError(error)}`));
   }

@@ -9,9 +9,13 @@ export const pullDiagnostics: Feature = {
   capabilities: () => ({ diagnosticProvider: { identifier: 'calckit', interFileDependencies: false, workspaceDiagnostics: false } }),
   register(ctx) {
     const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    const handler = guard(ctx.log, 'textDocument/diagnostic', empty, async (params: { textDocument: { uri: string } }) => {
-      const result = await ctx.diagnostics.current(params.textDocument.uri);
-      return result ? { kind: DocumentDiagnosticReportKind.Full, items: result.items } : empty;
+    const handler = guard(ctx.log, 'textDocument/diagnostic', empty, async (params: { textDocument: { uri: string }; previousResultId?: string }): Promise<DocumentDiagnosticReport> => {
+      const uri = params.textDocument.uri;
+      // Same version, same settings: the client already has these diagnostics.
+      const id = ctx.diagnostics.resultIdOf(uri);
+      if (id !== undefined && params.previousResultId === id) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: id };
+      const result = await ctx.diagnostics.current(uri);
+      return result ? { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.items } : empty;
     });
     // The guard's cancellation error carries no data; the protocol's type allows `retriggerRequest` data there.
     ctx.connection.languages.diagnostics.on((params, token) => handler(params, token) as Promise<DocumentDiagnosticReport | ResponseError<DiagnosticServerCancellationData>>);
