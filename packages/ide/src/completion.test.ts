@@ -52,6 +52,12 @@ describe('completion', () => {
     expect(sum.documentation).toContain('SUM(`Sales`)');
   });
 
+  it('inserts only the name before an existing parenthesis', () => {
+    expect(items('SU$0M(`Sales`)').find((i) => i.label === 'SUM')).toMatchObject({ insertText: 'SUM', snippet: false, replace: { start: 0, end: 3 } });
+    expect(items('$0(`Sales`)').find((i) => i.label === 'AVG')).toMatchObject({ insertText: 'AVG', snippet: false });
+    expect(items('SU$0 (`Sales`)').find((i) => i.label === 'SUM')!.snippet).toBe(true);
+  });
+
   it('replaces a whole backtick name when the cursor is inside it, even unterminated', () => {
     const inside = items('SUM(`Or$0');
     expect(inside.map((i) => i.label)).toEqual(['Sales', 'Order Date', 'Region']);

@@ -116,7 +116,8 @@ function expressionPosition(tokens: readonly IToken[], prev: number, replace: Sp
     items.push(snippetKeyword('INTERVAL n UNIT', 'INTERVAL ${1:1} ${2|DAY,WEEK,MONTH,QUARTER,YEAR,HOUR,MINUTE,SECOND|}', replace, KEYWORD_DOCS['INTERVAL'], SORT.clause));
   }
   items.push(...columnItems(settings, replace, false));
-  items.push(...functionItems(replace));
+  // Right before an existing `(` (changing the function of a call) insert the name only.
+  items.push(...functionItems(replace, followsDirectly(tokens, prev, replace)));
   items.push(...calculationItems(settings, replace));
   items.push(...keywordItems(['CASE', 'NOT', 'NULL', 'TRUE', 'FALSE'], replace, false));
   items.push(snippetKeyword('CASE WHEN … THEN … ELSE … END', 'CASE WHEN ${1} THEN ${2} ELSE ${3} END', replace, KEYWORD_DOCS['CASE']));
@@ -166,10 +167,19 @@ export function functionSnippet(entry: FunctionEntry): string {
 
 let catalogueItems: readonly CompletionItem[] | undefined;
 
-function functionItems(replace: Span): CompletionItem[] {
+function functionItems(replace: Span, nameOnly: boolean): CompletionItem[] {
   // The catalogue never changes: build its items once, re-point only the replaced span per request.
   catalogueItems ??= FUNCTION_ENTRIES.map((entry) => functionItem(entry, { start: 0, end: 0 }));
-  return catalogueItems.map((item) => ({ ...item, replace }));
+  return catalogueItems.map((item) => (nameOnly ? { ...item, replace, insertText: item.label, snippet: false } : { ...item, replace }));
+}
+
+/** True when a `(` starts right where the replaced text ends (`SU|M(x)`, `|(x)`). */
+function followsDirectly(tokens: readonly IToken[], prev: number, replace: Span): boolean {
+  for (let i = prev + 1; i < tokens.length && i <= prev + 2; i++) {
+    const t = tokens[i]!;
+    if (kindOf(t) === 'LParen') return t.startOffset === replace.end;
+  }
+  return false;
 }
 
 function functionItem(entry: FunctionEntry, replace: Span): CompletionItem {
