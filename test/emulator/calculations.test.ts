@@ -67,6 +67,12 @@ describe('update formula', () => {
     expect(r.body.links[0].valid).toBe('ILLEGAL_REFERENCE');
     expect((await emu.call('GET', calculationPath(1))).body.expression).toBe('SUM(`Nope`');
   });
+  it('a syntax error leaves the dataset link VALID; an unknown column makes it ILLEGAL_REFERENCE', async () => {
+    const syntax = await emu.call('POST', calculationPath(1), { expression: 'SUM(`Sales`' });
+    expect(syntax.body).toMatchObject({ status: 'INVALID', links: [{ valid: 'VALID' }] });
+    const reference = await emu.call('POST', calculationPath(1), { expression: 'SUM(`Nope`)' });
+    expect(reference.body).toMatchObject({ status: 'INVALID', links: [{ valid: 'ILLEGAL_REFERENCE' }] });
+  });
   it('strict absent behaves as strict=false', async () => {
     const r = await emu.call('POST', calculationPath(1), { expression: 'SUM(`Nope`)' });
     expect(r.status).toBe(200);

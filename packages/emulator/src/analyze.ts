@@ -4,6 +4,9 @@ import { analyzeCalculation, type ColumnType, type DatasetColumn, type FormulaPr
 import type { DatasetSchemaColumn } from '@calckit/protocol';
 import type { StoredAnalysis } from './model.js';
 
+/** Problem codes that make the dataset link ILLEGAL_REFERENCE (other problems leave the link VALID). */
+const REFERENCE_PROBLEMS: ReadonlySet<string> = new Set(['unknown-column', 'unknown-calculation']);
+
 export interface FormulaVerdict {
   readonly analysis: StoredAnalysis;
   /** Problems from the analyzer plus unknown nested calculations; any problem makes the status INVALID. */
@@ -55,7 +58,8 @@ export function judgeFormula(
     }
   }
   const status = problems.length > 0 || illegalDepth !== undefined ? 'INVALID' : analysis.status;
-  return { analysis: { ...analysis, status }, problems, ...(illegalDepth !== undefined ? { illegalDepth } : {}) };
+  const linkValid = problems.some((p) => REFERENCE_PROBLEMS.has(p.code)) ? 'ILLEGAL_REFERENCE' : 'VALID';
+  return { analysis: { ...analysis, status, linkValid }, problems, ...(illegalDepth !== undefined ? { illegalDepth } : {}) };
 }
 
 /** A problem pointing at the first `SVC_BEAST_MODE(<id>)` reference to an unknown calculation. */

@@ -2,6 +2,11 @@
 import type { Calculation, LockedCalculation } from '@calckit/protocol';
 import type { CalculationRecord } from './model.js';
 
+/** Databases written before `linkValid` was stored fall back to the formula's status. */
+function linkValid(c: CalculationRecord): string {
+  return (c.analysis.linkValid as string | undefined) ?? (c.analysis.status === 'VALID' ? 'VALID' : 'ILLEGAL_REFERENCE');
+}
+
 /** The lock response (4.2): the Calculation without `nonAggregatedColumns` and `functionTemplateDependencies`. */
 export function lockedCalculationView(c: CalculationRecord): LockedCalculation {
   const a = c.analysis;
@@ -15,7 +20,7 @@ export function lockedCalculationView(c: CalculationRecord): LockedCalculation {
     checkSum: a.checkSum,
     links: c.datasetId === null
       ? []
-      : [{ resource: { type: 'DATA_SOURCE', id: c.datasetId }, visible: true, active: true, valid: a.status === 'VALID' ? 'VALID' : 'ILLEGAL_REFERENCE' }],
+      : [{ resource: { type: 'DATA_SOURCE', id: c.datasetId }, visible: true, active: true, valid: linkValid(c) }],
     legacyId: c.legacyId,
     lastModified: c.lastModified,
     created: c.created,

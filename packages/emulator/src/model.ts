@@ -3,8 +3,11 @@ import type { CalculationAnalysis } from '@calckit/formula';
 import type { DatasetSchemaColumn, ReportScheduleRequest, ReportScheduleResponse } from '@calckit/protocol';
 import type { CodeFunctionDefinition } from './fixtures-format.js';
 
-/** The derived fields of a calculation, as computed by the analyzer when the formula was stored. */
-export type StoredAnalysis = Omit<CalculationAnalysis, 'problems'>;
+/**
+ * The derived fields of a calculation, as computed by the analyzer when the formula was stored, plus the validity
+ * of its dataset link (`links[].valid`): ILLEGAL_REFERENCE when it names an unknown column or calculation.
+ */
+export type StoredAnalysis = Omit<CalculationAnalysis, 'problems'> & { readonly linkValid: string };
 
 export interface CalculationRecord {
   readonly id: number;
