@@ -74,7 +74,9 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
     errorHandler: {
       error: (error, message, count) => {
         log.error(`language server connection error (${count ?? 0}): ${error.message} ${message?.jsonrpc ?? ''}`);
-        return { action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown };
+        // Always continue: a crash makes several pending writes fail at once, and shutting down on them would stop
+        // the restart that closed() decides. `handled` keeps the client from a notification of its own.
+        return { action: ErrorAction.Continue, handled: true };
       },
       closed: () => {
         const now = Date.now();

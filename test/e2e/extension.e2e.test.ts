@@ -1,7 +1,8 @@
 // End to end: the packaged .vsix installed into a real VS Code (code-server 4.100.3) in headless Chromium, a workspace
 // whose calckit.json points at a running emulator; checks colouring, a command, and push on save reaching the
 // emulator with the lock restored. Screenshots go to test/e2e/artifacts/.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from '@calckit/client';
@@ -24,6 +25,7 @@ let codeServer: CodeServer;
 let browser: Browser;
 let page: Page;
 let shot = 0;
+let codeServerHome: string;
 
 async function screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> {
   shot += 1;
@@ -53,8 +55,10 @@ async function runCommand(title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  // Recently used commands head the list: pick the row of this command, not the first one.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor();
+  await row.click();
 }
 
 /** Types at the end of the formula in the active editor and saves; returns the expression now on disk. */
@@ -69,6 +73,27 @@ async function appendAndSave(suffix: string): Promise<string> {
   return expected.trimEnd();
 }
 
+/** The extension's log channel as code-server wrote it to disk (for failure messages). */
+function extensionLog(): string {
+  if (!codeServerHome) return '';
+  const logs = join(codeServerHome, 'user-data', 'logs');
+  try {
+    return readdirSync(logs, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /calckit.*\.log$/.test(f))
+      .map((f) => readFileSync(join(logs, f), 'utf8').split('\n').slice(-40).join('\n'))
+      .join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** The PID of the bundled language server started by this test's code-server (found by its installed path). */
+function serverPid(): number | undefined {
+  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
+  const mine = lines.find((l) => l.includes(join(codeServerHome, 'extensions')) && l.includes('server.js'));
+  return mine ? Number(mine.trim().split(/\s+/)[0]) : undefined;
+}
+
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -79,7 +104,12 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) {
+      const servers = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter((l) => l.includes('server.js'));
+      throw new Error(
+        `timed out waiting for ${what}${last ? `: ${String(last)}` : ''}; server processes: ${servers.join(' | ')}\ncalckit log:\n${extensionLog()}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -110,11 +140,14 @@ beforeAll(async () => {
     others: [
       { path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' },
       { path: 'scratch/complete.calc', text: '' },
+      // Opened only after the language server is killed (a CASE without END).
+      { path: 'scratch/after-crash.calc', text: 'CASE WHEN `Sales` > 0 THEN 1\n' },
     ],
     // Unmapped scratch formulas get the sales columns through the extension's `calckit.schemas` setting.
     settings: { 'calckit.pushOnSave': true, 'calckit.schemas': { 'scratch/**/*.calc': 'schemas/sales.json' } },
   });
   const home = join(tmp, 'code-server');
+  codeServerHome = home;
   installExtension(home, VSIX);
   // The extension host inherits code-server's environment: the token reaches the extension that way.
   codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN } });
@@ -172,6 +205,28 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(labels.some((l) => l.includes('Order Date'))).toBe(true);
     await page.keyboard.press('Escape');
     await runCommand('File: Revert File');
+    await page.keyboard.press('Control+W');
+  });
+
+  it('restarts the language server after it crashes', async () => {
+    const first = serverPid();
+    expect(first).toBeDefined();
+    process.kill(first as number, 'SIGKILL'); // a process of this test's own code-server
+    const second = await waitFor(
+      `a new language server process (killed ${first})`,
+      async () => {
+        const pid = serverPid();
+        return pid !== undefined && pid !== first ? pid : undefined;
+      },
+      30_000,
+    );
+    expect(second).not.toBe(first);
+    // The new server serves diagnostics: a formula opened only now (so no earlier squiggle) gets its error.
+    await openFile('after-crash.calc');
+    await page.locator('.editor-group-container .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await screenshot('after-server-restart');
+    // Restarting is silent: no error notification about the lost connection.
+    expect(await page.locator('.notifications-toasts .notification-toast', { hasText: 'erroring' }).count()).toBe(0);
     await page.keyboard.press('Control+W');
   });
 
