@@ -76,6 +76,11 @@ const formula: fc.Arbitrary<string> = expr.chain((tokens) =>
   }),
 );
 
+/** The same formulas with CRLF line breaks, a byte-order mark or a final line break, as files may have them. */
+const file: fc.Arbitrary<string> = fc
+  .tuple(formula, fc.boolean(), fc.boolean(), fc.constantFrom('', '\n', '\n\n', '  \n'))
+  .map(([text, crlf, bom, end]) => `${bom ? '\uFEFF' : ''}${crlf ? (text + end).replace(/\n/g, '\r\n') : text + end}`);
+
 const options = fc.record({
   lineWidth: fc.integer({ min: 20, max: 120 }),
   indent: fc.integer({ min: 0, max: 4 }),
@@ -98,7 +103,7 @@ describe('formatter properties', () => {
 
   it('keeps its invariants on generated formulas', () => {
     fc.assert(
-      fc.property(formula, options, (text, opts) => {
+      fc.property(file, options, (text, opts) => {
         expect(checkInvariants(text, opts).status).toBe('formatted');
       }),
       { numRuns: RUNS },

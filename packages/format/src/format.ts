@@ -2,7 +2,7 @@
 // syntax errors is returned unchanged (the safest choice: a recovered tree may have lost text), and so is any output
 // that would not parse back to the same AST with the same comments (a formatter defect must never change a formula).
 import { parseFormula, type ParseError, type ParseResult } from '@calckit/formula';
-import { astShape } from './ast-shape.js';
+import { sameShape } from './ast-shape.js';
 import { attachComments } from './comments.js';
 import { formulaDoc } from './formula-doc.js';
 import { resolveFormatOptions, type FormatOptions } from './options.js';
@@ -51,10 +51,10 @@ export function formatText(text: string, options: FormatOptions = {}): FormatRes
   }
   const reparsed = parseFormula(output);
   if (reparsed.errors.length > 0) return unchanged(`formatted text would not parse: ${reparsed.errors[0]!.message}`);
-  if (JSON.stringify(astShape(reparsed.formula)) !== JSON.stringify(astShape(parse.formula))) {
+  if (!sameShape(reparsed.formula, parse.formula)) {
     return unchanged('formatted text would parse to a different expression');
   }
-  if (JSON.stringify(commentTexts(reparsed)) !== JSON.stringify(commentTexts(parse))) {
+  if (commentTexts(reparsed).join('\u0000') !== commentTexts(parse).join('\u0000')) {
     return unchanged('formatted text would not keep every comment');
   }
   return { text: output, changed: output !== text, status: 'formatted', errors: [] };
