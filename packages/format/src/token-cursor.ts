@@ -12,8 +12,12 @@ export class FormatInvariantError extends Error {}
 
 export class TokenCursor {
   private index = 0;
+  /** Slot index by the offset where its token ends: finding a node's last token is one lookup. */
+  private readonly byEnd = new Map<number, number>();
 
-  constructor(private readonly slots: readonly TokenSlot[]) {}
+  constructor(private readonly slots: readonly TokenSlot[]) {
+    slots.forEach((s, i) => this.byEnd.set(s.token.startOffset + s.token.image.length, i));
+  }
 
   /** The next token not yet printed. */
   peek(): TokenSlot | undefined {
@@ -26,13 +30,8 @@ export class TokenCursor {
 
   /** The token not yet printed that ends at `offset`, if any (to move its trailing comments out of a group). */
   endingAt(offset: number): TokenSlot | undefined {
-    for (let i = this.index; i < this.slots.length; i++) {
-      const t = this.slots[i]!.token;
-      const end = t.startOffset + t.image.length;
-      if (end === offset) return this.slots[i];
-      if (end > offset) return undefined;
-    }
-    return undefined;
+    const i = this.byEnd.get(offset);
+    return i !== undefined && i >= this.index ? this.slots[i] : undefined;
   }
 
   /** Takes the next token, which must satisfy `accept`; `what` names it in the invariant error. */
