@@ -4,9 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CliExit, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { readStdin } from '../io.js';
-import { printConfig } from '../lint/print-config.js';
-import { SettingsError } from '../lint/projects.js';
-import { DEFAULT_CACHE_LOCATION, runLint } from '../lint/run.js';
+import { DEFAULT_CACHE_LOCATION } from '../lint/defaults.js';
 
 interface LintFlags {
   readonly fix?: boolean;
@@ -64,6 +62,12 @@ export function register(program: Command): void {
     .option('--print-config <file>', 'print the settings for a file and exit')
     .option('--concurrency <n>', "worker threads: 'auto', 'off' or a number", concurrency, 'auto')
     .action(async (patterns: string[], flags: LintFlags) => {
+      // Loaded on use: other commands (and --version) start without the parser and the rules.
+      const [{ printConfig }, { SettingsError }, { runLint }] = await Promise.all([
+        import('../lint/print-config.js'),
+        import('../lint/projects.js'),
+        import('../lint/run.js'),
+      ]);
       const cwd = process.cwd();
       if (flags.printConfig !== undefined) {
         try {

@@ -1,6 +1,6 @@
 // `calckit rules`: the lint rules with their category, default severity, fixability and description.
 import type { Command } from 'commander';
-import { RULES, type Rule } from '@calckit/lint';
+import type { Rule } from '@calckit/lint';
 
 export function rulesTable(rules: readonly Rule[], json: boolean): string {
   if (json) {
@@ -35,7 +35,8 @@ export function register(program: Command): void {
     .command('rules')
     .description('list the lint rules with their defaults')
     .option('--json', 'as JSON')
-    .action((flags: { json?: boolean }) => {
+    .action(async (flags: { json?: boolean }) => {
+      const { RULES } = await import('@calckit/lint');
       process.stdout.write(rulesTable(RULES, flags.json === true));
     });
 }

@@ -16,6 +16,8 @@ export interface LintJob {
 export interface LintRunOptions {
   readonly fix: boolean;
   readonly quiet: boolean;
+  /** Keep each file's text in its result (code frames need it; other formats do not, and 10,000 texts add up). */
+  readonly keepSource: boolean;
 }
 
 /** Warnings dropped (`--quiet`), counts adjusted. */
@@ -34,6 +36,6 @@ export function lintJob(job: LintJob, resolver: ProjectResolver, options: LintRu
     ...(settings.relativePath !== undefined ? { filePath: settings.relativePath } : {}),
     fix: options.fix,
   });
-  const out: FileResult = { ...result, filePath: job.displayPath };
+  const out: FileResult = { ...result, filePath: job.displayPath, ...(options.keepSource ? {} : { source: '' }) };
   return options.quiet ? onlyErrors(out) : out;
 }

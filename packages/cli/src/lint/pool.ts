@@ -21,11 +21,14 @@ export async function lintInWorkers(
         const input: WorkerInput = { jobs: chunk, ...(configPath !== undefined ? { configPath } : {}), options };
         const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: input });
         let settled = false;
+        const results: FileResult[] = [];
         worker.on('message', (message: WorkerMessage) => {
-          if (message.type === 'progress') onProgress(message.done);
-          else if (message.type === 'done') {
+          if (message.type === 'results') {
+            for (const r of message.results) results.push(r as FileResult);
+            onProgress(message.results.length);
+          } else if (message.type === 'done') {
             settled = true;
-            resolvePromise(message.results as FileResult[]);
+            resolvePromise(results);
           } else {
             settled = true;
             reject(message.settings ? new SettingsError(message.message) : new Error(message.message));

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseFormula, walk, type DatasetColumn } from '@calckit/formula';
-import { RULES, parseLintConfig, resolveConfig, type LintConfig, type ProjectInfo, type ResolvedConfig } from '@calckit/lint';
+import { RULES, overrideApplies, parseLintConfig, resolveConfig, type LintConfig, type ProjectInfo, type ResolvedConfig } from '@calckit/lint';
 import { calculationForFile, calculationForId, findProjectFile, loadProject, schemaForFile, type Project } from '@calckit/project';
 
 export interface FileSettings {
@@ -25,6 +25,8 @@ interface LoadedProject {
   readonly project: Project;
   readonly config: LintConfig;
   readonly info: ProjectInfo;
+  /** Resolved settings by which overrides match (most files share a handful of combinations). */
+  readonly resolvedBySignature: Map<string, ResolvedConfig>;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -33,6 +35,7 @@ export class ProjectResolver {
   private readonly byFile = new Map<string, LoadedProject | undefined>();
   private readonly byDir = new Map<string, string | undefined>();
   private readonly schemas = new Map<string, readonly DatasetColumn[] | undefined>();
+  private defaults: ResolvedConfig | undefined;
 
   /** `configPath`: --config, used for every file instead of discovery. */
   constructor(private readonly configPath?: string) {}
@@ -80,7 +83,7 @@ export class ProjectResolver {
         return ids;
       },
     };
-    const loaded = { project, config, info };
+    const loaded = { project, config, info, resolvedBySignature: new Map<string, ResolvedConfig>() };
     this.byFile.set(projectFile, loaded);
     return loaded;
   }
@@ -94,7 +97,10 @@ export class ProjectResolver {
   /** Everything lint needs for one file (absolute or relative to the working directory). */
   settingsFor(file: string): FileSettings {
     const loaded = this.projectFor(file);
-    if (!loaded) return { resolved: resolveConfig(undefined, RULES) };
+    if (!loaded) {
+      this.defaults ??= resolveConfig(undefined, RULES);
+      return { resolved: this.defaults };
+    }
     const { project, config, info } = loaded;
     const relativePath = toPosix(relative(project.root, resolve(file)));
     const calc = calculationForFile(project, file);
@@ -110,10 +116,16 @@ export class ProjectResolver {
       }
       schema = this.schemas.get(key);
     }
+    const signature = (config.overrides ?? []).map((o) => (overrideApplies(o, relativePath) ? '1' : '0')).join('');
+    let resolved = loaded.resolvedBySignature.get(signature);
+    if (!resolved) {
+      resolved = resolveConfig(config, RULES, relativePath);
+      loaded.resolvedBySignature.set(signature, resolved);
+    }
     return {
       project,
       config,
-      resolved: resolveConfig(config, RULES, relativePath),
+      resolved,
       ...(schema ? { schema } : {}),
       projectInfo: info,
       relativePath,

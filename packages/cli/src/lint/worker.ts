@@ -10,26 +10,26 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
-  | { readonly type: 'progress'; readonly done: number }
-  | { readonly type: 'done'; readonly results: unknown[] }
+  | { readonly type: 'results'; readonly results: unknown[] }
+  | { readonly type: 'done' }
   | { readonly type: 'error'; readonly settings: boolean; readonly message: string };
 
-const PROGRESS_EVERY = 50;
+/** Results go back in batches, so neither side holds a whole chunk twice; each batch is also a progress tick. */
+const BATCH = 50;
 const input = workerData as WorkerInput;
 const port = parentPort!;
 try {
   const resolver = new ProjectResolver(input.configPath);
-  const results = [];
-  let sinceReport = 0;
+  let batch: unknown[] = [];
   for (const job of input.jobs) {
-    results.push(lintJob(job, resolver, input.options));
-    if (++sinceReport === PROGRESS_EVERY) {
-      port.postMessage({ type: 'progress', done: sinceReport } satisfies WorkerMessage);
-      sinceReport = 0;
+    batch.push(lintJob(job, resolver, input.options));
+    if (batch.length === BATCH) {
+      port.postMessage({ type: 'results', results: batch } satisfies WorkerMessage);
+      batch = [];
     }
   }
-  if (sinceReport > 0) port.postMessage({ type: 'progress', done: sinceReport } satisfies WorkerMessage);
-  port.postMessage({ type: 'done', results } satisfies WorkerMessage);
+  if (batch.length > 0) port.postMessage({ type: 'results', results: batch } satisfies WorkerMessage);
+  port.postMessage({ type: 'done' } satisfies WorkerMessage);
 } catch (error) {
   port.postMessage({ type: 'error', settings: error instanceof SettingsError, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
 }

@@ -56,7 +56,7 @@ export const rule: Rule = {
         const l = unparen(node.left);
         const r = unparen(node.right);
         const volatile = (n: Node) => n.kind === 'Call' && /^(RAND|RANDOM)$/.test(n.upperName);
-        if (l.kind !== 'Error' && !volatile(l) && normal(context.sourceOf(l)) === normal(context.sourceOf(r))) {
+        if (l.kind === r.kind && l.kind !== 'Error' && !volatile(l) && normal(context.sourceOf(l)) === normal(context.sourceOf(r))) {
           context.report({ messageId: 'same', data: { operator: node.operatorRaw }, node });
         }
       },

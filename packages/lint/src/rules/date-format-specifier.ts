@@ -6,7 +6,11 @@ import { singleQuoted, unparen } from './util.js';
 /** Specifiers the service documents, and MySQL's other ones (accepted by its engine). */
 export const DATE_FORMAT_SPECIFIERS: ReadonlySet<string> = new Set([...'abdefHhijMmprsTvWwxYy', ...'cDklSUuVX%']);
 /** Which argument is the format, by function. */
-const FORMAT_ARGUMENT: Readonly<Record<string, number>> = { DATE_FORMAT: 1, STR_TO_DATE: 1, TIME_FORMAT: 1 };
+const FORMAT_ARGUMENT: ReadonlyMap<string, number> = new Map([
+  ['DATE_FORMAT', 1],
+  ['STR_TO_DATE', 1],
+  ['TIME_FORMAT', 1],
+]);
 /** 'YYYY-MM-DD'-style tokens and their specifiers, longest first. */
 const PICTURE: ReadonlyArray<readonly [RegExp, string]> = [
   [/YYYY/g, '%Y'],
@@ -44,7 +48,7 @@ export const rule: Rule = {
   create(context) {
     return {
       Call(node) {
-        const index = FORMAT_ARGUMENT[node.upperName];
+        const index = FORMAT_ARGUMENT.get(node.upperName);
         if (index === undefined) return;
         const arg = node.args[index];
         if (!arg) return;
