@@ -1,6 +1,7 @@
 // The command registry: one line per command file. Each file exports `register(program)`.
 import type { Command } from 'commander';
 import { register as analyze } from './analyze.js';
+import { register as serve } from './serve.js';
 import { register as push } from './push.js';
 import { register as lock } from './lock.js';
 import { register as pull } from './pull.js';
@@ -13,4 +14,4 @@ import { register as format } from './format.js';
 import { register as lint } from './lint.js';
 import { register as rules } from './rules.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [analyze, push, lock, pull, status, schema, fn, schedule, demo, format, lint, rules];
+export const commands: ReadonlyArray<(program: Command) => void> = [analyze, serve, push, lock, pull, status, schema, fn, schedule, demo, format, lint, rules];
