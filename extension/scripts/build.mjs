@@ -1,7 +1,7 @@
 // Bundles the extension (dist/extension.js, `vscode` external) and the language server (dist/server.js) with esbuild,
 // as CommonJS for VS Code's extension host. Run from anywhere: `npm run build -w extension`.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,14 +31,8 @@ await build({
   external: ['vscode'],
 });
 
-// The language server is bundled from its own stdio/ipc entry (it reads --node-ipc / --stdio from argv).
-const serverDir = join(root, '..', 'packages', 'language-server', 'src');
-const serverEntry = ['bin.ts', 'main.ts', 'server-main.ts'].map((f) => join(serverDir, f)).find((f) => existsSync(f));
-if (serverEntry === undefined) {
-  // Until packages/language-server has an entry, the extension runs without it (grammar, snippets, push).
-  rmSync(join(dist, 'server.js'), { force: true });
-  console.warn(`no language server entry in ${serverDir}: dist/server.js not built`);
-} else {
-  await build({ ...common, entryPoints: [serverEntry], outfile: join(dist, 'server.js') });
-}
-console.log(`built ${dist}/extension.js${serverEntry ? ' and server.js' : ''}`);
+// The language server is bundled from its own entry (it reads --node-ipc / --stdio from argv).
+const serverEntry = join(root, '..', 'packages', 'language-server', 'src', 'bin.ts');
+if (!existsSync(serverEntry)) throw new Error(`the language server entry ${serverEntry} is missing`);
+await build({ ...common, entryPoints: [serverEntry], outfile: join(dist, 'server.js') });
+console.log(`built ${dist}/extension.js and server.js`);

@@ -19,18 +19,26 @@ export interface RunningEmulator {
 
 export function calckitCommand(project: Project, configured: string): string {
   if (configured !== '') return configured;
-  const local = join(project.root, 'node_modules', '.bin', 'calckit');
-  return existsSync(local) ? local : 'calckit';
+  const candidates = [join(project.root, 'node_modules', '.bin', 'calckit'), join(project.root, 'node_modules', 'calckit', 'dist', 'main.js')];
+  return candidates.find((c) => existsSync(c)) ?? 'calckit';
+}
+
+/** A script path runs under `node` (it need not be executable); anything else is run as a program. */
+function commandLine(command: string, args: string[]): [string, string[]] {
+  return /\.[cm]?js$/.test(command) ? ['node', [command, ...args]] : [command, args];
 }
 
 export async function startEmulator(project: Project, command: string, connections: Connections, log: Log): Promise<RunningEmulator> {
   const token = randomBytes(24).toString('hex');
   log.addSecret(token);
-  const args = ['serve', '--port', '0', '--data', join(project.root, '.calckit', 'emulator.sqlite')];
+  const args = ['serve', '--port', '0', '--quiet', '--data', join(project.root, '.calckit', 'emulator.sqlite')];
+  // Without a fixtures file of the project's own, `calckit serve` loads the emulator's default fixtures.
   const fixtures = FIXTURE_FILES.map((f) => join(project.root, f)).find((f) => existsSync(f));
   if (fixtures) args.push('--fixtures', fixtures);
+  if (project.service?.name) args.push('--service', project.service.name);
   log.info(`starting the emulator: ${command} ${args.join(' ')}`);
-  const child = spawn(command, args, {
+  const [program, programArgs] = commandLine(command, args);
+  const child = spawn(program, programArgs, {
     cwd: project.root,
     env: { ...process.env, CALCKIT_DEVELOPER_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@
 // whose calckit.json points at a running emulator; checks colouring, a command, and push on save reaching the
 // emulator with the lock restored. Screenshots go to test/e2e/artifacts/.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './harness/browser.js';
 import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { ARTIFACTS, checkInstalled, REPO, VSIX } from './harness/paths.js';
 import { writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-developer-token-5f2a9c41d7';
@@ -74,17 +75,26 @@ async function appendAndSave(suffix: string): Promise<string> {
 }
 
 /** The extension's log channel as code-server wrote it to disk (for failure messages). */
-function extensionLog(): string {
+function extensionLog(lines = 40): string {
   if (!codeServerHome) return '';
   const logs = join(codeServerHome, 'user-data', 'logs');
   try {
     return readdirSync(logs, { recursive: true, encoding: 'utf8' })
       .filter((f) => /calckit.*\.log$/.test(f))
-      .map((f) => readFileSync(join(logs, f), 'utf8').split('\n').slice(-40).join('\n'))
+      .map((f) => readFileSync(join(logs, f), 'utf8').split('\n').slice(-lines).join('\n'))
       .join('\n');
   } catch {
     return '(no log)';
   }
+}
+
+/** PIDs of processes whose command line contains `text` (paths under this test's temporary folder). */
+function processesMatching(text: string): number[] {
+  return execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.includes(text))
+    .map((l) => Number(l.trim().split(/\s+/)[0]))
+    .filter((pid) => Number.isInteger(pid) && pid !== process.pid);
 }
 
 /** The PID of the bundled language server started by this test's code-server (found by its installed path). */
@@ -150,7 +160,13 @@ beforeAll(async () => {
   codeServerHome = home;
   installExtension(home, VSIX);
   // The extension host inherits code-server's environment: the token reaches the extension that way.
-  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN } });
+  codeServer = await startCodeServer({
+    home,
+    workspace,
+    env: { CALCKIT_DEVELOPER_TOKEN: TOKEN },
+    // The repository's own CLI (built by npm run build) for "Start Local Emulator".
+    userSettings: { 'calckit.emulator.command': join(REPO, 'packages', 'cli', 'dist', 'main.js') },
+  });
   browser = await openBrowser();
   page = browser.page;
   await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
@@ -162,6 +178,8 @@ afterAll(async () => {
   if (page) await screenshot('final').catch(() => undefined);
   await browser?.close();
   await codeServer?.stop();
+  // An emulator the extension started is its child and is stopped on deactivation; make sure, by PID.
+  for (const pid of processesMatching(join(workspace ?? tmp, '.calckit', 'emulator.sqlite'))) process.kill(pid, 'SIGTERM');
   await emulator?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -311,6 +329,15 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(after.locked).toBe(true);
   });
 
+  it('the Unlock and Lock commands change the lock in the service', async () => {
+    await openFile('margin.calc');
+    await runCommand('calckit: Unlock Calculation');
+    await waitFor('the calculation unlocked', async () => ((await client.readCalculation(LOCKED_ID)).locked ? undefined : true));
+    await runCommand('calckit: Lock Calculation');
+    await waitFor('the calculation locked', async () => ((await client.readCalculation(LOCKED_ID)).locked ? true : undefined));
+    await page.locator('.notifications-toasts', { hasText: `calculation ${LOCKED_ID} is locked` }).first().waitFor();
+  });
+
   it('a failed update is reported with its step, status and message, and the calculation stays locked', async () => {
     const before = await client.readCalculation(LOCKED_ID);
     const res = await fetch(`${emulator.url}/__emulator/faults`, {
@@ -330,5 +357,41 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(await toast.locator('.monaco-button', { hasText: 'Open Log' }).count()).toBe(1);
     await screenshot('push-failed');
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, checkSum: before.checkSum, locked: true });
+  });
+
+  it('starts a local emulator for the workspace with `calckit serve` and pushes to it', async () => {
+    await runCommand('calckit: Start Local Emulator for This Workspace');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'the emulator runs at' }).first();
+    await toast.waitFor({ timeout: 30_000 });
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+    expect(url).toBeDefined();
+    expect(url).not.toBe(emulator.url);
+    await screenshot('local-emulator');
+    // The workspace now pushes to that emulator (its database in .calckit/, its default fixtures, a session token).
+    const health = await fetch(`${url}/__emulator/health`);
+    expect(health.status).toBe(200);
+    expect(readdirSync(join(workspace, '.calckit'))).toContain('emulator.sqlite');
+    // A save now goes to the new emulator (its token is the extension's own, unknown here): its calculation 102
+    // holds the fixture's formula, not our last push, so the push asks first; Overwrite sends it there.
+    const first = await client.readCalculation(LOCKED_ID);
+    await openFile('margin.calc');
+    const text = await appendAndSave(' + 4');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.locator('.monaco-button', { hasText: 'Overwrite' }).click();
+    await waitFor('the push recorded in the state file', async () => {
+      const state = JSON.parse(readFileSync(join(workspace, '.calckit', 'state.json'), 'utf8')) as { calculations: Record<string, { checkSum: string }> };
+      return state.calculations[String(LOCKED_ID)]?.checkSum === createHash('sha1').update(text).digest('hex') ? true : undefined;
+    });
+    await screenshot('pushed-to-local-emulator');
+    // The first emulator did not get it.
+    expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: first.expression, checkSum: first.checkSum });
+  });
+
+  it('the log lists the requests and never the token', () => {
+    const log = extensionLog(Infinity);
+    expect(log).toContain('updateFormula');
+    expect(log).toContain('/api/query/v1/functions/template/102');
+    expect(log).not.toContain(TOKEN);
   });
 });

@@ -92,7 +92,8 @@ export async function startCodeServer(options: {
       '--disable-getting-started-override',
       workspace,
     ],
-    { env: { ...process.env, ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group, so stopping it stops every helper it forked (file watcher, extension host, pty host).
+    { env: { ...process.env, ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')));
@@ -116,12 +117,25 @@ export async function startCodeServer(options: {
     process: child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      const group = child.pid;
+      if (group === undefined) return;
+      const signalGroup = (signal: NodeJS.Signals): void => {
+        try {
+          process.kill(-group, signal);
+        } catch {
+          // The group is gone already.
+        }
+      };
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        signalGroup('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // Helpers that outlived code-server itself.
+      await new Promise((r) => setTimeout(r, 500));
+      signalGroup('SIGKILL');
     },
   };
 }
