@@ -1,0 +1,161 @@
+// Parse throughput: ours (parse + AST + analysis through analyzeCalculation) and our lexer alone, against
+// node-sql-parser, sql-parser-cst and @joe-re/sql-parser given `SELECT <formula> AS x FROM t` (MySQL dialect).
+// Each parser runs in its own process (no shared JIT state); each is measured on the formulas it accepts, and
+// ours on the same subsets, so every ratio compares the same formulas. Usage: node bench/parse.mjs [--json]
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCorpus } from './lib/corpus.mjs';
+import { median, ratio, round } from './lib/stats.mjs';
+
+const require = createRequire(import.meta.url);
+const SELF = fileURLToPath(import.meta.url);
+const FORMULA = new URL('../packages/formula/dist/index.js', import.meta.url).href;
+const wrap = (formula) => `SELECT ${formula} AS x FROM t`;
+
+/** The parsers as data: name → a loader returning `parse(formula)` that throws when the formula is refused. */
+const PARSERS = {
+  'calckit (parse+analysis)': async () => {
+    const { analyzeCalculation } = await import(FORMULA);
+    return (f) => analyzeCalculation(f);
+  },
+  'calckit lex only': async () => {
+    const { lex } = await import(FORMULA);
+    return (f) => lex(f);
+  },
+  'node-sql-parser': async () => {
+    const { Parser } = require('node-sql-parser');
+    const parser = new Parser();
+    return (f) => parser.astify(wrap(f), { database: 'MySQL' });
+  },
+  'sql-parser-cst': async () => {
+    const { parse } = require('sql-parser-cst');
+    return (f) => parse(wrap(f), { dialect: 'mysql' });
+  },
+  '@joe-re/sql-parser': async () => {
+    const { parse } = require('@joe-re/sql-parser');
+    return (f) => parse(wrap(f));
+  },
+};
+const PEERS = ['node-sql-parser', 'sql-parser-cst', '@joe-re/sql-parser'];
+
+/** Which formulas (indices into the corpus) a parser accepts. Ours: those without syntax errors. */
+async function accepted(name, formulas) {
+  if (name.startsWith('calckit')) {
+    const { parseFormula } = await import(FORMULA);
+    return formulas.flatMap((f, i) => (parseFormula(f).errors.length === 0 ? [i] : []));
+  }
+  const parse = await PARSERS[name]();
+  return formulas.flatMap((f, i) => {
+    try {
+      parse(f);
+      return [i];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * In a child process: warm up, then `runs` timed runs of at least `minMs` each over `formulas`; returns the
+ * medians of formulas/s by CPU time (user+system of this process) and by wall time.
+ */
+async function measure(name, formulas, { runs = 7, minMs = 300, warmupMs = 800 } = {}) {
+  const parse = await PARSERS[name]();
+  const bytes = formulas.reduce((n, f) => n + Buffer.byteLength(f), 0);
+  const pass = () => {
+    for (const f of formulas) {
+      try {
+        parse(f);
+      } catch {
+        // Peers throw on refused formulas; only accepted ones are given to them, so this is never reached.
+      }
+    }
+  };
+  for (const end = performance.now() + warmupMs; performance.now() < end; ) pass();
+  const cpuRates = [];
+  const wallRates = [];
+  for (let r = 0; r < runs; r++) {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    let passes = 0;
+    while (performance.now() - t0 < minMs) {
+      pass();
+      passes++;
+    }
+    const wallS = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    cpuRates.push((passes * formulas.length) / cpuS);
+    wallRates.push((passes * formulas.length) / wallS);
+  }
+  const formulasPerS = median(cpuRates);
+  return {
+    formulas: formulas.length,
+    bytes,
+    formulasPerS,
+    mbPerS: (formulasPerS * bytes) / formulas.length / 1e6,
+    wallFormulasPerS: median(wallRates),
+  };
+}
+
+function runChild(name, indices) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SELF, '--child', name, indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${name} exited with ${code}`))));
+  });
+}
+
+/** The section's result: every parser's acceptance count and throughput, and ours on each peer's subset. */
+export async function benchParse({ log = () => {} } = {}) {
+  const corpus = loadCorpus().map((e) => e.formula);
+  const all = corpus.map((_, i) => i);
+  const oursAccepts = await accepted('calckit (parse+analysis)', corpus);
+  log('  parse: ours on the whole corpus');
+  const ours = await runChild('calckit (parse+analysis)', all);
+  const lexOnly = await runChild('calckit lex only', all);
+  const peers = [];
+  for (const peer of PEERS) {
+    const subset = await accepted(peer, corpus);
+    log(`  parse: ${peer} (${subset.length}/${corpus.length} accepted)`);
+    if (subset.length === 0) {
+      peers.push({ name: peer, accepted: 0, of: corpus.length });
+      continue;
+    }
+    const theirs = await runChild(peer, subset);
+    const oursSame = await runChild('calckit (parse+analysis)', subset);
+    peers.push({
+      name: peer,
+      accepted: subset.length,
+      of: corpus.length,
+      peer: theirs,
+      oursOnSame: oursSame,
+      oursOverPeer: ratio(oursSame.formulasPerS, theirs.formulasPerS),
+    });
+  }
+  return {
+    method:
+      'formulas/s = median of 7 timed runs (≥300 ms each, after 0.8 s warm-up) by the process CPU time (user+system); each parser in its own process; MB/s counts the formula text only (peers get it wrapped as SELECT <formula> AS x FROM t)',
+    corpusFormulas: corpus.length,
+    ours: { accepted: oursAccepts.length, of: corpus.length, ...ours },
+    lexOnly,
+    parseOverLex: ratio(lexOnly.formulasPerS, ours.formulasPerS),
+    peers,
+  };
+}
+
+if (process.argv[2] === '--child') {
+  const corpus = loadCorpus().map((e) => e.formula);
+  const formulas = process.argv[4].split(',').map((i) => corpus[Number(i)]);
+  process.stdout.write(JSON.stringify(await measure(process.argv[3], formulas)));
+} else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await benchParse({ log: (m) => console.error(m) });
+  if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+  else {
+    const f = (r) => `${Math.round(r.formulasPerS)} formulas/s, ${round(r.mbPerS)} MB/s`;
+    console.log(`ours: ${f(result.ours)}; lex only: ${f(result.lexOnly)}; parse+analysis takes ${round(result.parseOverLex)}× lex time`);
+    for (const p of result.peers) if (p.peer) console.log(`${p.name} ${p.accepted}/${p.of}: ${f(p.peer)}; ours on the same: ${f(p.oursOnSame)} → ${round(p.oursOverPeer, 1)}×`);
+  }
+}

@@ -1,0 +1,55 @@
+// CPU profile of our parse+analysis path: runs analyzeCalculation over the corpus for a few seconds under
+// `node --cpu-prof` and prints the functions with the most self time (and the file, for the lead to act on).
+// Usage: node bench/profile.mjs [--seconds N] [--valid-only] [--json]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Summarises a .cpuprofile: self time per function (name + file:line), largest first, as shares of the total. */
+export function summarise(profile, top = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const deltas = profile.timeDeltas;
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const f = node.callFrame;
+    const file = f.url ? relative(ROOT, fileURLToPath(f.url.startsWith('file:') ? f.url : pathToFileURL(f.url))) : '';
+    const key = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    const dt = deltas[i] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([fn, us]) => ({ fn, selfMs: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
+}
+
+/** Profiles `seconds` of analyzeCalculation over the corpus (all of it, or only formulas that parse). */
+export function profileParse({ seconds = 4, validOnly = false } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'calckit-prof-'));
+  const script = `
+    const { analyzeCalculation, parseFormula } = await import(${JSON.stringify(new URL('../packages/formula/dist/index.js', import.meta.url).href)});
+    const { loadCorpus } = await import(${JSON.stringify(new URL('./lib/corpus.mjs', import.meta.url).href)});
+    let formulas = loadCorpus().map((e) => e.formula);
+    if (${validOnly}) formulas = formulas.filter((f) => parseFormula(f).errors.length === 0);
+    const end = performance.now() + ${seconds * 1000};
+    while (performance.now() < end) for (const f of formulas) analyzeCalculation(f);`;
+  spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--input-type=module', '-e', script], { stdio: 'inherit' });
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const result = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const i = process.argv.indexOf('--seconds');
+  const rows = profileParse({ seconds: i === -1 ? 4 : Number(process.argv[i + 1]), validOnly: process.argv.includes('--valid-only') });
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
+  else for (const r of rows) console.log(`${String(r.share).padStart(5)}%  ${String(r.selfMs).padStart(6)} ms  ${r.fn}`);
+}
