@@ -5,7 +5,8 @@ import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
 
 const chevrotainLexer = new Lexer(T.LEXER_TOKENS as T.TokenTypeList, {
-  positionTracking: 'full',
+  // Lines and columns come from LineIndex, once per text; Chevrotain need not track them per token.
+  positionTracking: 'onlyOffset',
   ensureOptimizations: true,
 });
 
