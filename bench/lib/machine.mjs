@@ -1,9 +1,10 @@
 // The machine and tool versions a benchmark ran with, for the report's header.
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
+const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
 export function machine() {
   const cpus = os.cpus();
@@ -19,7 +20,8 @@ export function machine() {
 
 function npmVersion(name) {
   try {
-    return require(`${name}/package.json`).version;
+    // Read from disk: some packages' `exports` do not expose package.json.
+    return JSON.parse(readFileSync(`${NODE_MODULES}${name}/package.json`, 'utf8')).version;
   } catch {
     return undefined;
   }

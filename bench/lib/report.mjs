@@ -1,0 +1,116 @@
+// Renders the benchmark results as Markdown: the goals (ratios against references measured in the same run)
+// first, then each section with ratios beside absolute figures, then the machine, versions and methods.
+import { round } from './stats.mjs';
+
+const na = (r) => r === undefined || r === null || r.notAvailable !== undefined;
+const fmt = (x, d = 2) => (typeof x === 'number' && Number.isFinite(x) ? String(round(x, d)) : '—');
+const times = (x, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? `${fmt(x, d)}×` : '—');
+const ms = (x) => (typeof x === 'number' ? `${fmt(x, 1)} ms` : '—');
+const s = (x) => (typeof x === 'number' ? `${fmt(x, x < 10 ? 2 : 0)} s` : '—');
+const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} formulas/s, ${fmt(r.mbPerS)} MB/s` : '—');
+
+/** Goals of issue 7, each computed from this run's results: { goal, target, measured, met }. */
+export function goals(results) {
+  const out = [];
+  const parse = results.parse;
+  const nsp = na(parse) ? undefined : parse.peers.find((p) => p.name === 'node-sql-parser');
+  out.push({ goal: 'parse+analysis MB/s vs node-sql-parser (same formulas)', target: '≥ 10×', value: nsp?.oursOverPeer, met: nsp?.oursOverPeer >= 10, shown: times(nsp?.oursOverPeer) });
+  const overLex = na(parse) ? undefined : parse.parseOverLex;
+  out.push({ goal: 'parse+analysis time vs our lex-only time', target: '≤ 4×', value: overLex, met: overLex <= 4, shown: times(overLex) });
+  const lint = results.lint;
+  const r10k = na(lint) ? undefined : lint.sizes?.[10000]?.calckitOverSqlfluff;
+  out.push({ goal: '`calckit lint` vs sqlfluff, 10,000 files (CPU time)', target: '≥ 500×', value: r10k, met: r10k >= 500, shown: times(r10k, 0) });
+  const ours = results.editor?.ours;
+  const peer = results.editor?.peer;
+  const p99 = na(ours) ? undefined : ours.changeToDiagnostics.p99;
+  const p50 = na(peer) ? undefined : peer.changeToDiagnostics.p50;
+  out.push({ goal: 'our change→diagnostics p99 vs sql-language-server p50', target: '< 1×', value: p99 !== undefined && p50 ? p99 / p50 : undefined, met: p99 < p50, shown: p99 !== undefined && p50 ? `${times(p99 / p50, 2)} (${ms(p99)} vs ${ms(p50)})` : '—' });
+  const rss = na(lint) ? undefined : lint.sizes?.[10000]?.calckit?.maxRssMb;
+  out.push({ goal: 'CLI peak RSS linting 10,000 files', target: '< 300 MB', value: rss, met: rss < 300, shown: rss ? `${fmt(rss, 0)} MB` : '—' });
+  return out.map((g) => ({ ...g, met: g.value === undefined ? undefined : Boolean(g.met) }));
+}
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function renderMarkdown(results) {
+  const lines = [];
+  const m = results.machine;
+  lines.push(`Run ${results.startedAt} on ${m.cpu} (${m.cores} cores, ${m.memoryGb} GB), ${m.os}, Node ${m.node}; load average at start ${m.loadAverage1m}.`);
+  lines.push('');
+  lines.push('**Goals** (ratios against references measured in the same run):');
+  lines.push('');
+  lines.push(table(['Goal', 'Target', 'Measured', 'Met'], results.goals.map((g) => [g.goal, g.target, g.shown, g.met === undefined ? 'not available' : g.met ? 'yes' : '**no**'])));
+  lines.push('');
+
+  const p = results.parse;
+  lines.push('**Parse throughput** (corpus of ' + (na(p) ? '?' : p.corpusFormulas) + ' formulas)');
+  lines.push('');
+  if (na(p)) lines.push(`not available: ${p?.notAvailable}`);
+  else {
+    const rows = [
+      ['calckit parse+analysis', '—', `${p.ours.accepted}/${p.ours.of} parse`, rate(p.ours), ''],
+      ['calckit lex only (reference)', `${times(p.parseOverLex)} (parse+analysis time / lex time)`, `${p.lexOnly.formulas}/${p.ours.of}`, rate(p.lexOnly), ''],
+      ...p.peers.map((x) => [x.name, x.peer ? `ours ${times(x.oursOverPeer)} faster` : '—', `${x.accepted}/${x.of}`, rate(x.peer), x.oursOnSame ? `ours on the same ${x.accepted}: ${rate(x.oursOnSame)}` : 'accepts none']),
+    ];
+    lines.push(table(['Parser', 'Ratio', 'Accepted', 'Throughput', 'Ours on the same formulas'], rows));
+  }
+  lines.push('');
+
+  const l = results.lint;
+  lines.push('**Lint from the command line** (whole process; CPU seconds, wall in brackets)');
+  lines.push('');
+  if (na(l)) lines.push(`not available: ${l?.notAvailable}`);
+  else {
+    const rows = [];
+    for (const [n, row] of Object.entries(l.sizes)) {
+      rows.push([`${Number(n).toLocaleString('en')} files`, `vs sqlfluff ${times(row.calckitOverSqlfluff, 0)}; vs sqlint ${times(row.calckitOverSqlint, 2)}`,
+        `${s(row.calckit.cpuS)} (${s(row.calckit.wallS)}), ${fmt(row.calckit.maxRssMb, 0)} MB peak`,
+        row.sqlfluff?.cpuS !== undefined ? `${s(row.sqlfluff.cpuS)} (${s(row.sqlfluff.wallS)}) extrapolated` : (row.sqlfluff?.notAvailable ?? l.sqlfluff?.notAvailable ?? '—'),
+        row.sqlint?.cpuS !== undefined ? `${s(row.sqlint.cpuS)} (${s(row.sqlint.wallS)})` : (row.sqlint?.notAvailable ?? '—')]);
+    }
+    lines.push(table(['Files', 'Ratio (their CPU / ours)', 'calckit lint', 'sqlfluff --dialect mysql', 'sqlint'], rows));
+    lines.push('');
+    const st = l.startup;
+    lines.push(`Start-up: \`calckit --version\` ${s(st.version.cpuS)} CPU (${s(st.version.wallS)} wall); \`calckit lint\` of one file ${s(st.lintOneFile.cpuS)} CPU (${s(st.lintOneFile.wallS)} wall); an empty \`node -e 0\` ${s(st.nodeEmpty.cpuS)} CPU — medians of 5 runs.`);
+    if (l.sqlfluff?.samples) {
+      const acc = l.sqlfluff.accepted;
+      lines.push(`sqlfluff was run on samples of ${l.sqlfluff.samples.map((x) => x.files).join(' and ')} files (${l.sqlfluff.samples.map((x) => s(x.cpuS)).join(', ')} CPU) and extrapolated linearly: ${s(l.sqlfluff.startupCpuS)} start-up + ${s(l.sqlfluff.perFileCpuS)} per file${acc ? `; it parses ${acc.accepted}/${acc.of} sample files without a PRS error` : ''}. sqlint (the linter of sql-language-server) silently skips statements its parser refuses.`);
+    }
+  }
+  lines.push('');
+
+  const e = results.editor ?? {};
+  lines.push('**Editor latency** (over stdio, one-character edits of a ~5 KB document, after warm-up)');
+  lines.push('');
+  const er = [];
+  if (!na(e.ours)) er.push(['calckit-language-server', `${ms(e.ours.changeToDiagnostics.p50)} / ${ms(e.ours.changeToDiagnostics.p99)}`, `${ms(e.ours.completionAfterChange.p50)} / ${ms(e.ours.completionAfterChange.p99)} after a change; ${ms(e.ours.completionCached.p50)} / ${ms(e.ours.completionCached.p99)} unchanged`, `${e.ours.iterations} edits, ${e.ours.formulaBytes} B formula, incremental sync, no debounce`]);
+  else er.push(['calckit-language-server', 'not available', '', e.ours?.notAvailable ?? '']);
+  if (!na(e.peer)) er.push([`sql-language-server`, `${ms(e.peer.changeToDiagnostics.p50)} / ${ms(e.peer.changeToDiagnostics.p99)}`, `${ms(e.peer.completion.p50)} / ${ms(e.peer.completion.p99)}`, `${e.peer.edits} edits, ${e.peer.documentBytes} B SELECT its parser accepts, full sync; started with bench/lib/sql-language-server-preload.cjs`]);
+  else er.push(['sql-language-server', 'not available', '', e.peer?.notAvailable ?? '']);
+  lines.push(table(['Server', 'change→diagnostics p50 / p99', 'completion p50 / p99', 'Notes'], er));
+  if (!na(e.ours) && !na(e.peer)) lines.push('', `Ratio: our p50 is ${times(e.ours.changeToDiagnostics.p50 / e.peer.changeToDiagnostics.p50, 2)} theirs, our p99 ${times(e.ours.changeToDiagnostics.p99 / e.peer.changeToDiagnostics.p99, 2)} theirs (below 1× is faster).`);
+  lines.push('');
+
+  lines.push('**Memory**');
+  lines.push('');
+  const mem = [];
+  mem.push([`language server, ${na(e.ours) ? '1,000' : e.ours.documents.toLocaleString('en')} open documents`, na(e.ours) ? 'not available' : `${fmt(e.ours.rssWithDocumentsMb, 0)} MB RSS (${fmt(e.ours.rssIdleMb, 0)} MB idle; all opened and linted in ${ms(e.ours.openAndLintAllMs)})`]);
+  const largest = na(l) ? undefined : Math.max(...Object.keys(l.sizes).map(Number));
+  mem.push([`\`calckit lint\`, ${(largest ?? 10000).toLocaleString('en')} files`, largest ? `${fmt(l.sizes[largest].calckit.maxRssMb, 0)} MB peak RSS` : 'not available']);
+  lines.push(table(['Process', 'Memory'], mem));
+  lines.push('');
+
+  const em = results.emulator;
+  lines.push('**Emulator** (update formula over loopback HTTP, file database with synchronous=FULL)');
+  lines.push('');
+  if (na(em)) lines.push(`not available: ${em?.notAvailable}`);
+  else lines.push(table(['Clients', 'Updates/s', 'p50', 'p99', 'Updates', 'Errors'], [[em.clients, Math.round(em.updatesPerSecond), ms(em.p50Ms), ms(em.p99Ms), em.updates, em.errors]]));
+  lines.push('');
+
+  lines.push('**Versions**: ' + Object.entries(results.versions).map(([k, v]) => `${k} ${v ?? 'not installed'}`).join(', ') + '.');
+  lines.push('');
+  lines.push(`**Method**: ${results.method}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,60 @@
+// `npm run bench`: one command, one run. Installs the Debian peers when missing (scripts/bench/install.sh), runs
+// every section (parse, CLI lint, editor latency, memory, emulator) and writes bench/results/latest.json and
+// latest.md, and pastes the table into README.md's bench section. A part not built yet is reported as "not
+// available". Usage: node bench/run.mjs [--only parse,lint,editor,emulator] [--quick] [--no-readme]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchEmulator } from './emulator.mjs';
+import { benchLintCli } from './lint-cli.mjs';
+import { benchLspPeer } from './lsp-peer.mjs';
+import { benchParse } from './parse.mjs';
+import { machine, peerVersions } from './lib/machine.mjs';
+import { benchOurLsp } from './lib/ours-lsp.mjs';
+import { pasteIntoReadme } from './lib/readme.mjs';
+import { goals, renderMarkdown } from './lib/report.mjs';
+import { section } from './lib/sections.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const log = (m) => console.error(`[bench] ${m}`);
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
+const only = onlyArg ? new Set(onlyArg.split(',')) : undefined;
+const quick = process.argv.includes('--quick');
+const wanted = (name) => !only || only.has(name);
+
+const install = spawnSync('bash', [`${ROOT}scripts/bench/install.sh`], { stdio: 'inherit' });
+if (install.status !== 0) log('scripts/bench/install.sh failed: sections that need sqlfluff will say "not available"');
+
+const skipped = { notAvailable: 'not run (--only)' };
+const results = {
+  startedAt: new Date().toISOString(),
+  machine: machine(),
+  versions: peerVersions(),
+  method:
+    'six engineers share this machine, so wall-clock figures are noisy: throughput and CLI figures compare CPU time (user+system, process.cpuUsage in-process, getrusage for whole processes), as medians of repeated runs after warm-up; latencies are wall-clock percentiles over 100 edits after 10–20 warm-up edits, both servers measured back to back; the emulator figure is wall-clock over a 5 s run. Generated corpora come from test/corpus/formulas.jsonl with a fixed seed.',
+};
+const FORMULA = 'packages/formula/dist/index.js';
+results.parse = wanted('parse') ? await section('parse throughput', [FORMULA], () => benchParse({ log }), log) : skipped;
+results.lint = wanted('lint')
+  ? await section('CLI lint', ['packages/cli/dist/main.js', 'packages/lint/dist/index.js'], () => benchLintCli({ log, sizes: quick ? [200, 1000] : [1000, 10000] }), log)
+  : skipped;
+results.editor = wanted('editor')
+  ? {
+      ours: await section('editor latency (ours) and memory', ['packages/language-server/dist/bin.js'], () => benchOurLsp({ iterations: 100, documents: quick ? 200 : 1000 }), log),
+      peer: await section('editor latency (sql-language-server)', [], () => benchLspPeer({ iterations: 100 }), log),
+    }
+  : { ours: skipped, peer: skipped };
+results.emulator = wanted('emulator')
+  ? await section('emulator', ['packages/emulator/dist/index.js'], () => benchEmulator({ clients: 16, seconds: quick ? 2 : 5 }), log)
+  : skipped;
+results.finishedAt = new Date().toISOString();
+results.goals = goals(results);
+
+const markdown = renderMarkdown(results);
+mkdirSync(`${ROOT}bench/results`, { recursive: true });
+writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(`${ROOT}bench/results/latest.md`, `${markdown}\n`);
+if (!process.argv.includes('--no-readme') && !only && !quick) {
+  if (!pasteIntoReadme(`${ROOT}README.md`, markdown)) log('README.md has no bench markers: table not pasted');
+}
+console.log(markdown);
