@@ -98,6 +98,11 @@ describe('parseFormula', () => {
     expect(two.errors.map((e) => e.code)).toEqual(['typographic-quote', 'missing-end']);
   });
 
+  it('keeps reporting after input left over at the end of a formula', () => {
+    expect(messages('SUM(x)) + CASE WHEN 1')).toEqual(["The ')' at 1:7 closes a parenthesis that was never opened", 'WHEN at 1:16 is missing THEN']);
+    expect(parseFormula('a ) ) b').errors.map((e) => e.range.start.offset)).toEqual([2, 4]);
+  });
+
   it('marks recovered nodes and still builds a tree', () => {
     const r = parseFormula('CASE WHEN `a` > THEN 1 END');
     expect(r.errors).toHaveLength(1);

@@ -50,6 +50,20 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string):
   return { code: code as ParseErrorCode, message: message!, range: lines.rangeOf(start, end) };
 }
 
+/** Chevrotain stops at input left over after a complete formula (`a b + (1`). The rest may hold independent errors
+ * of its own: parse it again from the token after the leftover one, report what that finds, and repeat. */
+function reportErrorsAfterExtraInput(p: FormulaParser, tokens: IToken[], errors: ParseError[], lines: LineIndex, text: string): void {
+  let last = p.errors[p.errors.length - 1];
+  for (let round = 0; round < 20 && last && last.name === 'NotAllInputParsedException'; round++) {
+    const index = tokens.indexOf(last.token);
+    if (index < 0 || index + 1 >= tokens.length) return;
+    p.input = tokens.slice(index + 1);
+    p.formula();
+    for (const e of p.errors) errors.push(toParseError(e, lines, text));
+    last = p.errors[p.errors.length - 1];
+  }
+}
+
 export function parseFormula(text: string): ParseResult {
   const lexed = lex(text);
   const parsers = sharedParsers();
@@ -66,6 +80,7 @@ export function parseFormula(text: string): ParseResult {
       cst = p.formula();
     }
     for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
+    if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
   } catch (error) {
     // Chevrotain does not throw on bad input; this guards against a defect so that callers never see an exception.
     errors.push({ code: 'unexpected-token', message: `Internal parser error: ${error instanceof Error ? error.message : String(error)}`, range: lexed.lines.rangeOf(0, 0) });
