@@ -16,7 +16,7 @@ export {
 } from './config.js';
 export { parseDirectives, type Directive } from './directives.js';
 export { RULES, ruleById } from './rules/index.js';
-export { buildSemantics, type Semantics, type ValueType } from './semantics/index.js';
+export { buildSemantics, type Semantics } from './semantics/index.js';
 export { closestNames } from './suggest.js';
 export type * from './types.js';
 export { ruleDoc, rulesIndex, rulesTable, withReadmeList, README_LIST_START, README_LIST_END } from './docs.js';

@@ -23,6 +23,8 @@ export interface LintOptions {
   readonly fix?: boolean;
   /** The rule set (default: every built-in rule). */
   readonly rules?: readonly Rule[];
+  /** A parse of `text` the caller already has (the language server keeps one per document): not parsed again. */
+  readonly parse?: ParseResult;
 }
 
 /** Rules whose messages directives cannot suppress: a formula that does not parse is never "fine". */
@@ -50,8 +52,8 @@ function makeFixer(parse: ParseResult): Fixer {
 
 /** One lint pass over `text` (no fixing). */
 function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
-  const parse = parseFormula(text);
-  const semantics = buildSemantics(parse.formula, options.schema);
+  const parse = options.parse !== undefined && options.parse.text === text ? options.parse : parseFormula(text);
+  const semantics = buildSemantics(parse, options.schema);
   const fixer = makeFixer(parse);
   const messages: LintMessage[] = [];
   const handlers = new Map<string, Array<(node: Node, parent: Node | undefined) => void>>();

@@ -31,7 +31,7 @@ function mismatch(context: RuleContext, arg: Expression, kind: Expected): string
   if (e.kind === 'Boolean') return `the boolean ${e.raw}`;
   if (kind === 'date' && e.kind === 'Number') return `the number ${e.raw}`;
   // Columns: only a type the schema states is certain enough to report.
-  const t = context.semantics.definiteTypeOf(e);
+  const t = context.semantics.typeOf(e);
   if (e.kind === 'Column' && context.semantics.schemaColumn(e.name)) {
     if (kind === 'number' && (typeFamily(t) === 'string' || isTimeType(t))) return `column ${e.raw} of type ${t}`;
     if (kind === 'date' && isNumericType(t)) return `column ${e.raw} of type ${t}`;

@@ -18,7 +18,7 @@ testRule(
     invalid: [
       {
         code: "CASE when `Pennies` >= 600 then 'Large' when `Pennies` <= 300 then 'Small' else `Pennies` end",
-        errors: [{ messageId: 'mixed', message: 'This CASE branch returns a number (LONG) but an earlier branch returns text (STRING)', column: 81 }],
+        errors: [{ messageId: 'mixed', message: 'This CASE branch returns a number (inferred from its use) but an earlier branch returns text (STRING)', column: 81 }],
       },
       { code: "CASE WHEN `x` = 1 THEN 'Total Sales' ELSE 0 END", errors: [{ messageId: 'mixed' }] },
       { code: "CASE WHEN `x` = 1 THEN `Name` ELSE 0 END", schema: [{ name: 'Name', type: 'STRING' }], errors: [{ messageId: 'mixed', data: { firstType: 'STRING' } }] },

@@ -1,9 +1,8 @@
 // case-branch-types: CASE branches that return values of different kinds (text in one, a number in another).
 import type { Expression } from '@calckit/formula';
-import { typeFamily } from '../semantics/index.js';
 import type { Rule } from '../types.js';
 
-const FAMILY_NAMES: Readonly<Record<string, string>> = { string: 'text', numeric: 'a number', time: 'a date', boolean: 'a boolean' };
+const CATEGORY_NAMES: Readonly<Record<string, string>> = { string: 'text', numeric: 'a number', time: 'a date', boolean: 'a boolean' };
 
 export const rule: Rule = {
   meta: {
@@ -27,19 +26,24 @@ export const rule: Rule = {
     return {
       Case(node) {
         const results: Expression[] = [...node.whens.map((w) => w.result), ...(node.elseResult ? [node.elseResult] : [])];
-        let first: { family: string; type: string } | undefined;
+        const { semantics } = context;
+        // The exact type when known, else how the kind was inferred (a column compared with numbers is a number).
+        const shown = (e: Expression) => {
+          const t = semantics.typeOf(e);
+          return t === 'UNKNOWN' ? 'inferred from its use' : t;
+        };
+        let first: { category: string; node: Expression } | undefined;
         for (const r of results) {
-          const type = context.semantics.typeOf(r);
-          const family = typeFamily(type);
-          if (family === 'other') continue;
+          const category = semantics.categoryOf(r);
+          if (!(category in CATEGORY_NAMES)) continue;
           if (!first) {
-            first = { family, type };
+            first = { category, node: r };
             continue;
           }
-          if (family !== first.family) {
+          if (category !== first.category) {
             context.report({
               messageId: 'mixed',
-              data: { kind: FAMILY_NAMES[family]!, type, firstKind: FAMILY_NAMES[first.family]!, firstType: first.type },
+              data: { kind: CATEGORY_NAMES[category]!, type: shown(r), firstKind: CATEGORY_NAMES[first.category]!, firstType: shown(first.node) },
               node: r,
             });
             return;

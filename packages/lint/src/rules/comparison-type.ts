@@ -25,7 +25,7 @@ function check(context: RuleContext, at: Expression, column: Expression, other: 
   if (c.kind !== 'Column') return;
   const col = context.semantics.schemaColumn(c.name);
   if (!col) return;
-  const otherType = context.semantics.definiteTypeOf(other);
+  const otherType = context.semantics.typeOf(other);
   if (otherType === 'UNKNOWN' || otherType === 'NULL') return;
   if (incompatible(col.type, otherType, other)) {
     context.report({ messageId: 'mismatch', data: { column: c.raw, type: col.type, other: context.sourceOf(other), otherType }, node: at });

@@ -1,29 +1,18 @@
-// Facts about one parsed formula that several rules share, computed once per lint: parents, columns, calls, value types
-// (with column types from the schema, else inferred from how the formula uses them) and aggregation.
-// The language core's analyzeFormula will offer the same facts; rules depend only on this interface.
-import {
-  lookupFunction,
-  walk,
-  type CallExpression,
-  type ColumnRef,
-  type DatasetColumn,
-  type Expression,
-  type Formula,
-  type Node,
-} from '@calckit/formula';
-import { commonType, inferColumnHints, typeOfExpression, type ValueType } from './types.js';
+// Facts about one parsed formula that several rules share, computed once per lint: the language core's semantic
+// model (analyzeFormula: parents, calls, columns, aggregation, types with usage-inferred categories) behind the
+// narrow interface the rules use.
+import { analyzeFormula, type CallExpression, type ColumnRef, type DatasetColumn, type Expression, type Node, type ParseResult } from '@calckit/formula';
+import type { TypeCategory, ValueType } from './types.js';
 
-export type { ValueType } from './types.js';
-export { typeFamily, isNumericType, isTimeType, sameFamily } from './types.js';
+export type { TypeCategory, ValueType } from './types.js';
+export { typeFamily, isNumericType, isTimeType } from './types.js';
 
 export interface Semantics {
-  /** The type of an expression; columns typed by the schema, else by usage, else UNKNOWN. */
+  /** The type of an expression from what is certain: literals, functions, schema-typed columns; else UNKNOWN. */
   typeOf(expr: Expression): ValueType;
-  /** The type of an expression using only what is certain: literals, functions and schema-typed columns. */
-  definiteTypeOf(expr: Expression): ValueType;
-  /** A column's type: the schema's, else inferred from usage, else undefined. */
-  columnType(name: string): ValueType | undefined;
-  /** A column's type from the schema only. */
+  /** The kind of value, using for columns without a schema type what their use implies (`x >= 600`: numeric). */
+  categoryOf(expr: Expression): TypeCategory;
+  /** A column's entry in the schema (exact, case-sensitive name). */
   schemaColumn(name: string): DatasetColumn | undefined;
   parentOf(node: Node): Node | undefined;
   /** The innermost aggregate call whose arguments contain the node (windows and FIXED specs do not count). */
@@ -36,60 +25,23 @@ export interface Semantics {
   readonly aggregated: boolean;
 }
 
-export function buildSemantics(formula: Formula, schema: readonly DatasetColumn[] | undefined): Semantics {
-  const parents = new Map<Node, Node | undefined>();
-  const columns: ColumnRef[] = [];
-  const calls: CallExpression[] = [];
-  walk(formula, {
-    enter(node, parent) {
-      parents.set(node, parent);
-      if (node.kind === 'Column') columns.push(node);
-      else if (node.kind === 'Call') calls.push(node);
-    },
-  });
+export function buildSemantics(parse: ParseResult, schema: readonly DatasetColumn[] | undefined): Semantics {
+  const model = analyzeFormula(parse, schema ? { schema } : {});
   const bySchema = new Map<string, DatasetColumn>((schema ?? []).map((c) => [c.name, c]));
-  const isAggregate = (call: CallExpression): boolean => lookupFunction(call.upperName)?.kind === 'aggregate';
-
-  const definiteMemo = new Map<Expression, ValueType>();
-  const definiteTypeOf = (expr: Expression): ValueType =>
-    typeOfExpression(expr, definiteMemo, (name) => bySchema.get(name)?.type);
-
-  // Inferred column types: hints from comparisons and arithmetic, typed with definite types only (no cycles).
-  let inferred: Map<string, ValueType> | undefined;
-  const inferredTypes = (): Map<string, ValueType> => {
-    if (inferred) return inferred;
-    inferred = new Map();
-    for (const [name, hints] of inferColumnHints(formula, definiteTypeOf)) {
-      const type = commonType(hints);
-      if (type !== 'UNKNOWN') inferred.set(name, type);
-    }
-    return inferred;
-  };
-  const columnType = (name: string): ValueType | undefined => bySchema.get(name)?.type ?? inferredTypes().get(name);
-  const memo = new Map<Expression, ValueType>();
-  const typeOf = (expr: Expression): ValueType => typeOfExpression(expr, memo, columnType);
-
-  const enclosingAggregate = (node: Node): CallExpression | undefined => {
-    let child: Node = node;
-    let parent = parents.get(node);
-    while (parent) {
-      if (parent.kind === 'Call' && isAggregate(parent) && (parent.args as readonly Node[]).includes(child)) return parent;
-      child = parent;
-      parent = parents.get(parent);
-    }
-    return undefined;
-  };
-
+  let columns: ColumnRef[] | undefined;
   return {
-    typeOf,
-    definiteTypeOf,
-    columnType,
+    typeOf: (e) => model.typeOf(e),
+    categoryOf: (e) => model.categoryOf(e),
     schemaColumn: (name) => bySchema.get(name),
-    parentOf: (node) => parents.get(node),
-    enclosingAggregate,
-    isAggregate,
-    columns,
-    calls,
-    aggregated: calls.some(isAggregate),
+    parentOf: (n) => model.parentOf(n),
+    enclosingAggregate: (n) => model.enclosingAggregate(n),
+    isAggregate: (c) => model.isAggregate(c),
+    get columns() {
+      return (columns ??= model.columns.map((c) => c.node));
+    },
+    calls: model.calls,
+    get aggregated() {
+      return model.calls.some((c) => model.isAggregate(c));
+    },
   };
 }
