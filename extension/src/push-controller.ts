@@ -123,20 +123,31 @@ export class PushController {
     });
   }
 
-  /** The lint of record: the language server's diagnostics when it runs, else the core's problems. */
+  /**
+   * The lint gate's findings: the core's problems (what makes the service store the formula as INVALID, always
+   * current for this exact text) plus the language server's diagnostics (lint rules at their configured severity;
+   * they may trail the last keystroke by a debounce, which the core's problems make up for).
+   */
   private lint(uri: vscode.Uri, expression: string, mapping: FileMapping): LintFinding[] {
-    if (this.deps.serverRunning()) {
-      return vscode.languages.getDiagnostics(uri).map((d) => ({
-        severity: SEVERITY[d.severity],
-        code: typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? d.source ?? ''),
-        message: d.message,
-        line: d.range.start.line + 1,
-        column: d.range.start.character + 1,
-      }));
-    }
     const settings = settingsFor(uri);
     const analysis = this.analyze(uri, expression, mapping, settings.serviceName || mapping.project.service?.name);
-    return analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
+    const findings: LintFinding[] = analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
+    if (this.deps.serverRunning()) {
+      const seen = new Set(findings.map((f) => `${f.line}:${f.column}`));
+      for (const d of vscode.languages.getDiagnostics(uri)) {
+        const line = d.range.start.line + 1;
+        const column = d.range.start.character + 1;
+        if (seen.has(`${line}:${column}`)) continue;
+        findings.push({
+          severity: SEVERITY[d.severity],
+          code: typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? d.source ?? ''),
+          message: d.message,
+          line,
+          column,
+        });
+      }
+    }
+    return findings;
   }
 
   /** What the service will store for this expression, computed locally (with the dataset's columns when known). */
@@ -211,7 +222,7 @@ export class PushController {
           lastPush: { at, checkSum: '', ok: false, message: outcome.message },
         });
         const choice = await vscode.window.showErrorMessage(
-          `calckit: push of ${outcome.file} failed at step "${outcome.step}"${statusText}: ${outcome.message}${outcome.hint ? ` ${outcome.hint}` : ''}`,
+          `calckit: push of ${outcome.file} failed at step "${outcome.step}"${statusText}: ${outcome.message}${outcome.hint ? ` — ${outcome.hint}` : ''}`,
           'Retry',
           'Open Log',
         );

@@ -329,6 +329,27 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(after.locked).toBe(true);
   });
 
+  it('a formula with errors is not pushed unless the user says so', async () => {
+    const before = await client.readCalculation(LOCKED_ID);
+    await openFile('margin.calc');
+    await appendAndSave(' +');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    const question = await dialog.innerText();
+    expect(question).toMatch(/has 1 error/);
+    expect(await dialog.locator('.monaco-button', { hasText: 'Push Anyway' }).count()).toBe(1);
+    await screenshot('lint-errors-dialog');
+    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await page.waitForTimeout(1000);
+    expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, locked: true });
+    // Put the file back as it was (its text equals the last push: nothing to send, no question).
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+S');
+    await page.waitForTimeout(1000);
+    expect(readFileSync(join(workspace, 'formulas', 'margin.calc'), 'utf8').trimEnd()).toBe(before.expression);
+  });
+
   it('the Unlock and Lock commands change the lock in the service', async () => {
     await openFile('margin.calc');
     await runCommand('calckit: Unlock Calculation');
