@@ -1,6 +1,6 @@
 // Language server latency and memory: change→diagnostics p50/p99 on a 5 KB formula, completion latency, and the
 // server's RSS with 1,000 open documents. Runs the built server (`npx tsc -b` first) over stdio with a real
-// JSON-RPC client. Usage: node bench/lsp-latency.mjs [--iterations=N] [--documents=N] [--json]
+// JSON-RPC client. Usage: node bench/lsp-latency.mjs [--iterations=N] [--documents=N] [--server=path/to/bin.js] [--json]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,13 +17,15 @@ const arg = (name, fallback) => {
 const ITERATIONS = arg('iterations', 200);
 const DOCUMENTS = arg('documents', 1000);
 const JSON_OUT = process.argv.includes('--json');
+// Another server script to compare (e.g. a variant build); default: the built server.
+const SERVER_SCRIPT = process.argv.find((x) => x.startsWith('--server='))?.slice('--server='.length) ?? join(root, 'packages/language-server/dist/bin.js');
 
 // A project with the example sales schema; formulas are mapped to it so lint sees the columns.
 const dir = mkdtempSync(join(tmpdir(), 'calckit-bench-'));
 mkdirSync(join(dir, 'schemas'));
 mkdirSync(join(dir, 'formulas'));
 writeFileSync(join(dir, 'schemas/sales.json'), readFileSync(join(root, 'examples/schemas/sales.json')));
-const calculations = { 'formulas/big.calc': { id: 1, dataset: 'sales' } };
+const calculations = { 'formulas/big.calc': { id: 1, dataset: 'sales' }, 'formulas/huge.calc': { id: 2, dataset: 'sales' } };
 for (let i = 0; i < DOCUMENTS; i++) calculations[`formulas/f${i}.calc`] = { id: 1000 + i, dataset: 'sales' };
 writeFileSync(join(dir, 'calckit.json'), JSON.stringify({ service: { name: 'SVC', baseUrl: 'http://127.0.0.1:9' }, datasets: { sales: { id: 'sales', schema: 'schemas/sales.json' } }, calculations }));
 
@@ -40,7 +42,7 @@ const corpus = readFileSync(join(root, 'test/corpus/formulas.jsonl'), 'utf8').tr
 const examples = ['gross-margin', 'order-size-band', 'days-since-order', 'running-revenue-by-region', 'net-revenue', 'return-rate'].map((n) => readFileSync(join(root, `examples/formulas/${n}.calc`), 'utf8'));
 const pool = [...examples, ...corpus];
 
-const child = spawn(process.execPath, [...(process.env.LSP_BENCH_NODE_ARGS ? process.env.LSP_BENCH_NODE_ARGS.split(' ') : []), join(root, 'packages/language-server/dist/bin.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [...(process.env.LSP_BENCH_NODE_ARGS ? process.env.LSP_BENCH_NODE_ARGS.split(' ') : []), SERVER_SCRIPT, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
 const waiting = new Map();
 const published = new Map();
@@ -145,17 +147,44 @@ const h0 = now();
 await connection.sendRequest('textDocument/hover', { textDocument: { uri: uriOf('formulas/f3.calc') }, position: { line: 0, character: 1 } });
 const hoverWithMany = now() - h0;
 
+// 4. A 100 KB formula (linted in the server's worker thread): completion while the diagnostics of the new version are being computed.
+const huge = uriOf('formulas/huge.calc');
+const hugeWhens = [];
+for (let i = 0; hugeWhens.join('\n').length < 100_000; i++) hugeWhens.push(`  WHEN \`Region\` = 'R${i}' AND SUM(\`Revenue\`) > ${i} THEN DATE_FORMAT(\`Order Date\`, '%Y-%m') -- branch ${i}`);
+let hugeVersion = 1;
+await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: huge, languageId: 'calc', version: 1, text: `CASE\n${hugeWhens.join('\n')}\n  ELSE 'none'\nEND` } });
+await diagnosticsOf(huge, 1);
+const hugeCompletion = [];
+const hugeDiagnostics = [];
+for (let i = 0; i < 10; i++) {
+  hugeVersion++;
+  const p = { line: 0, character: 4 };
+  const change = i % 2 === 0 ? { range: { start: p, end: p }, text: ' ' } : { range: { start: p, end: { line: 0, character: 5 } }, text: '' };
+  const t1 = now();
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri: huge, version: hugeVersion }, contentChanges: [change] });
+  const t2 = now();
+  await connection.sendRequest('textDocument/completion', { textDocument: { uri: huge }, position: { line: 1, character: 7 } });
+  hugeCompletion.push(now() - t2);
+  await diagnosticsOf(huge, hugeVersion);
+  hugeDiagnostics.push(now() - t1);
+}
+await connection.sendNotification('textDocument/didClose', { textDocument: { uri: huge } });
+
+const rssAfterHuge = rssKb(child.pid);
+
 const results = {
   formulaBytes: formula5k().length,
   iterations: ITERATIONS,
   changeToDiagnostics: { p50: pct(changeLatencies, 50), p99: pct(changeLatencies, 99) },
   completionAfterChange: { p50: pct(completionFresh, 50), p99: pct(completionFresh, 99) },
   completionCached: { p50: pct(completionCached, 50), p99: pct(completionCached, 99) },
+  hugeFormula: { completionP50: pct(hugeCompletion, 50), completionMax: Math.max(...hugeCompletion), diagnosticsP50: pct(hugeDiagnostics, 50) },
   documents: DOCUMENTS,
   openAndLintAllMs: openAll,
   rssIdleMb: rssIdle / 1024,
   rssWithDocumentsMb: rssOpen / 1024,
   hoverWithDocumentsMs: hoverWithMany,
+  rssWithWorkerMb: rssAfterHuge / 1024,
 };
 if (JSON_OUT) console.log(JSON.stringify(results, null, 2));
 else {
@@ -164,6 +193,7 @@ else {
   console.log(`  completion after a change (parse included): p50 ${ms(results.completionAfterChange.p50)}, p99 ${ms(results.completionAfterChange.p99)}`);
   console.log(`  completion on an unchanged version:         p50 ${ms(results.completionCached.p50)}, p99 ${ms(results.completionCached.p99)}`);
   console.log(`  ${DOCUMENTS} documents opened and linted in ${ms(openAll)}; RSS ${results.rssIdleMb.toFixed(1)} MB idle → ${results.rssWithDocumentsMb.toFixed(1)} MB open; hover then ${ms(hoverWithMany)}`);
+  console.log(`  100 KB formula: completion p50 ${ms(results.hugeFormula.completionP50)} (max ${ms(results.hugeFormula.completionMax)}) while its diagnostics take ${ms(results.hugeFormula.diagnosticsP50)}; RSS then ${results.rssWithWorkerMb.toFixed(1)} MB`);
 }
 await connection.sendRequest('shutdown');
 await connection.sendNotification('exit');

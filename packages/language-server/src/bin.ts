@@ -2,7 +2,9 @@
 // calckit-language-server: the language server over stdio (`--stdio`), Node IPC (`--node-ipc`) or a socket
 // (`--socket=PORT`: connects to a client listening on 127.0.0.1:PORT) or a named pipe (`--pipe=NAME`).
 // vscode-languageserver reads the transport from argv; this file checks it and starts the server.
+import { isMainThread, workerData } from 'node:worker_threads';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { LINT_WORKER_MARK, serveLintRequests } from './lint-worker.js';
 import { describeError } from './log.js';
 import { startServer } from './server.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
@@ -14,7 +16,10 @@ signature help, semantic tokens, formatting, code actions and more, for any LSP 
 `;
 
 const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
+if (!isMainThread && (workerData as Record<string, unknown> | null)?.[LINT_WORKER_MARK] === true) {
+  // This script running as the server's lint worker (see lint-worker.ts).
+  serveLintRequests();
+} else if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(USAGE);
 } else if (args.includes('--version') || args.includes('-v')) {
   process.stdout.write(`${SERVER_VERSION}\n`);
@@ -26,5 +31,6 @@ if (args.includes('--help') || args.includes('-h')) {
   // A defect anywhere must not end the session: log it to the client and keep serving.
   process.on('uncaughtException', (error) => connection.console.error(`uncaught exception: ${describeError(error)}`));
   process.on('unhandledRejection', (reason) => connection.console.error(`unhandled rejection: ${describeError(reason)}`));
-  startServer(connection);
+  // The lint worker runs this same script (the bundled server has no other file).
+  startServer(connection, { ...(process.argv[1] ? { lintWorkerScript: process.argv[1] } : {}) });
 }

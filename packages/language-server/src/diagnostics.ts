@@ -1,10 +1,12 @@
-// Diagnostics: computed once per document version and settings, pushed debounced after changes (unless the client
-// pulls them), served by pull, never published for a version that is no longer the open one.
+// Diagnostics: computed once per document version and settings (in the lint worker when there is one), pushed
+// debounced after changes (unless the client pulls them), served by pull, never published for a version that is no
+// longer the open one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { coreDiagnostics, diagnose, type Diagnostic, type IdeDocument, type IdeSettings } from '@calckit/ide';
+import { coreDiagnostics, createDocument, diagnose, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
+import type { LintWorker } from './lint-worker.js';
 import { describeError, type Log } from './log.js';
 import type { SettingsService } from './settings.js';
 
@@ -15,17 +17,30 @@ const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** Texts at least this long are linted in the worker: shorter ones lint in milliseconds, cheaper than a message
+ * round trip, and a server that only sees them never starts the worker (it costs some 70 MB). */
+export const WORKER_THRESHOLD = 20_000;
+
 export function toLspDiagnostic(text: TextDocument, d: Diagnostic): LspDiagnostic {
   return { range: toRange(text, d.span), severity: SEVERITY[d.severity], code: d.code, source: d.source, message: d.message };
+}
+
+/** A document's diagnostics at one version, in LSP form (positions converted while the text was that version). */
+export interface VersionDiagnostics {
+  readonly version: number;
+  readonly resultId: string;
+  readonly diagnostics: Diagnostic[];
+  readonly items: LspDiagnostic[];
 }
 
 export class DiagnosticsService {
   /** False when the client pulls diagnostics (textDocument/diagnostic): pushing too would show them twice. */
   push = true;
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The latest computation per URI: pull, push and code actions of one version share it. */
+  private readonly results = new Map<string, { version: number; settings: IdeSettings; diagnostics: Promise<Diagnostic[]> }>();
   /** Bumped when settings or the project change: part of the pull result id, with the document's version. */
   private generation = 0;
-  private readonly cache = new WeakMap<IdeDocument, { settings: IdeSettings; diagnostics: Diagnostic[] }>();
 
   constructor(
     private readonly connection: Connection,
@@ -33,32 +48,55 @@ export class DiagnosticsService {
     private readonly settings: SettingsService,
     private readonly log: Log,
     private readonly debounceMs: () => number,
+    private readonly worker: LintWorker | undefined,
   ) {}
 
-  /** The diagnostics of one parse under one set of settings (memoised: pull, push and code actions share them). */
-  of(doc: IdeDocument, settings: IdeSettings): Diagnostic[] {
-    const hit = this.cache.get(doc);
-    if (hit && hit.settings === settings) return hit.diagnostics;
-    let diagnostics: Diagnostic[];
-    try {
-      diagnostics = diagnose(doc, settings);
-    } catch (error) {
-      // A linter defect must not hide the syntax errors: fall back to the core's problems.
-      this.log.error(`lint failed, showing syntax and core problems only: ${describeError(error)}`);
-      diagnostics = coreDiagnostics(doc, settings);
-    }
-    this.cache.set(doc, { settings, diagnostics });
+  /** The diagnostics of the open version of `uri` under `settings` (memoised per URI and version). */
+  forVersion(uri: string, text: TextDocument, settings: IdeSettings): Promise<Diagnostic[]> {
+    const hit = this.results.get(uri);
+    if (hit && hit.version === text.version && hit.settings === settings) return hit.diagnostics;
+    const diagnostics = this.compute(uri, text, settings);
+    this.results.set(uri, { version: text.version, settings, diagnostics });
     return diagnostics;
   }
 
-  /** The current version's diagnostics in LSP form, or undefined when the document is not open. */
-  async current(uri: string): Promise<{ version: number; resultId: string; items: LspDiagnostic[] } | undefined> {
-    const generation = this.generation;
-    const settings = await this.settings.forDocument(uri);
+  private async compute(uri: string, text: TextDocument, settings: IdeSettings): Promise<Diagnostic[]> {
+    const source = text.getText();
+    const version = text.version;
+    if (this.worker?.usable && source.length >= WORKER_THRESHOLD) {
+      try {
+        return await this.worker.lint(source, settings);
+      } catch (error) {
+        this.log.warn(`lint worker could not lint ${uri}: ${describeError(error)}; linting on the main thread`);
+      }
+    }
+    // The parse of this version when the store has it, else a parse of the text as it was.
     const open = this.documents.get(uri);
-    if (!open) return undefined;
-    const items = this.of(open.doc, settings).map((d) => toLspDiagnostic(open.text, d));
-    return { version: open.text.version, resultId: `${open.text.version}:${generation}`, items };
+    const doc = open && open.text.version === version ? open.doc : createDocument(source);
+    try {
+      return diagnose(doc, settings);
+    } catch (error) {
+      // A linter defect must not hide the syntax errors: fall back to the core's problems.
+      this.log.error(`lint failed for ${uri}, showing syntax and core problems only: ${describeError(error)}`);
+      return coreDiagnostics(doc, settings);
+    }
+  }
+
+  /** The current version's diagnostics, or undefined when the document is not open. */
+  async current(uri: string): Promise<VersionDiagnostics | undefined> {
+    // The text may change while the lint runs: then lint the newer version (a few times at most).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const generation = this.generation;
+      const settings = await this.settings.forDocument(uri);
+      const text = this.documents.textOf(uri);
+      if (!text) return undefined;
+      const version = text.version;
+      const diagnostics = await this.forVersion(uri, text, settings);
+      // TextDocument is updated in place: convert offsets only while it is still the linted version.
+      if (text.version !== version || this.documents.versionOf(uri) !== version) continue;
+      return { version, resultId: `${version}:${generation}`, diagnostics, items: diagnostics.map((d) => toLspDiagnostic(text, d)) };
+    }
+    return undefined;
   }
 
   /** The pull result id the current state would have (to answer "unchanged" without linting). */
@@ -78,7 +116,7 @@ export class DiagnosticsService {
     this.timers.delete(uri);
     try {
       const result = await this.current(uri);
-      // The document may have changed or closed while settings were fetched: never publish a stale version.
+      // The document may have changed or closed meanwhile: never publish a stale version.
       if (!result || this.documents.versionOf(uri) !== result.version) return;
       await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.items });
     } catch (error) {
@@ -90,6 +128,7 @@ export class DiagnosticsService {
   closed(uri: string): void {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
+    this.results.delete(uri);
     if (this.push) void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 

@@ -21,15 +21,30 @@ export class DocumentStore {
     this.synced.listen(connection);
   }
 
-  /** The open document with its parse (parsed on first use per version), or undefined when not open. */
+  /** The open document, or undefined when not open. Its parse is made on first use of `doc` (once per version). */
   get(uri: string): OpenDocument | undefined {
     const text = this.synced.get(uri);
     if (!text) return undefined;
-    const hit = this.parsed.get(uri);
-    if (hit && hit.version === text.version) return { text, doc: hit.doc };
-    const doc = createDocument(text.getText());
-    this.parsed.set(uri, { version: text.version, doc });
-    return { text, doc };
+    const version = text.version;
+    const parsed = this.parsed;
+    let doc: IdeDocument | undefined;
+    return {
+      text,
+      get doc(): IdeDocument {
+        if (doc) return doc;
+        const hit = parsed.get(uri);
+        if (hit && hit.version === version) return (doc = hit.doc);
+        doc = createDocument(text.getText());
+        // Cache only while the synced text is still this version.
+        if (text.version === version) parsed.set(uri, { version, doc });
+        return doc;
+      },
+    };
+  }
+
+  /** The synced text alone (no parse), or undefined when not open. */
+  textOf(uri: string): TextDocument | undefined {
+    return this.synced.get(uri);
   }
 
   /** The version open now, or undefined when closed: diagnostics for any other version are stale. */

@@ -10,6 +10,7 @@ import { DiagnosticsService } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { FEATURES } from './features/index.js';
 import { guardVoid } from './guard.js';
+import { LintWorker } from './lint-worker.js';
 import { connectionLog } from './log.js';
 import { ProjectService } from './project.js';
 import { SettingsService } from './settings.js';
@@ -20,6 +21,8 @@ export interface ServerOptions {
   readonly diagnosticsDelay?: number;
   /** The features to offer (default: all). */
   readonly features?: readonly Feature[];
+  /** A script that serves lint requests in a worker thread (bin.ts passes itself); without one, lint runs inline. */
+  readonly lintWorkerScript?: string;
 }
 
 /** Files whose change can alter diagnostics: project files, and the schema files they name. */
@@ -37,7 +40,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const settings = new SettingsService(connection, projects, log);
   let client: ClientCapabilities = {};
   let delay = options.diagnosticsDelay ?? 150;
-  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay);
+  const worker = options.lintWorkerScript ? new LintWorker(options.lintWorkerScript, log) : undefined;
+  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker);
+  connection.onShutdown(() => worker?.dispose());
   const features = options.features ?? FEATURES;
   const ctx: ServerContext = { connection, documents, settings, diagnostics, log, client: () => client };
 

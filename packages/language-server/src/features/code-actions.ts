@@ -9,8 +9,11 @@ export const codeActions: Feature = {
   capabilities: () => ({ codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false } }),
   register(ctx) {
     ctx.connection.onCodeAction(
-      onDocument(ctx, 'textDocument/codeAction', [] as CodeAction[], ({ text, doc }, settings, params) => {
-        const diagnostics = ctx.diagnostics.of(doc, settings);
+      onDocument(ctx, 'textDocument/codeAction', [] as CodeAction[], async ({ text }, settings, params): Promise<CodeAction[]> => {
+        const version = text.version;
+        const diagnostics = await ctx.diagnostics.forVersion(text.uri, text, settings);
+        // Edits computed for an older text would corrupt the newer one.
+        if (text.version !== version) return [];
         const actions = ideCodeActions(diagnostics, { span: toSpan(text, params.range), ...(params.context.only ? { only: params.context.only } : {}) });
         return actions.map((a) => ({
           title: a.title,
