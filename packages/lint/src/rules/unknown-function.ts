@@ -3,6 +3,19 @@ import { functionNames, lookupFunction } from '@calckit/formula';
 import { closestNames, orList } from '../suggest.js';
 import type { Rule } from '../types.js';
 
+/** "Did you mean" answers by name: the same misspelling recurs across files, and edit distances are not free. */
+const nearCache = new Map<string, string[]>();
+const MAX_CACHED = 1000;
+function nearNames(name: string): string[] {
+  let near = nearCache.get(name);
+  if (!near) {
+    near = closestNames(name, functionNames());
+    if (nearCache.size >= MAX_CACHED) nearCache.clear();
+    nearCache.set(name, near);
+  }
+  return near;
+}
+
 export const rule: Rule = {
   meta: {
     id: 'unknown-function',
@@ -24,12 +37,10 @@ export const rule: Rule = {
     },
   },
   create(context) {
-    let names: string[] | undefined;
     return {
       Call(node) {
         if (lookupFunction(node.upperName)) return;
-        names ??= functionNames();
-        const near = closestNames(node.upperName, names);
+        const near = nearNames(node.upperName);
         context.report({
           messageId: 'unknown',
           data: { name: node.name, hint: near.length ? `; did you mean ${orList(near)}?` : '' },
