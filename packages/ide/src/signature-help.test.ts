@@ -26,6 +26,12 @@ describe('signature help', () => {
     check('ROUND(CASE WHEN `a` IN (1, 2) THEN 1 END$0', { label: 'ROUND(NUMERIC, [LONG]) → NUMERIC', active: 0 });
   });
 
+  it('looks through grouping parentheses', () => {
+    check('ROUND((1 + $0', { label: 'ROUND(NUMERIC, [LONG]) → NUMERIC', active: 0 });
+    check('ROUND(1, (2 * $0', { label: 'ROUND(NUMERIC, [LONG]) → NUMERIC', active: 1 });
+    check('ABS(`a` IN (1, $0', undefined);
+  });
+
   it('repeats a variadic parameter', () => {
     const { doc, offset } = fixture("CONCAT('a', 'b', 'c$0'");
     const help = signatureHelp(doc, offset)!;
@@ -35,6 +41,7 @@ describe('signature help', () => {
   it('is silent outside calls, in grouping parentheses, in OVER and for unknown functions', () => {
     check('1 + $0', undefined);
     check('(1 + $0', undefined);
+    check('((1 + $0', undefined);
     check('SUM(`a`) OVER ($0', undefined);
     check('FOO(1, $0', undefined);
     check('SUM(`a`)$0', undefined);

@@ -14,8 +14,12 @@ export function signatureHelp(doc: IdeDocument, offset: number, _settings: IdeSe
   const at = tokenIndexAt(tokens, offset);
   const inside = at >= 0 && (STRING_TOKENS.has(kindOf(tokens[at])) || kindOf(tokens[at]) === 'UnterminatedBacktick');
   const before = inside ? at - 1 : lastTokenBefore(tokens, offset);
-  // Right after a `)` that closes a call the cursor is outside that call.
-  const call = enclosingParen(tokens, before);
+  // Right after a `)` that closes a call the cursor is outside that call. Grouping parentheses are looked through
+  // (`ROUND((1 + |` is in ROUND's first argument); an OVER or IN list is not a call.
+  let call = enclosingParen(tokens, before);
+  while (call && !call.name && kindOf(tokens[call.open - 1]) !== 'OVER' && kindOf(tokens[call.open - 1]) !== 'IN') {
+    call = enclosingParen(tokens, call.open - 1);
+  }
   if (!call?.name) return undefined;
   const entry = lookupFunction(call.name.image);
   if (!entry) return undefined;
