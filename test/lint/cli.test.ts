@@ -253,6 +253,24 @@ describe('calckit lint: cache and workers', () => {
   });
 });
 
+describe('calckit lint: on a terminal', () => {
+  // `script` (util-linux) runs the CLI on a pseudo-terminal, as a developer's shell would.
+  const onTty = (cwd: string, args: string) =>
+    spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${args}`, '/dev/null'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' } }).stdout;
+  it('colours the report unless --no-color', () => {
+    const dir = project({ 'a.calc': 'SUM(revenue) / 0' });
+    expect(onTty(dir, 'lint')).toContain('\u001b[31merror\u001b[39m');
+    expect(onTty(dir, 'lint --no-color')).not.toMatch(/\u001b\[\d+m/);
+  });
+  it('shows a progress line for long runs', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 250; i++) files[`f${i}.calc`] = 'SUM(`x`)';
+    const out = onTty(project(files), 'lint');
+    expect(out).toContain('Linting 1/250 files…');
+    expect(out).toContain('\r\u001b[2K');
+  });
+});
+
 describe('calckit rules', () => {
   it('lists every rule with its default', () => {
     const r = run(tmpdir(), ['rules']);
