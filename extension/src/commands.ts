@@ -1,14 +1,15 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
 import { analyzeCalculation } from '@calckit/formula';
-import { findProjectFile, lastPushed, loadProject, type Project } from '@calckit/project';
+import { findProjectFile, loadProject, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { calckitCommand, startEmulator, type RunningEmulator } from './emulator.js';
 import type { ServerHandle } from './language-client.js';
 import type { Log } from './log.js';
 import type { Projects } from './projects.js';
-import { checkSumOf, expressionFromFile } from './push/expression.js';
+import { changedFormulas } from './push/changed.js';
+import { expressionFromFile } from './push/expression.js';
 import type { PushController } from './push-controller.js';
 import { settingsFor } from './settings.js';
 import type { StatusItems } from './status.js';
@@ -82,32 +83,20 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 
   register('calckit.pushAll', async () => {
-    const changed: vscode.Uri[] = [];
+    const openText = (file: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText();
+    const changed: Array<{ uri: vscode.Uri; text: string }> = [];
     for (const project of workspaceProjects(log)) {
-      for (const calc of project.calculations) {
-        const uri = vscode.Uri.file(calc.file);
-        const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === calc.file);
-        let text: string;
-        try {
-          text = open?.getText() ?? readFileSync(calc.file, 'utf8');
-        } catch (error) {
-          log.warn(`push all: cannot read ${calc.path}: ${message(error)}`);
-          continue;
-        }
-        if (checkSumOf(expressionFromFile(text)) !== lastPushed(project.statePath, calc.id)?.checkSum) changed.push(uri);
-      }
+      const result = changedFormulas(project, (file) => openText(file) ?? readFileSync(file, 'utf8'));
+      for (const u of result.unreadable) log.warn(`push all: cannot read ${u.calculation.path}: ${u.reason}`);
+      for (const c of result.changed) changed.push({ uri: vscode.Uri.file(c.calculation.file), text: c.text });
     }
     if (changed.length === 0) {
       void vscode.window.showInformationMessage('calckit: no formula changed since its last push.');
       return [];
     }
     log.info(`push all: ${changed.length} changed formula(s)`);
-    const outcomes = await Promise.all(
-      changed.map(async (uri) => {
-        const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
-        return pushes.push(uri, open?.getText() ?? readFileSync(uri.fsPath, 'utf8'));
-      }),
-    );
+    // All go through the queue: one push at a time, in order.
+    const outcomes = await Promise.all(changed.map((c) => pushes.push(c.uri, c.text)));
     const pushed = outcomes.filter((o) => o?.kind === 'pushed' || o?.kind === 'unchanged').length;
     void vscode.window.showInformationMessage(`calckit: ${pushed} of ${changed.length} changed formula(s) pushed.`);
     return outcomes;

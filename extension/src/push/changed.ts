@@ -1,0 +1,34 @@
+// Which mapped formulas of a project changed since their last push ("Push All Changed Formulas"): the checkSum of each
+// file's expression against the state file. Plain data in, plain data out; reading files is the caller's.
+import { lastPushed, type Project, type ProjectCalculation } from '@calckit/project';
+import { checkSumOf, expressionFromFile } from './expression.js';
+
+export interface FormulaChange {
+  readonly calculation: ProjectCalculation;
+  readonly text: string;
+  /** Undefined when the calculation was never pushed from here. */
+  readonly lastPushedCheckSum: string | undefined;
+}
+
+export interface ChangedFormulas {
+  readonly changed: FormulaChange[];
+  /** Mapped files that could not be read (missing, unreadable), with the reason. */
+  readonly unreadable: Array<{ readonly calculation: ProjectCalculation; readonly reason: string }>;
+}
+
+export function changedFormulas(project: Project, readText: (file: string) => string): ChangedFormulas {
+  const changed: FormulaChange[] = [];
+  const unreadable: ChangedFormulas['unreadable'] = [];
+  for (const calculation of project.calculations) {
+    let text: string;
+    try {
+      text = readText(calculation.file);
+    } catch (error) {
+      unreadable.push({ calculation, reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    const last = lastPushed(project.statePath, calculation.id)?.checkSum;
+    if (checkSumOf(expressionFromFile(text)) !== last) changed.push({ calculation, text, lastPushedCheckSum: last });
+  }
+  return { changed, unreadable };
+}
