@@ -1,6 +1,6 @@
 // Public API of @calckit/lint: lint a formula's text, apply fixes, validate and resolve the `lint` configuration,
 // list rules, render results (stylish, json, sarif, github, junit). Pure: no node:* imports, no I/O.
-export { lintText, DIRECTIVE_RULE_ID, type LintOptions } from './linter.js';
+export { lintText, DIRECTIVE_RULE_ID, RuleError, type LintOptions } from './linter.js';
 export { applyFixes, type FixOutcome } from './fix.js';
 export {
   parseLintConfig,

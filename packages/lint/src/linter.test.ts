@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from './fix.js';
-import { lintText } from './linter.js';
+import { RuleError, lintText } from './linter.js';
+import { rule as bareColumn } from './rules/bare-column.js';
+import type { Rule } from './types.js';
 
 describe('lintText', () => {
   it('counts errors, warnings and fixable ones', () => {
@@ -22,6 +24,11 @@ describe('lintText', () => {
     const config = { rules: { 'bare-column': 'error' as const }, overrides: [{ files: ['legacy/**'], rules: { 'bare-column': 'off' as const } }] };
     expect(lintText('SUM(a)', { config, filePath: 'x.calc' }).errorCount).toBe(1);
     expect(lintText('SUM(a)', { config, filePath: 'legacy/x.calc' }).messages).toEqual([]);
+  });
+  it('names the rule and the file when a rule fails', () => {
+    const broken: Rule = { meta: { ...bareColumn.meta, id: 'broken' }, create: () => ({ Column: () => { throw new Error('boom'); } }) };
+    expect(() => lintText('SUM(`a`)', { rules: [broken], filePath: 'x.calc', config: { rules: { broken: 'error' } } })).toThrow(RuleError);
+    expect(() => lintText('SUM(`a`)', { rules: [broken], filePath: 'x.calc', config: { rules: { broken: 'error' } } })).toThrow('rule broken failed on x.calc: boom');
   });
   it('never throws and gives positions inside the text, whatever the input', () => {
     fc.assert(

@@ -27,6 +27,18 @@ export interface LintOptions {
   readonly parse?: ParseResult;
 }
 
+/** A rule threw (a defect in the rule, never in the input): names the rule and the file. */
+export class RuleError extends Error {
+  override readonly name = 'RuleError';
+  constructor(
+    readonly ruleId: string,
+    readonly filePath: string | undefined,
+    override readonly cause: unknown,
+  ) {
+    super(`rule ${ruleId} failed${filePath !== undefined ? ` on ${filePath}` : ''}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 /** Rules whose messages directives cannot suppress: a formula that does not parse is never "fine". */
 const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(['syntax-error']);
 export const DIRECTIVE_RULE_ID = 'unused-directive';
@@ -56,9 +68,10 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
   const semantics = buildSemantics(parse, options.schema);
   const fixer = makeFixer(parse);
   const messages: LintMessage[] = [];
-  const handlers = new Map<string, Array<(node: Node, parent: Node | undefined) => void>>();
-  const starts: Array<() => void> = [];
-  const ends: Array<() => void> = [];
+  type Handler = { readonly id: string; readonly fn: (node: Node, parent: Node | undefined) => void };
+  const handlers = new Map<string, Handler[]>();
+  const starts: Array<{ readonly id: string; readonly fn: () => void }> = [];
+  const ends: Array<{ readonly id: string; readonly fn: () => void }> = [];
 
   for (const rule of rules) {
     const setting = config.rules[rule.meta.id];
@@ -100,26 +113,41 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
     const visitors: RuleVisitors = rule.create(context);
     for (const [key, fn] of Object.entries(visitors)) {
       if (typeof fn !== 'function') continue;
-      if (key === 'onStart') starts.push(fn as () => void);
-      else if (key === 'onEnd') ends.push(fn as () => void);
+      if (key === 'onStart') starts.push({ id: meta.id, fn: fn as () => void });
+      else if (key === 'onEnd') ends.push({ id: meta.id, fn: fn as () => void });
       else {
         const list = handlers.get(key) ?? [];
-        list.push(fn as (node: Node, parent: Node | undefined) => void);
+        list.push({ id: meta.id, fn: fn as (node: Node, parent: Node | undefined) => void });
         handlers.set(key, list);
       }
     }
   }
 
-  for (const fn of starts) fn();
-  if (handlers.size > 0) {
-    walk(parse.formula, {
-      enter(node, parent) {
-        const list = handlers.get(node.kind);
-        if (list) for (const fn of list) fn(node, parent);
-      },
-    });
+  let current = '';
+  try {
+    for (const h of starts) {
+      current = h.id;
+      h.fn();
+    }
+    if (handlers.size > 0) {
+      walk(parse.formula, {
+        enter(node, parent) {
+          const list = handlers.get(node.kind);
+          if (list)
+            for (const h of list) {
+              current = h.id;
+              h.fn(node, parent);
+            }
+        },
+      });
+    }
+    for (const h of ends) {
+      current = h.id;
+      h.fn();
+    }
+  } catch (error) {
+    throw new RuleError(current, options.filePath, error);
   }
-  for (const fn of ends) fn();
 
   const directives = parseDirectives(parse.trivia, parse.lines);
   if (directives.length === 0) return messages;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { lintText, type LintMessage } from '@calckit/lint';
 import type { FileResult } from '@calckit/lint';
-import type { ProjectResolver } from './projects.js';
+import { SettingsError, type ProjectResolver } from './projects.js';
 
 export interface LintJob {
   /** Absolute path (or the --stdin-filename) used for settings. */
@@ -28,7 +28,13 @@ export function onlyErrors(result: FileResult): FileResult {
 
 export function lintJob(job: LintJob, resolver: ProjectResolver, options: LintRunOptions): FileResult {
   const settings = resolver.settingsFor(job.file);
-  const text = job.text ?? readFileSync(job.file, 'utf8');
+  let text: string;
+  try {
+    text = job.text ?? readFileSync(job.file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SettingsError(`calckit lint: cannot read ${job.displayPath}: ${code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
   const result = lintText(text, {
     resolvedConfig: settings.resolved,
     ...(settings.schema ? { schema: settings.schema } : {}),

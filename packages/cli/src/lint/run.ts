@@ -114,7 +114,12 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
     const pending: Array<{ index: number; job: LintJob }> = [];
     jobs.forEach((job, index) => {
       if (cache && !options.fix) {
-        const text = readFileSync(job.file, 'utf8');
+        let text: string;
+        try {
+          text = readFileSync(job.file, 'utf8');
+        } catch (error) {
+          throw new SettingsError(`calckit lint: cannot read ${job.displayPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
         const s = resolver.settingsFor(job.file);
         const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet]);
         keys[index] = key;
