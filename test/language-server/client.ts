@@ -26,6 +26,8 @@ export interface StartOptions {
   readonly capabilities?: ClientCapabilities;
   readonly rootUri?: string | null;
   readonly diagnosticsDelay?: number;
+  /** More initialization options (merged over `{ diagnosticsDelay }`). */
+  readonly initializationOptions?: Record<string, unknown>;
 }
 
 export class TestClient {
@@ -74,7 +76,7 @@ export class TestClient {
       processId: process.pid,
       rootUri: options.rootUri ?? null,
       capabilities,
-      initializationOptions: { diagnosticsDelay: options.diagnosticsDelay ?? 20 },
+      initializationOptions: { diagnosticsDelay: options.diagnosticsDelay ?? 20, ...options.initializationOptions },
     })) as InitializeResult;
     await connection.sendNotification('initialized', {});
     return { client, init };

@@ -74,4 +74,16 @@ describe('a client that pulls diagnostics', () => {
     expect(second.items.map((d) => d.code)).not.toContain('unknown-column');
     expect(client.published.size).toBe(0);
   });
+
+  it('pushes anyway when told to', async () => {
+    const project = salesProject();
+    ({ client } = await TestClient.start({
+      rootUri: project.uri(''),
+      capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } } },
+      initializationOptions: { pushDiagnostics: true },
+    }));
+    const uri = project.uri('formulas/a.calc');
+    await client.open(uri, 'SUM(');
+    expect((await client.diagnosticsFor(uri, 1)).length).toBeGreaterThan(0);
+  });
 });

@@ -49,10 +49,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialize((params): InitializeResult => {
     client = params.capabilities;
     settings.initialize(params);
-    const requested = (params.initializationOptions as { diagnosticsDelay?: unknown } | undefined)?.diagnosticsDelay;
-    if (typeof requested === 'number' && requested >= 0 && requested <= 10_000) delay = requested;
-    // A client that pulls diagnostics would show pushed ones twice.
-    diagnostics.push = client.textDocument?.diagnostic === undefined;
+    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown } | undefined;
+    if (typeof init?.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 && init.diagnosticsDelay <= 10_000) delay = init.diagnosticsDelay;
+    // A client that pulls diagnostics would show pushed ones twice; `pushDiagnostics` overrides for a client that
+    // declares pull support without pulling.
+    diagnostics.push = typeof init?.pushDiagnostics === 'boolean' ? init.pushDiagnostics : client.textDocument?.diagnostic === undefined;
     const base: ServerCapabilities = { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } };
     return {
       capabilities: mergeCapabilities([base, ...features.map((f) => f.capabilities(client))]),
