@@ -44,6 +44,28 @@ describe('lintText', () => {
   });
 });
 
+const FRAGMENTS = [
+  'SUM(', 'COUNT(DISTINCT ', 'LAG(', 'DATE_FORMAT(`d`, ', "'%Y-%q'", 'CASE ', 'WHEN ', 'THEN ', 'ELSE ', 'END ', '`a`', 'b ', '"c"',
+  '‘t’', "'s'", '1', '0', 'NULL', 'TRUE', ' = ', ' <> ', ' / ', ' + ', ', ', ')', '(', ' OVER (PARTITION BY `r`)', ' FIXED (BY `r`)',
+  'INTERVAL 3 HOURS', 'DAYOFWEEK(`d`) = 0', 'SQRT(', 'DATE_DIFF(', 'SVC_BEAST_MODE(1)', ' IN (', ' LIKE ', ' IS NULL', '-- c\n', '/* x */',
+  '/* calckit-disable bare-column */', '-- calckit-disable-next-line\n',
+];
+
+describe('lintText on formula-like input', () => {
+  it('never throws, and fixes never add syntax errors', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 14 }), (parts) => {
+        const text = parts.join('');
+        const before = lintText(text).messages.filter((m) => m.ruleId === 'syntax-error').length;
+        const fixed = lintText(text, { fix: true });
+        const after = fixed.messages.filter((m) => m.ruleId === 'syntax-error').length;
+        expect(after).toBeLessThanOrEqual(before);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 describe('applyFixes', () => {
   it('applies non-overlapping fixes and leaves overlapping ones', () => {
     const m = (start: number, end: number, text: string) => ({ ruleId: 'r', severity: 'error' as const, message: '', range: { start: { offset: start, line: 1, column: start + 1 }, end: { offset: end, line: 1, column: end + 1 } }, fix: { range: [start, end] as const, text } });
