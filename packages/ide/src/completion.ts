@@ -4,7 +4,7 @@
 import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, type FunctionEntry } from '@calckit/formula';
 import {
   COLUMN_TOKENS, DOUBLE_TOKENS, STRING_TOKENS, commentAt, endsValue, enclosingCaseClause, enclosingParen, isWord,
-  kindOf, lastTokenBefore, tokenEnd, tokenIndexAt, type IToken,
+  kindOf, lastTokenBefore, tokenEnd, tokenIndexAt, type CaseClause, type IToken,
 } from './cursor.js';
 import { INTERVAL_FUNCTIONS, INTERVAL_UNIT_DOCS, KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
@@ -62,6 +62,14 @@ const FOLLOWERS: Readonly<Record<string, readonly string[]>> = {
   '(FIXED': ['BY', 'ADD', 'REMOVE', 'FILTER'],
 };
 
+/** After a complete expression in a CASE clause, what may come next (the first is preselected). */
+const CLAUSE_NEXT: Readonly<Record<CaseClause, readonly string[]>> = {
+  CASE: ['WHEN'],
+  WHEN: ['THEN'],
+  THEN: ['WHEN', 'ELSE', 'END'],
+  ELSE: ['END'],
+};
+
 /** Items for a cursor after token `prev` (the context), replacing `replace`. */
 function positionItems(tokens: readonly IToken[], prev: number, replace: Span, settings: IdeSettings): CompletionItem[] {
   const p = tokens[prev];
@@ -81,8 +89,7 @@ function positionItems(tokens: readonly IToken[], prev: number, replace: Span, s
 function operatorPosition(tokens: readonly IToken[], prev: number, replace: Span): CompletionItem[] {
   const items: CompletionItem[] = [];
   const clause = enclosingCaseClause(tokens, prev);
-  const clauseKeywords: Record<string, string[]> = { CASE: ['WHEN'], WHEN: ['THEN'], THEN: ['WHEN', 'ELSE', 'END'], ELSE: ['END'] };
-  if (clause) items.push(...keywordItems(clauseKeywords[clause]!, replace, true));
+  if (clause) items.push(...keywordItems(CLAUSE_NEXT[clause], replace, true));
   const paren = enclosingParen(tokens, prev);
   if (paren && kindOf(tokens[paren.open - 1]) === 'OVER') {
     items.push(...keywordItems(['ORDER BY', 'ASC', 'DESC'], replace, false));
