@@ -89,7 +89,7 @@ export class TestClient {
   }
 
   /** Resolves when `predicate` holds (checked after every publish), or rejects after `ms`. */
-  async until(predicate: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  async until(predicate: () => boolean, ms = 20_000, what = 'condition'): Promise<void> {
     const deadline = Date.now() + ms;
     while (!predicate()) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -102,7 +102,7 @@ export class TestClient {
 
   /** The diagnostics published for `uri` at `version` (waits for them). */
   async diagnosticsFor(uri: string, version: number): Promise<Diagnostic[]> {
-    await this.until(() => (this.published.get(uri) ?? []).some((p) => p.version === version), 10_000, `diagnostics of ${uri} v${version}`);
+    await this.until(() => (this.published.get(uri) ?? []).some((p) => p.version === version), 20_000, `diagnostics of ${uri} v${version}`);
     const list = this.published.get(uri)!.filter((p) => p.version === version);
     return list[list.length - 1]!.diagnostics;
   }
