@@ -118,7 +118,7 @@ export class PushController {
       },
     ).then((outcome) => {
       // Reported after the progress closes, and not awaited: the queue moves on while a message waits for a click.
-      void this.report(uri, text, mapping, outcome);
+      void this.report(uri, text, outcome);
       return outcome;
     });
   }
@@ -188,7 +188,7 @@ export class PushController {
     await vscode.commands.executeCommand('vscode.diff', left, uri, `${name}: remote (calculation ${remote.id}) ↔ local`);
   }
 
-  private async report(uri: vscode.Uri, text: string, mapping: FileMapping, outcome: PushOutcome): Promise<void> {
+  private async report(uri: vscode.Uri, text: string, outcome: PushOutcome): Promise<void> {
     const { log, status } = this.deps;
     const at = new Date();
     switch (outcome.kind) {
@@ -230,7 +230,6 @@ export class PushController {
           const current = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? text;
           void this.push(uri, current);
         } else if (choice === 'Open Log') log.channel.show(true);
-        void mapping;
         return;
       }
     }
