@@ -45,7 +45,7 @@ export function register(program: Command): void {
   program
     .command('lint')
     .description('check formula files for mistakes the service rejects or silently gets wrong')
-    .argument('[patterns...]', "files, directories (searched for *.calc) and globs; '-' reads standard input", [])
+    .argument('[patterns...]', "files, directories (searched for *.calc) and globs; '-' reads standard input; default: the current directory")
     .option('--fix', 'apply fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (shown as `output` in json)')
     .option('--quiet', 'report errors only')
@@ -61,7 +61,8 @@ export function register(program: Command): void {
     .option('--config <file>', 'the project file to use instead of looking for calckit.json')
     .option('--print-config <file>', 'print the settings for a file and exit')
     .option('--concurrency <n>', "worker threads: 'auto', 'off' or a number", concurrency, 'auto')
-    .action(async (patterns: string[], flags: LintFlags) => {
+    .action(async (given: string[] | undefined, flags: LintFlags) => {
+      const patterns = given ?? [];
       // Loaded on use: other commands (and --version) start without the parser and the rules.
       const [{ printConfig }, { SettingsError }, { runLint }] = await Promise.all([
         import('../lint/print-config.js'),
