@@ -116,6 +116,10 @@ describe('calckit lint: formats', () => {
     expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('f/a%20b.calc');
     expect(results[1]).toMatchObject({ ruleId: 'division-by-zero', level: 'error' });
     expect(log.runs[0].tool.driver.rules.length).toBeGreaterThan(25);
+    // With the published docs' address, rules link to their pages (and still validate).
+    const linked = JSON.parse(run(dir, ['lint', 'f', '--format', 'sarif'], undefined, { CALCKIT_RULES_DOCS_URL: 'https://docs.example.org/calckit/rules' }).stdout);
+    expect(validate(linked), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    expect(linked.runs[0].tool.driver.rules[0].helpUri).toBe('https://docs.example.org/calckit/rules/argument-count.md');
   });
   it('github: workflow commands', () => {
     const r = run(dir, ['lint', 'f', '--format', 'github']);

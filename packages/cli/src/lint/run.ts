@@ -14,7 +14,8 @@ import { progressLine } from './progress.js';
 import { ProjectResolver, SettingsError } from './projects.js';
 
 import { DEFAULT_CACHE_LOCATION } from './defaults.js';
-export const DOCS_URL = 'https://github.com/calckit/calckit/blob/main/docs/rules/';
+/** Where the rule pages are published, for SARIF's help links: set by whoever hosts them (no default URL is invented). */
+const DOCS_URL_ENV = 'CALCKIT_RULES_DOCS_URL';
 /**
  * Threads only pay off for large sets on machines with cores to spare: each worker loads the parser and rules again
  * (~0.9 s of CPU and ~60 MB), while one file lints in ~0.2 ms. Measured on 10,000 files; see the README's figures.
@@ -172,7 +173,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       color: input.color === true,
       rules: RULES,
       toolVersion: VERSION,
-      docsUrl: DOCS_URL,
+      ...(process.env[DOCS_URL_ENV] ? { docsUrl: process.env[DOCS_URL_ENV]!.replace(/\/?$/, '/') } : {}),
       ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
     });
     return { exitCode: errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK, report, results: reported, fixedFiles };

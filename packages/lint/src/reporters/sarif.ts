@@ -23,13 +23,13 @@ export const sarif: Reporter = (results, context) => {
             name: 'calckit',
             version: context.toolVersion,
             semanticVersion: context.toolVersion,
-            informationUri: `${context.docsUrl}README.md`,
+            ...(context.docsUrl ? { informationUri: `${context.docsUrl}README.md` } : {}),
             rules: context.rules.map((r) => ({
               id: r.meta.id,
               name: r.meta.id.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()),
               shortDescription: { text: `${r.meta.description}.` },
               fullDescription: { text: r.meta.docs.rationale.replace(/`/g, '') },
-              helpUri: `${context.docsUrl}${r.meta.id}.md`,
+              ...(context.docsUrl ? { helpUri: `${context.docsUrl}${r.meta.id}.md` } : {}),
               help: { text: r.meta.docs.rationale.replace(/`/g, ''), markdown: r.meta.docs.rationale },
               defaultConfiguration: {
                 enabled: r.meta.defaultSeverity !== 'off',

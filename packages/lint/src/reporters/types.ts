@@ -11,8 +11,8 @@ export interface ReportContext {
   /** The rules of the run (SARIF lists them with their settings). */
   readonly rules: readonly Rule[];
   readonly toolVersion: string;
-  /** Where each rule's page lives: `${docsUrl}${id}.md`. */
-  readonly docsUrl: string;
+  /** Absolute URL of the rule pages (`${docsUrl}${id}.md`), when the project publishes them; SARIF links to them. */
+  readonly docsUrl?: string;
   /** Problems above `--max-warnings`, for the summary line. */
   readonly maxWarnings?: number;
 }
