@@ -53,6 +53,32 @@ describe('client settings', () => {
   });
 });
 
+describe('a client like VS Code', () => {
+  it('gets one shared edit range and documentation on resolve', async () => {
+    const project = salesProject();
+    ({ client } = await TestClient.start({
+      rootUri: project.uri(''),
+      capabilities: {
+        workspace: { configuration: true },
+        textDocument: { completion: { completionList: { itemDefaults: ['editRange'] }, completionItem: { resolveSupport: { properties: ['documentation'] } } } },
+      },
+    }));
+    const uri = project.uri('formulas/a.calc');
+    await client.open(uri, 'ROUND(SU');
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 8 } });
+    expect(list.itemDefaults?.editRange).toEqual({ start: { line: 0, character: 6 }, end: { line: 0, character: 8 } });
+    const sum = list.items.find((i) => i.label === 'SUM')!;
+    expect(sum).toMatchObject({ insertText: 'SUM(${1:numeric})', insertTextFormat: 2 });
+    expect(sum.textEdit).toBeUndefined();
+    expect(sum.documentation).toBeUndefined();
+    const resolved = await client.request<{ documentation?: { value: string } }>('completionItem/resolve', sum);
+    expect(resolved.documentation?.value).toContain('Adds up the values');
+    // An item from an older list comes back as it was.
+    await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 8 } });
+    expect(await client.request('completionItem/resolve', { ...sum, data: { list: -1, index: 0 } })).toEqual({ ...sum, data: { list: -1, index: 0 } });
+  });
+});
+
 describe('a client that pulls diagnostics', () => {
   it('gets no pushes, and a refresh when the project changes', async () => {
     const project = salesProject();
