@@ -7,7 +7,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'extension/src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'test/robust/**', 'test/e2e/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'test/e2e/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

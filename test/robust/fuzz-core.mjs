@@ -1,0 +1,106 @@
+// Property-based fuzzing of the in-process parts: lexer, parser, analysis, formatter and linter on generated and
+// corpus-mutated text. Properties: nothing throws; tokens, trivia and skipped text reproduce the input; ranges
+// stay inside the text; formatting keeps the AST (meaning) and is idempotent; lint fixes add no syntax error.
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { formulaText } from './arbitraries.mjs';
+
+const dist = (pkg) => new URL(`../../packages/${pkg}/dist/index.js`, import.meta.url).href;
+const SCHEMA = JSON.parse(readFileSync(new URL('../../examples/schemas/sales.json', import.meta.url), 'utf8'));
+
+/** Loads the built packages; a part not built yet is skipped (and named) rather than failing the run. */
+async function parts() {
+  const load = async (pkg) => import(dist(pkg)).catch(() => undefined);
+  return { formula: await load('formula'), format: await load('format'), lint: await load('lint') };
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Every check on one input; throws with a message naming the broken property. */
+function checkInput(text, { formula, format, lint }, counts) {
+  const lexed = formula.lex(text);
+  const pieces = [
+    ...lexed.tokens.map((t) => [t.startOffset, t.image]),
+    ...lexed.trivia.map((t) => [t.startOffset, t.image]),
+    ...lexed.skipped.map((s) => [s.offset, text.slice(s.offset, s.offset + s.length)]),
+  ].sort((a, b) => a[0] - b[0]);
+  check(pieces.map((p) => p[1]).join('') === text, 'lex: tokens + trivia + skipped do not reproduce the input');
+
+  const parse = formula.parseFormula(text);
+  for (const e of parse.errors) check(e.range.start.offset >= 0 && e.range.end.offset <= text.length, `parse: error range outside the text (${e.code})`);
+  for (const options of [{}, { schema: SCHEMA, serviceName: 'ACME' }]) {
+    const a = formula.analyzeCalculation(text, options);
+    check(a.status === 'VALID' || a.status === 'INVALID', 'analysis: status is neither VALID nor INVALID');
+    for (const p of a.problems) check(p.start >= 0 && p.end <= text.length && p.start <= p.end, `analysis: problem range outside the text (${p.code})`);
+    for (const c of a.columnPositions) check(c.columnPosition >= 0 && c.columnPosition < text.length, 'analysis: columnPosition outside the text');
+  }
+
+  if (format) {
+    const out = format.formatText(text);
+    check(out.status !== 'internal-error', `format: internal error (${out.message})`);
+    if (out.status === 'formatted') {
+      counts.formatted++;
+      const again = formula.parseFormula(out.text);
+      check(again.errors.length === 0, 'format: output does not parse');
+      check(JSON.stringify(format.astShape(again.formula)) === JSON.stringify(format.astShape(parse.formula)), 'format: output has a different AST');
+      check(format.formatText(out.text).text === out.text, 'format: not idempotent');
+    }
+  }
+  if (lint) {
+    const r = lint.lintText(text, { schema: SCHEMA, fix: true });
+    check(Array.isArray(r.messages), 'lint: no messages array');
+    if (parse.errors.length === 0 && r.output !== undefined) {
+      check(formula.parseFormula(r.output).errors.length === 0, 'lint --fix: the fixed text has a syntax error');
+      counts.fixed++;
+    }
+  }
+}
+
+/** Replays the saved cases of test/robust/regressions/*.json ({ description, input }) through the same checks. */
+export async function replayRegressions() {
+  const p = await parts();
+  const dir = new URL('./regressions/', import.meta.url);
+  const failures = [];
+  let tried = 0;
+  if (!p.formula) return { tried, failures };
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const { description, input } = JSON.parse(readFileSync(new URL(name, dir), 'utf8'));
+    tried++;
+    try {
+      checkInput(input, p, { formatted: 0, fixed: 0 });
+    } catch (error) {
+      failures.push({ message: `${name} (${description}): ${error instanceof Error ? error.message : String(error)}`, counterexample: input });
+    }
+  }
+  return { tried, failures };
+}
+
+/**
+ * Runs `runs` inputs in chunks (each chunk one fast-check run with its own seed, so one failure does not hide
+ * others); returns { tried, failures: [{ message, counterexample, seed }], formatted, fixed, skipped }.
+ */
+export async function fuzzCore({ runs = 100_000, seed = 42, chunk = 5_000, log = () => {} } = {}) {
+  const p = await parts();
+  if (!p.formula) return { tried: 0, failures: [], notAvailable: 'packages/formula is not built' };
+  const counts = { formatted: 0, fixed: 0 };
+  const failures = [];
+  let tried = 0;
+  for (let done = 0, n = 0; done < runs; done += chunk, n++) {
+    const numRuns = Math.min(chunk, runs - done);
+    const details = fc.check(
+      fc.property(formulaText, (text) => {
+        checkInput(text, p, counts);
+      }),
+      { numRuns, seed: seed + n, endOnFailure: false },
+    );
+    tried += details.numRuns;
+    if (details.failed) {
+      const error = details.errorInstance;
+      failures.push({ message: error instanceof Error ? error.message : String(error), counterexample: details.counterexample?.[0], seed: seed + n });
+    }
+    log(`core fuzz: ${tried}/${runs} inputs, ${failures.length} failing chunks`);
+  }
+  return { tried, failures, ...counts, skipped: ['format', 'lint'].filter((k) => !p[k]) };
+}

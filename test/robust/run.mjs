@@ -1,0 +1,72 @@
+// `npm run test:robust`: the robustness suite. Fuzzes lexer, parser, analysis, formatter and linter (≥100,000
+// inputs), replays random edit streams against the language server, sends the emulator bad input and kills it
+// during writes. Prints the counts (inputs tried, failures, writes lost); exits 1 on any failure or lost write.
+// Usage: node test/robust/run.mjs [--quick] [--seed N] [--json] [--only core,lsp,emulator,kill]
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { killDuringWrites } from './emulator-kill.mjs';
+import { fuzzEmulatorInput } from './emulator-bad-input.mjs';
+import { fuzzCore, replayRegressions } from './fuzz-core.mjs';
+import { fuzzLanguageServer } from './lsp-edits.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const json = argv.includes('--json');
+const seedAt = argv.indexOf('--seed');
+const seed = seedAt === -1 ? 20261122 : Number(argv[seedAt + 1]);
+const only = argv.find((a) => a.startsWith('--only='))?.split('=')[1].split(',');
+const wanted = (name) => !only || only.includes(name);
+const log = (m) => console.error(`[robust] ${m}`);
+
+/** Sizes of each part: the full run, and the quick one CI runs (under about two minutes on a loaded 2-core box). */
+const SIZES = quick
+  ? { core: 4_000, chunk: 2_000, streams: 2, edits: 150, badRequests: 300, killRounds: 2 }
+  : { core: 100_000, chunk: 5_000, streams: 20, edits: 400, badRequests: 5_000, killRounds: 10 };
+
+const built = (rel) => existsSync(`${ROOT}${rel}`);
+const results = { mode: quick ? 'quick' : 'full', seed };
+const t0 = performance.now();
+
+if (wanted('core')) {
+  results.regressions = await replayRegressions();
+  results.core = await fuzzCore({ runs: SIZES.core, chunk: SIZES.chunk, seed, log });
+}
+if (wanted('lsp')) {
+  results.languageServer = built('packages/language-server/dist/bin.js')
+    ? await fuzzLanguageServer({ streams: SIZES.streams, edits: SIZES.edits, seed, log })
+    : { notAvailable: 'packages/language-server is not built', failures: [] };
+}
+if (wanted('emulator') || wanted('kill')) {
+  if (!built('packages/cli/dist/main.js') || !built('packages/emulator/dist/index.js')) {
+    results.emulator = { notAvailable: 'packages/emulator or packages/cli is not built', failures: [] };
+  } else {
+    if (wanted('emulator')) results.emulator = await fuzzEmulatorInput({ runs: SIZES.badRequests, seed, log });
+    if (wanted('kill')) results.kill = await killDuringWrites({ rounds: SIZES.killRounds, seed, log });
+  }
+}
+results.seconds = Math.round((performance.now() - t0) / 100) / 10;
+
+const failures = [
+  ...(results.regressions?.failures ?? []).map((f) => `regression: ${f.message} — input ${JSON.stringify(f.counterexample)}`),
+  ...(results.core?.failures ?? []).map((f) => `core: ${f.message} — input ${JSON.stringify(f.counterexample)} (seed ${f.seed})`),
+  ...(results.languageServer?.failures ?? []).map((f) => `language server: ${f}`),
+  ...(results.emulator?.failures ?? []).map((f) => `emulator: ${f}`),
+  ...(results.kill?.failures ?? []).map((f) => `emulator kill: ${f}`),
+];
+const inputsTried = (results.regressions?.tried ?? 0) + (results.core?.tried ?? 0) + (results.languageServer?.edits ?? 0) + (results.languageServer?.requests ?? 0) + (results.emulator?.tried ?? 0);
+const summary = { inputsTried, failures: failures.length, writesLost: results.kill?.writesLost ?? 0, acknowledgedWrites: results.kill?.acknowledged ?? 0 };
+const notAvailable = Object.entries(results).filter(([, v]) => v?.notAvailable).map(([k, v]) => `${k}: ${v.notAvailable}`);
+
+if (json) console.log(JSON.stringify({ ...summary, results, failureList: failures, notAvailable }, null, 2));
+else {
+  console.log(`robustness (${results.mode}, seed ${seed}, ${results.seconds} s)`);
+  if (results.core) console.log(`  core fuzzing: ${results.core.tried} inputs (lex, parse, analysis, format, lint), ${results.core.formatted} formatted and checked for meaning, ${results.core.fixed} lint-fixed; ${results.core.failures.length} failing; ${results.regressions.tried} regression cases replayed`);
+  if (results.languageServer && !results.languageServer.notAvailable) console.log(`  language server: ${results.languageServer.edits} edits and ${results.languageServer.requests} requests over stdio; ${results.languageServer.failures.length} failures`);
+  if (results.emulator && !results.emulator.notAvailable) console.log(`  emulator bad input: ${results.emulator.tried} requests refused as ${Object.entries(results.emulator.statuses).map(([s, n]) => `${s}×${n}`).join(' ')}; ${results.emulator.failures.length} failures`);
+  if (results.kill) console.log(`  emulator SIGKILL: ${results.kill.rounds} kills during ${results.kill.acknowledged} acknowledged writes; writes lost: ${results.kill.writesLost}`);
+  for (const n of notAvailable) console.log(`  not available: ${n}`);
+  console.log(`inputs tried: ${summary.inputsTried}, failures: ${summary.failures}, writes lost: ${summary.writesLost}`);
+  for (const f of failures.slice(0, 30)) console.log(`  FAIL ${f.slice(0, 500)}`);
+}
+process.exitCode = failures.length > 0 || summary.writesLost > 0 ? 1 : 0;
