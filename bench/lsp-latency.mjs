@@ -79,7 +79,14 @@ function rssKb(pid) {
 await connection.sendRequest('initialize', {
   processId: process.pid,
   rootUri: pathToFileURL(dir).href,
-  capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+  // Completion as VS Code asks for it (documentation on resolve, one shared edit range); diagnostics pushed.
+  capabilities: {
+    workspace: { configuration: true },
+    textDocument: {
+      publishDiagnostics: { versionSupport: true },
+      completion: { completionList: { itemDefaults: ['editRange'] }, completionItem: { resolveSupport: { properties: ['documentation'] } } },
+    },
+  },
   // No debounce: measure the server's own work; editors add the debounce (150 ms by default) on top.
   initializationOptions: { diagnosticsDelay: 0 },
 });
