@@ -113,6 +113,17 @@ describe('routing and input', () => {
       expect(r.body.code).toBe('MALFORMED_JSON');
     }
   });
+  it('early refusals (401 before the body is read) keep kept-alive connections usable', async () => {
+    const body = JSON.stringify({ expression: 'x'.repeat(60_000) });
+    for (let i = 0; i < 20; i++) {
+      const refused = await fetch(emu.url + calculationPath(1), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(refused.status).toBe(401);
+      await refused.text();
+      const next = await fetch(emu.url + calculationPath(1), { headers: devHeaders });
+      expect(next.status).toBe(200);
+      await next.text();
+    }
+  });
   it('raw HTTP garbage gets a 400 and the server keeps serving', async () => {
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect(emu.port, '127.0.0.1', () => socket.write('THIS IS NOT HTTP\r\n\r\n'));

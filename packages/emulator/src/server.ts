@@ -12,7 +12,7 @@ import { FaultRegistry, type Fault } from './faults.js';
 import { checkFixtures, prepareFixtures, readFixturesFile } from './fixtures.js';
 import type { FixturesInput } from './fixtures-format.js';
 import { HANDLERS } from './handlers/index.js';
-import { parseJsonObject, readBody } from './http/body.js';
+import { discardBody, parseJsonObject, readBody } from './http/body.js';
 import { sendJson } from './http/respond.js';
 import { matchRoute } from './http/router.js';
 import { DEFAULT_SANDBOX_LIMITS, Sandbox, type SandboxLimits } from './sandbox/runner.js';
@@ -114,13 +114,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     readJson,
   };
 
-  async function route(req: IncomingMessage, res: ServerResponse, pathname: string, query: URLSearchParams): Promise<void> {
+  /** Finds and runs what the request asks for; returns the 200 body or throws an ApiError. */
+  async function route(req: IncomingMessage, pathname: string, query: URLSearchParams): Promise<unknown> {
     const method = req.method ?? 'GET';
     if (pathname.startsWith(ADMIN_PREFIX)) {
       const handler = ADMIN_ROUTES[`${method} ${pathname}`];
       if (!handler) throw new ApiError(404, 'NOT_FOUND', `no emulator endpoint ${method} ${pathname}`);
-      sendJson(res, 200, await handler(admin, req));
-      return;
+      return handler(admin, req);
     }
     const match = matchRoute(method, pathname);
     if (match.kind === 'none') throw new ApiError(404, 'NOT_FOUND', `no operation at ${pathname}`);
@@ -142,7 +142,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       await sleep(fault.delayMs);
       throw faultError(fault);
     }
-    sendJson(res, 200, result);
+    return result;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -152,8 +152,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const url = rawUrl.startsWith('/') ? new URL(`http://emulator.invalid${rawUrl}`) : undefined;
     try {
       if (!url) throw new ApiError(400, 'VALIDATION_FAILED', 'request target must be a path');
-      await route(req, res, url.pathname, url.searchParams);
+      const body = await route(req, url.pathname, url.searchParams);
+      await discardBody(req, maxBodyBytes * 16);
+      sendJson(res, 200, body);
     } catch (error) {
+      await discardBody(req, maxBodyBytes * 16);
       if (error instanceof ApiError) {
         sendJson(res, error.status, error.toBody(), error.headers);
       } else {
@@ -168,7 +171,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000 }, (req, res) => {
     void handle(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle kept-alive connections stay open longer than clients keep them (undici: the server's hint minus 1 s, or 4 s):
+  // with Node's default of 5 s, a client could reuse a socket the server is closing at that moment (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();

@@ -61,3 +61,23 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   }
   return value as Record<string, unknown>;
 }
+
+/**
+ * Reads and drops whatever is left of a request body before an early answer (401, 404, a fault…). Answering while the
+ * client is still sending makes Node close the connection, and a client reusing that kept-alive connection then
+ * fails with ECONNRESET. Past `cap` bytes the connection is cut instead.
+ */
+export function discardBody(req: IncomingMessage, cap: number): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > cap) req.destroy();
+    });
+    req.on('end', () => resolve());
+    req.on('close', () => resolve());
+    req.on('error', () => resolve());
+    req.resume();
+  });
+}
