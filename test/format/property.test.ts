@@ -36,7 +36,7 @@ const { expr } = fc.letrec<{ expr: Tokens }>((tie) => {
         ...(otherwise ? ['ELSE', ...otherwise] : []),
         'END',
       ]),
-      fc.tuple(e, fc.boolean(), list(1, 3)).map(([x, not, items]) => [...x, ...(not ? ['NOT'] : []), 'IN', '(', ...items, ')']),
+      fc.tuple(e, fc.boolean(), list(1, 8)).map(([x, not, items]) => [...x, ...(not ? ['NOT'] : []), 'IN', '(', ...items, ')']),
       fc.tuple(e, fc.boolean()).map(([x, not]) => [...x, ...(not ? ['NOT'] : []), 'LIKE', "'a%'"]),
       fc.tuple(e, e, e).map(([x, lo, hi]) => ['(', ...x, 'BETWEEN', '(', ...lo, ')', 'AND', '(', ...hi, ')', ')']),
       fc.tuple(e, fc.boolean()).map(([x, not]) => [...x, 'IS', ...(not ? ['NOT'] : []), 'NULL']),

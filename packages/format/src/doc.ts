@@ -2,7 +2,7 @@
 // Biome's FormatElement). Language code builds documents with these constructors; printer.ts lays them out.
 
 /** A piece of layout. Strings must not contain line breaks unless they come with `breakParent` (see `verbatim`). */
-export type Doc = string | readonly Doc[] | Group | Indent | Line | LineSuffix | BreakParent | IfBreak;
+export type Doc = string | readonly Doc[] | Group | Indent | Line | LineSuffix | BreakParent | IfBreak | Fill;
 
 export interface Group {
   readonly type: 'group';
@@ -43,6 +43,19 @@ export interface IfBreak {
   readonly type: 'if-break';
   readonly breakContents: Doc;
   readonly flatContents: Doc;
+}
+
+/**
+ * Contents and separators alternating (`[item, line, item, line, item]`): as many items per line as fit, like words
+ * in a paragraph (Prettier's fill). For long value lists.
+ */
+export interface Fill {
+  readonly type: 'fill';
+  readonly parts: readonly Doc[];
+}
+
+export function fill(parts: readonly Doc[]): Fill {
+  return { type: 'fill', parts };
 }
 
 export const breakParent: BreakParent = { type: 'break-parent' };
@@ -119,6 +132,9 @@ export function propagateBreaks(doc: Doc): void {
         break;
       case 'if-break':
         stack.push({ doc: d.breakContents, exit: false });
+        break;
+      case 'fill':
+        for (let i = d.parts.length - 1; i >= 0; i--) stack.push({ doc: d.parts[i]!, exit: false });
         break;
       case 'break-parent':
         markParent();

@@ -8,7 +8,7 @@
 // Comments are moved out of the groups they start or end (leading before, trailing after), so that a comment only
 // breaks the lines it has to.
 import type * as A from '@calckit/formula';
-import { group, indent, join, line, softline, type Doc } from './doc.js';
+import { fill, group, indent, join, line, softline, type Doc } from './doc.js';
 import type { AttachedComments } from './comments.js';
 import { applyCase, type ResolvedFormatOptions } from './options.js';
 import { TokenCursor, danglingComments, leadingComments, tokenDoc, trailingComments, FormatInvariantError } from './token-cursor.js';
@@ -193,6 +193,18 @@ export class FormulaDocBuilder {
     return group([open, indent([softline, head, docs]), softline, close]);
   }
 
+  /** `(v1, v2, …)` of IN without comments: when it breaks, as many values per line as fit (codes read like a paragraph). */
+  private valueList(items: readonly A.Expression[]): Doc {
+    const open = this.punct('(');
+    const parts: Doc[] = [];
+    items.forEach((item, i) => {
+      if (i > 0) parts.push(line);
+      parts.push(i < items.length - 1 ? [this.expression(item), this.punct(',')] : this.expression(item));
+    });
+    const close = this.punct(')');
+    return group([open, indent([softline, fill(parts)]), softline, close]);
+  }
+
   /** Items separated by commas without brackets (PARTITION BY a, b). */
   private commaSeparated<T>(items: readonly T[], print: (item: T) => Doc): Doc[] {
     const docs: Doc[] = [];
@@ -311,7 +323,10 @@ export class FormulaDocBuilder {
     const expr = this.expression(e.expression);
     const not = this.not(e.not);
     const kw = this.keyword('IN');
-    return [expr, ' ', not, kw, ' ', this.list(e.list)];
+    // Filling lines with values is kept for lists without comments: a comment inside a list gets the plain
+    // one-per-line layout, whose line breaks do not depend on where the comment falls.
+    const list = this.cursor.hasCommentsUntil(e.range.end.offset) ? this.list(e.list) : this.valueList(e.list);
+    return [expr, ' ', not, kw, ' ', list];
   }
 
   private like(e: A.LikeExpression): Doc {

@@ -1,6 +1,6 @@
 // The layout printer on hand-built documents: groups fit or break, indentation, hard lines, line suffixes.
 import { describe, expect, it } from 'vitest';
-import { breakParent, group, hardline, ifBreak, indent, join, line, lineSuffix, softline, verbatim, type Doc } from './doc.js';
+import { breakParent, fill, group, hardline, ifBreak, indent, join, line, lineSuffix, softline, verbatim, type Doc } from './doc.js';
 import { printDocToString } from './printer.js';
 
 const print = (doc: Doc, lineWidth = 20): string => printDocToString(doc, { lineWidth, indentUnit: '  ', newline: '\n' });
@@ -63,5 +63,17 @@ describe('printDocToString', () => {
   it('uses the given newline and indentation', () => {
     const doc = group(['a', indent([line, 'b'])], { shouldBreak: true });
     expect(printDocToString(doc, { lineWidth: 80, indentUnit: '\t', newline: '\r\n' })).toBe('a\r\n\tb');
+  });
+});
+
+describe('fill', () => {
+  const items = (n: number): Doc[] => Array.from({ length: n }, (_, i) => `item${i}`).flatMap((x, i) => (i === 0 ? [x] : [line, x]));
+
+  it('puts as many items on a line as fit', () => {
+    expect(print(fill(items(6)), 20)).toBe('item0 item1 item2\nitem3 item4 item5');
+  });
+
+  it('prints everything on one line when it fits', () => {
+    expect(print(fill(items(3)), 80)).toBe('item0 item1 item2');
   });
 });

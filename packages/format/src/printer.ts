@@ -28,7 +28,10 @@ function lastLineWidth(text: string): { width: number; multiline: boolean } {
  * Whether `next` fits in `width` columns, followed by the rest of the commands up to their first line break.
  * In `mustBeFlat` mode a broken group does not fit.
  */
-function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean): boolean {
+function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean, atLineStart: boolean): boolean {
+  // A line break reached before any text, at the start of a line, prints nothing (the printer re-indents the
+  // line): it neither ends the measure nor counts.
+  let textSeen = false;
   let restIndex = rest.length;
   const cmds: Array<{ mode: Mode; doc: Doc }> = [{ mode: next.mode, doc: next.doc }];
   let remaining = width;
@@ -44,6 +47,7 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
       const nl = doc.search(/[\r\n]/);
       if (nl >= 0) return remaining - nl >= 0;
       remaining -= doc.length;
+      if (doc.length > 0) textSeen = true;
       continue;
     }
     if (isDocArray(doc)) {
@@ -60,14 +64,20 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
       case 'if-break':
         cmds.push({ mode, doc: mode === 'break' ? doc.breakContents : doc.flatContents });
         break;
+      case 'fill':
+        for (let i = doc.parts.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc.parts[i]! });
+        break;
       case 'line-suffix':
         hasLineSuffix = true;
         break;
       case 'break-parent':
         break;
       case 'line':
-        if (mode === 'break' || doc.hard) return true;
-        if (!doc.soft) remaining -= 1;
+        if (mode === 'break' || doc.hard) {
+          if (!textSeen && atLineStart) break;
+          return true;
+        }
+        if (!doc.soft && (textSeen || !atLineStart)) remaining -= 1;
         break;
     }
   }
@@ -97,6 +107,33 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
     }
   };
 
+  /**
+   * Prettier's fill: the first item flat if it fits; the separator after it flat if the next item fits too on this
+   * line, broken otherwise; then the rest of the parts as a new fill.
+   */
+  const printFill = (parts: readonly Doc[], indent: string, mode: Mode): void => {
+    if (parts.length === 0) return;
+    const remaining = options.lineWidth - column;
+    const content = parts[0]!;
+    const contentFlat: Command = { indent, mode: 'flat', doc: content };
+    const contentBreak: Command = { indent, mode: 'break', doc: content };
+    const contentFits = fits(contentFlat, [], remaining, lineSuffixes.length > 0, atLineStart);
+    if (parts.length === 1) {
+      cmds.push(contentFits ? contentFlat : contentBreak);
+      return;
+    }
+    const separator = parts[1]!;
+    const separatorFlat: Command = { indent, mode: 'flat', doc: separator };
+    const separatorBreak: Command = { indent, mode: 'break', doc: separator };
+    if (parts.length === 2) {
+      cmds.push(contentFits ? separatorFlat : separatorBreak, contentFits ? contentFlat : contentBreak);
+      return;
+    }
+    const rest: Command = { indent, mode, doc: { type: 'fill', parts: parts.slice(2) } };
+    const pairFits = fits({ indent, mode: 'flat', doc: [content, separator, parts[2]!] }, [], remaining, lineSuffixes.length > 0, atLineStart);
+    cmds.push(rest, pairFits ? separatorFlat : separatorBreak, contentFits ? contentFlat : contentBreak);
+  };
+
   while (cmds.length > 0) {
     const { indent, mode, doc: d } = cmds.pop()!;
     if (typeof d === 'string') {
@@ -116,7 +153,7 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
             break;
           }
           const flat: Command = { indent, mode: 'flat', doc: d.contents };
-          if (!d.break && fits(flat, cmds, options.lineWidth - column, lineSuffixes.length > 0)) cmds.push(flat);
+          if (!d.break && fits(flat, cmds, options.lineWidth - column, lineSuffixes.length > 0, atLineStart)) cmds.push(flat);
           else cmds.push({ indent, mode: 'break', doc: d.contents });
           break;
         }
@@ -129,11 +166,14 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
         case 'line-suffix':
           lineSuffixes.push({ indent, mode, doc: d.contents });
           break;
+        case 'fill':
+          printFill(d.parts, indent, mode);
+          break;
         case 'break-parent':
           break;
         case 'line': {
           if (mode === 'flat' && !d.hard) {
-            if (!d.soft) {
+            if (!d.soft && !atLineStart) {
               out.push(' ');
               column += 1;
             }

@@ -34,6 +34,16 @@ export class TokenCursor {
     return i !== undefined && i >= this.index ? this.slots[i] : undefined;
   }
 
+  /** Whether any token not yet printed, up to the one ending at `end`, has comments. */
+  hasCommentsUntil(end: number): boolean {
+    for (let i = this.index; i < this.slots.length; i++) {
+      const slot = this.slots[i]!;
+      if (slot.token.startOffset >= end) break;
+      if (slot.leading.length > 0 || slot.trailing.length > 0) return true;
+    }
+    return false;
+  }
+
   /** Takes the next token, which must satisfy `accept`; `what` names it in the invariant error. */
   take(accept: (token: IToken) => boolean, what: string): TokenSlot {
     const slot = this.slots[this.index];
