@@ -69,6 +69,27 @@ describe('advertised capabilities', () => {
     expect(client.exited).toBe(false);
   });
 
+  it('survives malformed parameters on every request and notification', async () => {
+    const junk = [null, {}, { textDocument: null }, { textDocument: { uri: 42 }, position: 'x' }, { textDocument: { uri }, range: { start: 'a' } }];
+    for (const requests of Object.values(REQUESTS)) {
+      for (const [method] of requests) {
+        for (const params of junk) {
+          const outcome = await client.request(method, params).then(() => 'answered', (e: { code?: number }) => `error ${e.code}`);
+          expect(outcome, `${method} ${JSON.stringify(params)}`).not.toBe(`error ${METHOD_NOT_FOUND}`);
+        }
+      }
+    }
+    for (const method of ['textDocument/didChange', 'textDocument/didOpen', 'workspace/didChangeWatchedFiles', 'workspace/didChangeConfiguration']) {
+      for (const params of junk) await client.connection.sendNotification(method, params);
+    }
+    // Still serving (a junk didOpen may have replaced the shared document: use a fresh one).
+    const fresh = project.uri('formulas/b.calc');
+    await client.open(fresh, 'SUM(`Sales`)');
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: fresh }, position: { line: 0, character: 1 } });
+    expect(hover.contents.value).toContain('SUM(');
+    expect(client.exited).toBe(false);
+  });
+
   it('answers a position far outside the text without failing', async () => {
     const far = { line: 999, character: 999 };
     await expect(client.request('textDocument/hover', { ...doc, position: far })).resolves.toBeDefined();
