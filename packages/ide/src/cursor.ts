@@ -50,14 +50,24 @@ export function tokenIndexAt(tokens: readonly IToken[], offset: number): number 
 
 /** The comment containing the offset (a line comment also contains its end), if any. */
 export function commentAt(parse: ParseResult, offset: number): IToken | undefined {
-  for (const t of parse.trivia) {
-    if (t.startOffset >= offset) break;
-    const name = kindOf(t);
-    if (name === 'WhiteSpace') continue;
-    const end = tokenEnd(t);
-    if (offset < end || (offset === end && (name === 'LineComment' || name === 'UnterminatedComment'))) return t;
+  // Trivia are in order and do not overlap: only the last one starting before the offset can contain it.
+  const trivia = parse.trivia;
+  let lo = 0;
+  let hi = trivia.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (trivia[mid]!.startOffset < offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
-  return undefined;
+  const t = trivia[found];
+  if (!t) return undefined;
+  const name = kindOf(t);
+  if (name === 'WhiteSpace') return undefined;
+  const end = tokenEnd(t);
+  return offset < end || (offset === end && (name === 'LineComment' || name === 'UnterminatedComment')) ? t : undefined;
 }
 
 export interface EnclosingCall {

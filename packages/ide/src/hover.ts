@@ -2,7 +2,7 @@
 // meaning; elsewhere the formula's inferred result type and aggregation.
 import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, isExpression, lookupFunction, nodePathAt, type Node, type StringLiteral } from '@calckit/formula';
 import { describeResult, isUnknownColumn, modelOf } from './analysis.js';
-import { commentAt, isWord, kindOf, tokenEnd, type IToken } from './cursor.js';
+import { commentAt, isWord, kindOf, lastTokenBefore, tokenEnd, type IToken } from './cursor.js';
 import { INTERVAL_UNIT_DOCS, KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
 import { backtickColumn, code, functionHover } from './markdown.js';
@@ -45,12 +45,12 @@ export function hover(doc: IdeDocument, offset: number, settings: IdeSettings = 
 /** The token under the cursor: containing it, or ending exactly at it (a word just left of the cursor wins over
  * punctuation starting at it, so `SUM|(` hovers SUM). */
 function tokenUnder(tokens: readonly IToken[], offset: number): IToken | undefined {
-  let touching: IToken | undefined;
-  for (const t of tokens) {
-    if (t.startOffset > offset) break;
-    if (offset < tokenEnd(t)) return touching && isWord(touching) && !isWord(t) ? touching : t;
-    if (offset === tokenEnd(t)) touching = t;
-  }
+  // Binary search: hover follows the mouse, and a long formula has tens of thousands of tokens.
+  const i = lastTokenBefore(tokens, offset);
+  const touching = i >= 0 && tokenEnd(tokens[i]!) === offset ? tokens[i] : undefined;
+  const next = tokens[i + 1];
+  const containing = next && next.startOffset <= offset && offset < tokenEnd(next) ? next : undefined;
+  if (containing) return touching && isWord(touching) && !isWord(containing) ? touching : containing;
   return touching;
 }
 
