@@ -25,4 +25,13 @@ describe('formatter safety net', () => {
       if (result.status !== 'formatted') expect(result.text).toBe(text);
     }
   });
+
+  it('formats very long and deeply nested formulas (no recursion limit in the checks)', () => {
+    const chain = Array.from({ length: 3000 }, (_, i) => `\`c${i}\``).join(' + ');
+    const result = formatText(chain);
+    expect(result.status).toBe('formatted');
+    expect(result.text.split('\n')).toHaveLength(3000);
+    const nested = `${'CASE WHEN `a` THEN '.repeat(100)}1${' END'.repeat(100)}`;
+    expect(formatText(nested).status).toBe('formatted');
+  });
 });

@@ -40,23 +40,31 @@ function strip(value: unknown): unknown {
   return out;
 }
 
-/** Whether two trees have the same shape, compared in place (no copies: this runs on every formatted formula). */
-export function sameShape(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameShape(a[i], b[i])) return false;
-    return true;
+/**
+ * Whether two trees have the same shape, compared in place (no copies: this runs on every formatted formula) and
+ * iteratively (a chain of 5,000 additions is a tree 5,000 levels deep).
+ */
+export function sameShape(left: unknown, right: unknown): boolean {
+  const stack: Array<[unknown, unknown]> = [[left, right]];
+  while (stack.length > 0) {
+    const [a, b] = stack.pop()!;
+    if (a === b) continue;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a)) {
+      const bs = b as unknown[];
+      if (a.length !== bs.length) return false;
+      for (let i = 0; i < a.length; i++) stack.push([a[i], bs[i]]);
+      continue;
+    }
+    const kind = (a as { kind?: string }).kind;
+    if (kind !== (b as { kind?: string }).kind) return false;
+    const caseOnly = kind ? CASE_ONLY_KEYS[kind] : undefined;
+    const keys = (o: object): string[] =>
+      Object.keys(o).filter((k) => !LAYOUT_KEYS.has(k) && !caseOnly?.has(k) && (o as Record<string, unknown>)[k] !== undefined);
+    const ka = keys(a);
+    if (ka.length !== keys(b).length) return false;
+    for (const k of ka) stack.push([(a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]]);
   }
-  if (Array.isArray(b)) return false;
-  const kind = (a as { kind?: string }).kind;
-  if (kind !== (b as { kind?: string }).kind) return false;
-  const caseOnly = kind ? CASE_ONLY_KEYS[kind] : undefined;
-  const keys = (o: object): string[] => Object.keys(o).filter((k) => !LAYOUT_KEYS.has(k) && !caseOnly?.has(k) && (o as Record<string, unknown>)[k] !== undefined);
-  const ka = keys(a);
-  const kb = keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) if (!sameShape((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
   return true;
 }

@@ -49,13 +49,15 @@ export function formatText(text: string, options: FormatOptions = {}): FormatRes
   } catch (error) {
     return unchanged(`formatter error: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const reparsed = parseFormula(output);
-  if (reparsed.errors.length > 0) return unchanged(`formatted text would not parse: ${reparsed.errors[0]!.message}`);
-  if (!sameShape(reparsed.formula, parse.formula)) {
-    return unchanged('formatted text would parse to a different expression');
-  }
-  if (commentTexts(reparsed).join('\u0000') !== commentTexts(parse).join('\u0000')) {
-    return unchanged('formatted text would not keep every comment');
+  try {
+    const reparsed = parseFormula(output);
+    if (reparsed.errors.length > 0) return unchanged(`formatted text would not parse: ${reparsed.errors[0]!.message}`);
+    if (!sameShape(reparsed.formula, parse.formula)) return unchanged('formatted text would parse to a different expression');
+    if (commentTexts(reparsed).join('\u0000') !== commentTexts(parse).join('\u0000')) {
+      return unchanged('formatted text would not keep every comment');
+    }
+  } catch (error) {
+    return unchanged(`formatter check failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { text: output, changed: output !== text, status: 'formatted', errors: [] };
 }
