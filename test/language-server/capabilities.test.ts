@@ -15,6 +15,7 @@ const doc = { textDocument: { uri } };
 const REQUESTS: Record<string, Array<[string, unknown]>> = {
   completionProvider: [['textDocument/completion', { ...doc, position: pos }]],
   hoverProvider: [['textDocument/hover', { ...doc, position: pos }]],
+  definitionProvider: [['textDocument/definition', { ...doc, position: pos }]],
   signatureHelpProvider: [['textDocument/signatureHelp', { ...doc, position: { line: 1, character: 12 } }]],
   semanticTokensProvider: [['textDocument/semanticTokens/full', doc], ['textDocument/semanticTokens/range', { ...doc, range }]],
   foldingRangeProvider: [['textDocument/foldingRange', doc]],

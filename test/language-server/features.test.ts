@@ -92,6 +92,16 @@ describe('completion and hover', () => {
   });
 });
 
+describe('definition', () => {
+  it('goes from a nested calculation to its formula file', async () => {
+    const uri = project.uri('formulas/i.calc');
+    await client.open(uri, 'SVC_BEAST_MODE(102) * 2');
+    const links = await client.request<Array<{ targetUri: string; originSelectionRange: unknown }>>('textDocument/definition', { textDocument: { uri }, position: { line: 0, character: 3 } });
+    expect(links.map((l) => l.targetUri)).toEqual([project.uri('formulas/b.calc')]);
+    expect(links[0]!.originSelectionRange).toEqual({ start: { line: 0, character: 0 }, end: { line: 0, character: 19 } });
+  });
+});
+
 describe('edits', () => {
   it('formats the document', async () => {
     const uri = project.uri('formulas/e.calc');

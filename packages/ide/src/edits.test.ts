@@ -68,3 +68,14 @@ describe('minimal edits', () => {
     expect(minimalEdits('same', 'same')).toEqual([]);
   });
 });
+
+describe('definition', () => {
+  it('goes from a nested calculation to its formula file', async () => {
+    const { definition } = await import('./definition.js');
+    const { doc, offset } = fixture('1 + SVC_BEAST_M$0ODE(101)');
+    const calculations = [{ id: 101, name: 'Margin', file: '/p/formulas/margin.calc' }, { id: 102 }];
+    expect(definition(doc, offset, { calculations })).toEqual({ origin: { start: 4, end: 23 }, calculation: calculations[0] });
+    expect(definition(fixture('SVC_BEAST_MODE(102$0)').doc, 18, { calculations })).toBeUndefined();
+    expect(definition(fixture('SU$0M(1)').doc, 2, { calculations })).toBeUndefined();
+  });
+});

@@ -17,3 +17,4 @@ export { coreDiagnostics, diagnose, type Linter } from './diagnostics.js';
 export { codeActions, fixAll, FIX_ALL_KIND, type CodeActionRequest } from './code-actions.js';
 export { minimalEdits } from './text-edits.js';
 export { formatDocument, formatDocumentRange, type EditorFormatting } from './formatting.js';
+export { definition, type Definition } from './definition.js';

@@ -19,6 +19,8 @@ export interface ProjectCalculationInfo {
   readonly id: number;
   readonly name?: string;
   readonly dataset?: string;
+  /** Where its formula lives (an absolute path or URI, as the host knows it): the target of "go to definition". */
+  readonly file?: string;
 }
 
 /** What the features know beyond the text: all optional, so a lone file still gets every feature. */

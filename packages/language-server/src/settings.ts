@@ -116,7 +116,7 @@ const calculationLists = new WeakMap<Project, readonly ProjectCalculationInfo[]>
 function calculationsOf(project: Project): readonly ProjectCalculationInfo[] {
   let list = calculationLists.get(project);
   if (!list) {
-    list = project.calculations.map((c) => ({ id: c.id, ...(c.name ? { name: c.name } : {}), ...(c.dataset ? { dataset: c.dataset } : {}) }));
+    list = project.calculations.map((c) => ({ id: c.id, ...(c.name ? { name: c.name } : {}), ...(c.dataset ? { dataset: c.dataset } : {}), file: c.file }));
     calculationLists.set(project, list);
   }
   return list;

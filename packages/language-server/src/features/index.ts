@@ -2,6 +2,7 @@
 import type { Feature } from '../context.js';
 import { codeActions } from './code-actions.js';
 import { completion } from './completion.js';
+import { definition } from './definition.js';
 import { folding } from './folding.js';
 import { formatting } from './formatting.js';
 import { highlight } from './highlight.js';
@@ -17,6 +18,7 @@ import { symbols } from './symbols.js';
 export const FEATURES: readonly Feature[] = [
   completion,
   hover,
+  definition,
   signatureHelp,
   semanticTokens,
   folding,
