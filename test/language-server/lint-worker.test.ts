@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LintWorker } from '../../packages/language-server/src/lint-worker.js';
+import { LintWorker } from '@calckit/language-server';
 import { SERVER } from './client.js';
 
 function collectingLog() {

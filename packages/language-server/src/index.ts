@@ -5,3 +5,4 @@ export type { Feature, ServerContext } from './context.js';
 export { FEATURES } from './features/index.js';
 export type { ClientSettings } from './settings.js';
 export { SERVER_NAME, SERVER_VERSION } from './version.js';
+export { LintWorker, LINT_WORKER_MARK } from './lint-worker.js';
