@@ -51,6 +51,16 @@ const FRAGMENTS = [
   '/* calckit-disable bare-column */', '-- calckit-disable-next-line\n',
 ];
 
+describe('fixes keep tokens apart', () => {
+  it('does not glue a fixed string to a neighbouring one', () => {
+    expect(lintText('"c"\'x\'', { fix: true, config: { rules: { 'syntax-error': 'off' } } }).output).toBe("'c' 'x'");
+  });
+  it('does not glue words when removing an unused directive', () => {
+    expect(lintText('SUM(`a`/* calckit-disable */+1)', { fix: true }).output).toBe('SUM(`a`+1)');
+    expect(lintText('`a`/* calckit-disable */`b`', { fix: true, config: { rules: { 'syntax-error': 'off' } } }).output).toBe('`a` `b`');
+  });
+});
+
 describe('lintText on formula-like input', () => {
   it('never throws, and fixes never add syntax errors', () => {
     fc.assert(
@@ -61,7 +71,7 @@ describe('lintText on formula-like input', () => {
         const after = fixed.messages.filter((m) => m.ruleId === 'syntax-error').length;
         expect(after).toBeLessThanOrEqual(before);
       }),
-      { numRuns: 400 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -48,17 +48,41 @@ function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
   return 'kind' in target ? target.range : target;
 }
 
+/** Quote characters that, doubled, escape themselves: a fix must not glue one to a neighbour of the same kind. */
+const SELF_ESCAPING = new Set(["'", '`', '"']);
+const WORD = /[A-Za-z0-9_$\u00c0-\uffff]/;
+
+/**
+ * A fix replacing `[start, end)` with `text`, with a space added where the new text would otherwise merge with its
+ * neighbour (`"c"'x'` fixed to `'c''x'` would be one string with an escaped quote).
+ */
+function safeFix(source: string, start: number, end: number, text: string): Fix {
+  let out = text;
+  const before = source[start - 1];
+  const after = source[end];
+  // Removing text between two words or two same quotes would merge them: keep them apart.
+  if (out === '' && before !== undefined && after !== undefined && ((WORD.test(before) && WORD.test(after)) || (before === after && SELF_ESCAPING.has(before)))) {
+    return { range: [start, end], text: ' ' };
+  }
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first !== undefined && SELF_ESCAPING.has(first) && source[start - 1] === first) out = ` ${out}`;
+  if (last !== undefined && SELF_ESCAPING.has(last) && source[end] === last) out = `${out} `;
+  return { range: [start, end], text: out };
+}
+
 function makeFixer(parse: ParseResult): Fixer {
+  const source = parse.text;
   const offsets = (t: Node | Range): [number, number] => {
     const r = rangeOfTarget(parse, t);
     return [r.start.offset, r.end.offset];
   };
   return {
-    replace: (t, text) => ({ range: offsets(t), text }),
-    insertBefore: (t, text) => ({ range: [offsets(t)[0], offsets(t)[0]], text }),
-    insertAfter: (t, text) => ({ range: [offsets(t)[1], offsets(t)[1]], text }),
-    remove: (t) => ({ range: offsets(t), text: '' }),
-    replaceOffsets: (start, end, text) => ({ range: [start, end], text }),
+    replace: (t, text) => safeFix(source, ...offsets(t), text),
+    insertBefore: (t, text) => safeFix(source, offsets(t)[0], offsets(t)[0], text),
+    insertAfter: (t, text) => safeFix(source, offsets(t)[1], offsets(t)[1], text),
+    remove: (t) => safeFix(source, ...offsets(t), ''),
+    replaceOffsets: (start, end, text) => safeFix(source, start, end, text),
   };
 }
 
@@ -88,14 +112,20 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
       ...(options.project ? { project: options.project } : {}),
       ...(options.filePath !== undefined ? { filePath: options.filePath } : {}),
       sourceOf: (node) => text.slice(node.range.start.offset, node.range.end.offset),
+      isEnabled: (id) => {
+        const s = config.rules[id];
+        return s !== undefined && s.severity !== 'off' && rules.some((r) => r.meta.id === id);
+      },
       report(d: ReportDescriptor) {
         const template = meta.messages[d.messageId];
         if (template === undefined) throw new Error(`rule ${meta.id} reported unknown messageId "${d.messageId}"`);
         const range = d.range ?? d.node?.range;
         if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
-        const fix: Fix | undefined = typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
+        // A node the parser had to patch up has missing parts: rewriting it would guess at the author's intent.
+        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node);
+        const fix: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
         if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);
-        const suggestions: Suggestion[] | undefined = d.suggest?.map((s) => ({
+        const suggestions: Suggestion[] | undefined = broken ? undefined : d.suggest?.map((s) => ({
           desc: fillTemplate(meta.messages[s.messageId] ?? s.messageId, s.data),
           fix: typeof s.fix === 'function' ? s.fix(fixer) : s.fix,
         }));
@@ -183,6 +213,19 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
   return out;
 }
 
+/** True when the parser recovered inside the node or left an Error placeholder in it. */
+function isBroken(node: Node): boolean {
+  let broken = false;
+  walk(node, {
+    enter(n) {
+      if (broken) return false;
+      if (n.recovered || n.kind === 'Error') broken = true;
+      return undefined;
+    },
+  });
+  return broken;
+}
+
 /** Removes a comment; when it stands alone on its line, the line goes too. */
 function removeComment(text: string, start: number, end: number): Fix {
   let s = start;
@@ -197,7 +240,7 @@ function removeComment(text: string, start: number, end: number): Fix {
   }
   // At the end of a line: the spaces before it go too. Inside a line: the spaces after it.
   if (e === text.length || text[e] === '\n' || text[e] === '\r') return { range: [s, e], text: '' };
-  return { range: [start, e], text: '' };
+  return safeFix(text, start, e, '');
 }
 
 function summarise(source: string, messages: LintMessage[], filePath: string | undefined, output: string | undefined): LintResult {

@@ -122,6 +122,8 @@ export interface RuleContext {
   readonly filePath?: string;
   /** The source text of a node. */
   sourceOf(node: Node): string;
+  /** Whether another rule runs on this file (rules that hand a case to another rule check it is there). */
+  isEnabled(ruleId: string): boolean;
   report(descriptor: ReportDescriptor): void;
 }
 

@@ -6,12 +6,13 @@ import { rule } from './syntax-error.js';
 testRule(
   rule,
   {
-    valid: ["CASE WHEN `Amount` > 0 THEN 'yes' ELSE 'no' END", 'SUM(`Sales`) / COUNT(*)', { code: 'SUM(‘x’)', syntaxErrors: true, name: 'typographic quotes belong to typographic-quotes' }],
+    valid: ["CASE WHEN `Amount` > 0 THEN 'yes' ELSE 'no' END", 'SUM(`Sales`) / COUNT(*)', { code: 'SUM(‘x’)', syntaxErrors: true, alsoEnable: ['typographic-quotes'], name: 'typographic quotes belong to typographic-quotes' }],
     invalid: [
       { code: "case when when `a` < 28 then 'x' end", syntaxErrors: true, errors: [{ messageId: 'syntax', line: 1, column: 11 }] },
       { code: 'COUNT(DISTINCT `Id`', syntaxErrors: true, errors: [{ messageId: 'syntax' }] },
       { code: "CONCAT('a', 'b", syntaxErrors: true, errors: [{ messageId: 'syntax' }, { messageId: 'syntax' }] },
       { code: '', syntaxErrors: true, errors: [{ messageId: 'syntax', message: 'The formula is empty' }] },
+      { code: 'SUM(‘x’)', syntaxErrors: true, name: 'typographic quotes, when typographic-quotes is off', errors: [{ messageId: 'syntax', column: 5 }] },
       { code: '-- calckit-disable-next-line syntax-error\nSUM(', syntaxErrors: true, name: 'directives cannot silence syntax errors', errors: [{ messageId: 'syntax', line: 2 }] },
     ],
   },

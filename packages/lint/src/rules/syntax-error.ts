@@ -1,8 +1,8 @@
 // syntax-error: the parser's errors (unbalanced parentheses, a CASE missing a part, unterminated strings…).
 import type { Rule } from '../types.js';
 
-/** Parse error codes that a dedicated rule reports (with a fix) instead. */
-const OWNED_ELSEWHERE: ReadonlySet<string> = new Set(['typographic-quote']);
+/** Parse error codes that a dedicated rule reports (with a fix) instead, when that rule runs. */
+const OWNED_ELSEWHERE: ReadonlyMap<string, string> = new Map([['typographic-quote', 'typographic-quotes']]);
 
 export const rule: Rule = {
   meta: {
@@ -13,7 +13,7 @@ export const rule: Rule = {
     messages: { syntax: '{{message}}' },
     docs: {
       rationale:
-        'A formula that does not parse is stored by the service as "Invalid Query". The messages come from the parser, which recovers after an error so that one mistake does not hide the next. Typographic quotes are reported by `typographic-quotes`, which can fix them. Directives cannot silence this rule.',
+        'A formula that does not parse is stored by the service as "Invalid Query". The messages come from the parser, which recovers after an error so that one mistake does not hide the next. Typographic quotes are reported by `typographic-quotes`, which can fix them (by this rule when that one is off). Directives cannot silence this rule.',
       examples: [
         { code: "CASE WHEN `Amount` > 0 THEN 'yes' ELSE 'no' END", reported: false },
         { code: "CASE WHEN WHEN `Amount` > 0 THEN 'yes' END", reported: true, note: 'WHEN twice' },
@@ -25,7 +25,8 @@ export const rule: Rule = {
     return {
       onStart() {
         for (const error of context.parse.errors) {
-          if (OWNED_ELSEWHERE.has(error.code)) continue;
+          const owner = OWNED_ELSEWHERE.get(error.code);
+          if (owner !== undefined && context.isEnabled(owner)) continue;
           context.report({ messageId: 'syntax', data: { message: error.message }, range: error.range });
         }
       },
