@@ -37,6 +37,8 @@ export class TestClient {
   settings: Record<string, unknown>;
   private waiters: Array<() => void> = [];
   exited = false;
+  /** When true, workspace/configuration requests are never answered. */
+  configurationHangs = false;
   /** workspace/diagnostic/refresh requests received (pull-mode clients). */
   refreshes = 0;
 
@@ -52,7 +54,10 @@ export class TestClient {
       this.notify();
     });
     connection.onNotification('window/logMessage', (p: { message: string }) => void this.logs.push(p.message));
-    connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) => p.items.map(() => this.settings));
+    connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
+      // A client that never answers (to test the server's patience).
+      this.configurationHangs ? new Promise(() => undefined) : p.items.map(() => this.settings),
+    );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;

@@ -41,6 +41,16 @@ describe('client settings', () => {
     expect(list.items.find((i) => i.label === 'Total Sales')?.textEdit?.newText).toBe('ACME_BEAST_MODE(101)');
   });
 
+  it('do not stall the server when the client never answers workspace/configuration', async () => {
+    const project = salesProject();
+    ({ client } = await TestClient.start({ rootUri: project.uri('') }));
+    client.configurationHangs = true;
+    const uri = project.uri('formulas/a.calc');
+    await client.open(uri, 'SUM(');
+    expect((await client.diagnosticsFor(uri, 1)).length).toBeGreaterThan(0);
+    expect(client.logs.some((l) => l.includes('got no answer'))).toBe(true);
+  });
+
   it('work without a project file, for untitled documents too', async () => {
     const bare = makeProject({ 'lone.calc': '' });
     ({ client } = await TestClient.start({ rootUri: bare.uri('') }));

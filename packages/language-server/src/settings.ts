@@ -20,6 +20,8 @@ export interface ClientSettings {
   readonly schemas?: Readonly<Record<string, string>>;
 }
 
+const CONFIGURATION_TIMEOUT_MS = 5_000;
+
 export class SettingsService {
   private pullConfiguration = false;
   private pushed: ClientSettings = {};
@@ -94,7 +96,17 @@ export class SettingsService {
 
   private async clientSettings(uri: string): Promise<ClientSettings> {
     if (!this.pullConfiguration) return this.pushed;
-    const value: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'calckit' });
+    // A client that never answers must not stall every request: after a while, go on with what we have.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), CONFIGURATION_TIMEOUT_MS);
+    });
+    const value: unknown = await Promise.race([this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'calckit' }), timeout]);
+    clearTimeout(timer);
+    if (value === 'timeout') {
+      this.log.warn(`workspace/configuration for ${uri} got no answer in ${CONFIGURATION_TIMEOUT_MS} ms: using the initial settings`);
+      return this.pushed;
+    }
     return value && typeof value === 'object' ? (value as ClientSettings) : this.pushed;
   }
 
