@@ -1,12 +1,12 @@
 // Parse throughput: ours (parse + AST + analysis through analyzeCalculation) and our lexer alone, against
 // node-sql-parser, sql-parser-cst and @joe-re/sql-parser given `SELECT <formula> AS x FROM t` (MySQL dialect).
-// Each parser runs in its own process (no shared JIT state); each is measured on the formulas it accepts, and
-// ours on the same subsets, so every ratio compares the same formulas. Usage: node bench/parse.mjs [--json]
+// Each comparison runs in its own process, ours and the other alternating round by round (the machine is shared:
+// load changes hit both alike); each peer is measured on the formulas it accepts, and ours on the same subset. Usage: node bench/parse.mjs [--json]
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCorpus } from './lib/corpus.mjs';
-import { median, ratio, round } from './lib/stats.mjs';
+import { median, round } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const SELF = fileURLToPath(import.meta.url);
@@ -57,13 +57,15 @@ async function accepted(name, formulas) {
 }
 
 /**
- * In a child process: warm up, then `runs` timed runs of at least `minMs` each over `formulas`; returns the
- * medians of formulas/s by CPU time (user+system of this process) and by wall time.
+ * In a child process: loads the parsers, warms them up, then runs `runs` rounds; in each round every parser gets
+ * a timed run of at least `minMs` over `formulas`, one after the other, so a change of machine load hits all of
+ * them alike. Returns per parser the median formulas/s by CPU time (user+system of this process) and by wall
+ * time, and per parser after the first the median over rounds of (first's rate / its rate).
  */
-async function measure(name, formulas, { runs = 7, minMs = 300, warmupMs = 800 } = {}) {
-  const parse = await PARSERS[name]();
+async function measure(names, formulas, { runs = 7, minMs = 250, warmupMs = 600 } = {}) {
+  const parsers = await Promise.all(names.map((n) => PARSERS[n]()));
   const bytes = formulas.reduce((n, f) => n + Buffer.byteLength(f), 0);
-  const pass = () => {
+  const pass = (parse) => {
     for (const f of formulas) {
       try {
         parse(f);
@@ -72,39 +74,44 @@ async function measure(name, formulas, { runs = 7, minMs = 300, warmupMs = 800 }
       }
     }
   };
-  for (const end = performance.now() + warmupMs; performance.now() < end; ) pass();
-  const cpuRates = [];
-  const wallRates = [];
+  for (const parse of parsers) for (const end = performance.now() + warmupMs; performance.now() < end; ) pass(parse);
+  const cpuRates = names.map(() => []);
+  const wallRates = names.map(() => []);
   for (let r = 0; r < runs; r++) {
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    let passes = 0;
-    while (performance.now() - t0 < minMs) {
-      pass();
-      passes++;
-    }
-    const wallS = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuS = (cpu.user + cpu.system) / 1e6;
-    cpuRates.push((passes * formulas.length) / cpuS);
-    wallRates.push((passes * formulas.length) / wallS);
+    parsers.forEach((parse, i) => {
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      let passes = 0;
+      while (performance.now() - t0 < minMs) {
+        pass(parse);
+        passes++;
+      }
+      const wallS = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
+      cpuRates[i].push((passes * formulas.length) / ((cpu.user + cpu.system) / 1e6));
+      wallRates[i].push((passes * formulas.length) / wallS);
+    });
   }
-  const formulasPerS = median(cpuRates);
-  return {
-    formulas: formulas.length,
-    bytes,
-    formulasPerS,
-    mbPerS: (formulasPerS * bytes) / formulas.length / 1e6,
-    wallFormulasPerS: median(wallRates),
-  };
+  return names.map((name, i) => {
+    const formulasPerS = median(cpuRates[i]);
+    return {
+      name,
+      formulas: formulas.length,
+      bytes,
+      formulasPerS,
+      mbPerS: (formulasPerS * bytes) / formulas.length / 1e6,
+      wallFormulasPerS: median(wallRates[i]),
+      firstOverThis: i === 0 ? 1 : median(cpuRates[0].map((x, r) => x / cpuRates[i][r])),
+    };
+  });
 }
 
-function runChild(name, indices) {
+function runChild(names, indices) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SELF, '--child', name, indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, '--child', names.join('|'), indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${name} exited with ${code}`))));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${names.join(', ')} exited with ${code}`))));
   });
 }
 
@@ -113,9 +120,8 @@ export async function benchParse({ log = () => {} } = {}) {
   const corpus = loadCorpus().map((e) => e.formula);
   const all = corpus.map((_, i) => i);
   const oursAccepts = await accepted('calckit (parse+analysis)', corpus);
-  log('  parse: ours on the whole corpus');
-  const ours = await runChild('calckit (parse+analysis)', all);
-  const lexOnly = await runChild('calckit lex only', all);
+  log('  parse: ours and our lexer on the whole corpus');
+  const [ours, lexOnly] = await runChild(['calckit (parse+analysis)', 'calckit lex only'], all);
   const peers = [];
   for (const peer of PEERS) {
     const subset = await accepted(peer, corpus);
@@ -124,24 +130,16 @@ export async function benchParse({ log = () => {} } = {}) {
       peers.push({ name: peer, accepted: 0, of: corpus.length });
       continue;
     }
-    const theirs = await runChild(peer, subset);
-    const oursSame = await runChild('calckit (parse+analysis)', subset);
-    peers.push({
-      name: peer,
-      accepted: subset.length,
-      of: corpus.length,
-      peer: theirs,
-      oursOnSame: oursSame,
-      oursOverPeer: ratio(oursSame.formulasPerS, theirs.formulasPerS),
-    });
+    const [oursSame, theirs] = await runChild(['calckit (parse+analysis)', peer], subset);
+    peers.push({ name: peer, accepted: subset.length, of: corpus.length, peer: theirs, oursOnSame: oursSame, oursOverPeer: theirs.firstOverThis });
   }
   return {
     method:
-      'formulas/s = median of 7 timed runs (≥300 ms each, after 0.8 s warm-up) by the process CPU time (user+system); each parser in its own process; MB/s counts the formula text only (peers get it wrapped as SELECT <formula> AS x FROM t)',
+      'formulas/s = median of 7 rounds of timed runs (≥250 ms each, after 0.6 s warm-up) by the process CPU time (user+system); ours and the compared parser alternate within one process, and ratios are the median of the per-round ratios; MB/s counts the formula text only (peers get it wrapped as SELECT <formula> AS x FROM t)',
     corpusFormulas: corpus.length,
     ours: { accepted: oursAccepts.length, of: corpus.length, ...ours },
     lexOnly,
-    parseOverLex: ratio(lexOnly.formulasPerS, ours.formulasPerS),
+    parseOverLex: lexOnly.firstOverThis === undefined ? undefined : 1 / lexOnly.firstOverThis,
     peers,
   };
 }
@@ -149,7 +147,7 @@ export async function benchParse({ log = () => {} } = {}) {
 if (process.argv[2] === '--child') {
   const corpus = loadCorpus().map((e) => e.formula);
   const formulas = process.argv[4].split(',').map((i) => corpus[Number(i)]);
-  process.stdout.write(JSON.stringify(await measure(process.argv[3], formulas)));
+  process.stdout.write(JSON.stringify(await measure(process.argv[3].split('|'), formulas)));
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchParse({ log: (m) => console.error(m) });
   if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));

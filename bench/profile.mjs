@@ -30,6 +30,27 @@ export function summarise(profile, top = 15) {
     .map(([fn, us]) => ({ fn, selfMs: Math.round(us / 1000), share: Math.round((us / total) * 1000) / 10 }));
 }
 
+/** Self time grouped by where the code lives (our packages, each dependency, Node, GC), as shares of the total. */
+export function byOwner(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const groups = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const url = byId.get(id).callFrame.url;
+    const name = byId.get(id).callFrame.functionName;
+    let owner = 'node internals';
+    if (name === '(garbage collector)') owner = 'garbage collector';
+    else if (name === '(idle)' || name === '(program)') owner = name;
+    else if (/\/packages\/([^/]+)\//.test(url)) owner = `packages/${/\/packages\/([^/]+)\//.exec(url)[1]}`;
+    else if (/node_modules\/((@[^/]+\/)?[^/]+)/.test(url)) owner = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)[1];
+    else if (url.startsWith('file:') || url.startsWith('/') || url.includes('[eval')) owner = 'benchmark loop';
+    const dt = profile.timeDeltas[i] ?? 0;
+    groups.set(owner, (groups.get(owner) ?? 0) + dt);
+    total += dt;
+  });
+  return [...groups.entries()].sort((a, b) => b[1] - a[1]).map(([owner, us]) => ({ owner, share: Math.round((us / total) * 1000) / 10 }));
+}
+
 /** Profiles `seconds` of analyzeCalculation over the corpus (all of it, or only formulas that parse). */
 export function profileParse({ seconds = 4, validOnly = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'calckit-prof-'));
@@ -42,14 +63,17 @@ export function profileParse({ seconds = 4, validOnly = false } = {}) {
     while (performance.now() < end) for (const f of formulas) analyzeCalculation(f);`;
   spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--input-type=module', '-e', script], { stdio: 'inherit' });
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  const result = summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
-  return result;
+  return { top: summarise(profile), owners: byOwner(profile) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf('--seconds');
-  const rows = profileParse({ seconds: i === -1 ? 4 : Number(process.argv[i + 1]), validOnly: process.argv.includes('--valid-only') });
-  if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
-  else for (const r of rows) console.log(`${String(r.share).padStart(5)}%  ${String(r.selfMs).padStart(6)} ms  ${r.fn}`);
+  const { top: rows, owners } = profileParse({ seconds: i === -1 ? 4 : Number(process.argv[i + 1]), validOnly: process.argv.includes('--valid-only') });
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ top: rows, owners }, null, 2));
+  else {
+    console.log('self time by owner: ' + owners.map((o) => `${o.owner} ${o.share}%`).join(', '));
+    for (const r of rows) console.log(`${String(r.share).padStart(5)}%  ${String(r.selfMs).padStart(6)} ms  ${r.fn}`);
+  }
 }
