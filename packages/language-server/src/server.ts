@@ -28,7 +28,7 @@ export interface ServerOptions {
 /** Files whose change can alter diagnostics: project files, and the schema files they name. */
 const WATCHED_GLOBS = ['**/calckit.json', '**/*.json'];
 
-/** Merges the features' capabilities: later features add to, never replace, what earlier ones declared. */
+/** Merges the features' capabilities. Each feature owns its keys; a key declared twice is a defect (features.test.ts). */
 export function mergeCapabilities(parts: readonly ServerCapabilities[]): ServerCapabilities {
   return Object.assign({}, ...parts) as ServerCapabilities;
 }

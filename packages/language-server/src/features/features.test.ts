@@ -1,0 +1,17 @@
+// The feature list: each feature owns distinct capability keys, whatever the client declares.
+import { describe, expect, it } from 'vitest';
+import type { ClientCapabilities } from 'vscode-languageserver';
+import { FEATURES } from './index.js';
+
+const CLIENTS: ClientCapabilities[] = [
+  {},
+  { textDocument: { completion: { completionItem: { resolveSupport: { properties: ['documentation'] } } }, diagnostic: {} }, workspace: { configuration: true } },
+];
+
+describe('FEATURES', () => {
+  it.each(CLIENTS)('declare distinct capability keys (client %#)', (client) => {
+    const keys = FEATURES.flatMap((f) => Object.keys(f.capabilities(client)));
+    expect(keys.length).toBeGreaterThan(10);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
