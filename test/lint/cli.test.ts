@@ -206,6 +206,11 @@ describe('calckit lint: configuration', () => {
     expect(files['f/deep.calc']).toEqual(['nested-calculation-depth:2']);
     expect(files['f/nested.calc']).toEqual([]);
   });
+  it('mentions a file named on the command line that lint.ignores skips', () => {
+    const r = run(dir, ['lint', 'drafts/wip.calc']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('calckit lint: drafts/wip.calc is ignored by lint.ignores in calckit.json');
+  });
   it('--config uses the given project file for every file', () => {
     const r = run(dir, ['lint', '--config', 'sub/dir/calckit.json', '--format', 'json', 'f/base.calc', 'legacy/old.calc']);
     const out = JSON.parse(r.stdout);

@@ -99,6 +99,7 @@ export function register(program: Command): void {
         progressStream: process.stderr,
       });
       if (result.error) throw new CliExit(result.exitCode, result.error);
+      for (const notice of result.notices ?? []) process.stderr.write(`${notice}\n`);
       if (flags.outputFile !== undefined) {
         const target = resolve(cwd, flags.outputFile);
         mkdirSync(dirname(target), { recursive: true });

@@ -11,10 +11,13 @@ export interface ExpandResult {
   readonly files: string[];
   /** Patterns that matched no file. */
   readonly unmatched: string[];
+  /** Files named directly (not found through a directory or a glob). */
+  readonly explicit: ReadonlySet<string>;
 }
 
 export async function expandPatterns(patterns: readonly string[], cwd: string): Promise<ExpandResult> {
   const files = new Set<string>();
+  const explicit = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
     const absolute = resolve(cwd, pattern);
@@ -25,11 +28,14 @@ export async function expandPatterns(patterns: readonly string[], cwd: string): 
     } catch {
       stat = undefined;
     }
-    if (stat?.isFile()) found = [absolute];
+    if (stat?.isFile()) {
+      found = [absolute];
+      explicit.add(resolve(absolute));
+    }
     else if (stat?.isDirectory()) found = await glob(FORMULA_GLOB, { cwd: absolute, absolute: true, ignore: ALWAYS_IGNORED, dot: false });
     else if (isDynamicPattern(pattern)) found = await glob(pattern.replace(/\\/g, '/'), { cwd, absolute: true, ignore: ALWAYS_IGNORED, dot: false });
     if (found.length === 0) unmatched.push(pattern);
     for (const f of found) files.add(resolve(f));
   }
-  return { files: [...files].sort(), unmatched };
+  return { files: [...files].sort(), unmatched, explicit };
 }

@@ -56,6 +56,8 @@ export interface LintCommandResult {
   readonly results: readonly FileResult[];
   /** Files --fix rewrote. */
   readonly fixedFiles: readonly string[];
+  /** Notes for stderr that do not change the outcome (a file named on the command line but ignored). */
+  readonly notices?: readonly string[];
 }
 
 const usage = (error: string): LintCommandResult => ({ exitCode: EXIT_USAGE, report: '', error, results: [], fixedFiles: [] });
@@ -88,6 +90,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
   const fromStdin = input.patterns.length === 1 && input.patterns[0] === '-';
   if (input.patterns.includes('-') && !fromStdin) return usage("calckit lint: '-' (standard input) cannot be combined with other paths");
 
+  const notices: string[] = [];
   try {
     let jobs: LintJob[];
     if (fromStdin) {
@@ -96,14 +99,18 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       jobs = [{ file, displayPath: input.stdinFilename ? display(input.cwd, file) : name, text: input.stdinText ?? '' }];
     } else {
       const patterns = input.patterns.length > 0 ? input.patterns : ['.'];
-      const { files, unmatched } = await expandPatterns(patterns, input.cwd);
+      const { files, unmatched, explicit } = await expandPatterns(patterns, input.cwd);
       if (unmatched.length > 0 && input.errorOnUnmatchedPattern !== false) {
         return usage(`calckit lint: no files matching ${unmatched.map((p) => `'${p}'`).join(', ')} were found (use --no-error-on-unmatched-pattern to allow this)`);
       }
       jobs = [];
       for (const file of files) {
         const project = resolver.projectFor(file);
-        if (project && isIgnored(project.config, relative(project.project.root, file).split(sep).join('/'))) continue;
+        if (project && isIgnored(project.config, relative(project.project.root, file).split(sep).join('/'))) {
+          // ESLint's convention: a file named on the command line but ignored is mentioned, not silently dropped.
+          if (explicit.has(file)) notices.push(`calckit lint: ${display(input.cwd, file)} is ignored by lint.ignores in ${display(input.cwd, project.project.file)}`);
+          continue;
+        }
         jobs.push({ file, displayPath: display(input.cwd, file) });
       }
     }
@@ -176,7 +183,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       ...(process.env[DOCS_URL_ENV] ? { docsUrl: process.env[DOCS_URL_ENV]!.replace(/\/?$/, '/') } : {}),
       ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
     });
-    return { exitCode: errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK, report, results: reported, fixedFiles };
+    return { exitCode: errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK, report, results: reported, fixedFiles, notices };
   } catch (error) {
     if (error instanceof SettingsError) return usage(error.message);
     throw error;
