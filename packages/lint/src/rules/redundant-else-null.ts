@@ -28,7 +28,12 @@ export const rule: Rule = {
         // Remove the whitespace before ELSE too, so `… END` keeps one space.
         let start = node.elseKeyword.start.offset;
         while (start > 0 && /[ \t]/.test(text[start - 1]!)) start--;
-        const end = node.elseResult.range.end.offset;
+        let end = node.elseResult.range.end.offset;
+        // ELSE NULL alone on its line: the line goes too.
+        const atLineStart = start === 0 || text[start - 1] === '\n' || text[start - 1] === '\r';
+        let after = end;
+        while (after < text.length && (text[after] === ' ' || text[after] === '\t')) after++;
+        if (atLineStart && start > 0 && (text[after] === '\n' || text[after] === '\r')) end = text.startsWith('\r\n', after) ? after + 2 : after + 1;
         context.report({
           messageId: 'redundant',
           range: { start: node.elseKeyword.start, end: node.elseResult.range.end },
