@@ -126,7 +126,7 @@ export class AstBuilder {
       case 'arithmetic':
         return this.operatorSequence(node, fallback);
       case 'term':
-        return this.term(node, fallback);
+        return this.prefixedTerm(node, fallback);
       default:
         return this.errorAt(fallback);
     }
@@ -254,6 +254,18 @@ export class AstBuilder {
     }
     this.sawRecovery = true;
     return left;
+  }
+
+  /** A term on its own (the value of INTERVAL): its prefix operators apply right to left. */
+  private prefixedTerm(node: CstNode, fallback: number): A.Expression {
+    let result = this.term(node, fallback);
+    const prefixes = tokensOf(node.children as Children, 'prefix');
+    for (let i = prefixes.length - 1; i >= 0; i--) {
+      const tok = prefixes[i]!;
+      const operator = tok.image.toUpperCase() as A.UnaryOperator;
+      result = { kind: 'Unary', operator, operatorRange: this.tokenRange(tok), operand: result, range: this.span([tok, result], tok.startOffset) };
+    }
+    return result;
   }
 
   private term(node: CstNode, fallback: number): A.Expression {

@@ -54,7 +54,10 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string):
  * of its own: parse it again from the token after the leftover one, report what that finds, and repeat. */
 function reportErrorsAfterExtraInput(p: FormulaParser, tokens: IToken[], errors: ParseError[], lines: LineIndex, text: string): void {
   let last = p.errors[p.errors.length - 1];
-  for (let round = 0; round < 20 && last && last.name === 'NotAllInputParsedException'; round++) {
+  // Only after a stray `)` or END, where what follows is plainly a formula of its own; after anything else (a second
+  // OVER, a missing operator) re-reading the rest would report confusing follow-on errors.
+  const restarts = (t: IToken) => t.tokenType.name === 'RParen' || t.tokenType.name === 'END';
+  for (let round = 0; round < 20 && last && last.name === 'NotAllInputParsedException' && restarts(last.token); round++) {
     const index = tokens.indexOf(last.token);
     if (index < 0 || index + 1 >= tokens.length) return;
     p.input = tokens.slice(index + 1);

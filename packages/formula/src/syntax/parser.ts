@@ -176,10 +176,24 @@ export class FormulaParser extends CstParser {
       ]);
     });
     this.CONSUME(T.RParen);
-    this.OPTION3(() => this.SUBRULE(this.windowSpec));
-    this.OPTION4(() => this.SUBRULE(this.fixedSpec));
-    // OVER after FIXED parses too, so that the linter can say the two may not be combined.
-    this.OPTION5(() => this.SUBRULE2(this.windowSpec));
+    // At most one OVER and one FIXED, in either order: the pair parses so that the linter can say the two may not
+    // be combined; a second OVER is a syntax error.
+    this.OPTION3(() => {
+      this.OR2([
+        {
+          ALT: () => {
+            this.SUBRULE(this.windowSpec);
+            this.OPTION4(() => this.SUBRULE(this.fixedSpec));
+          },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE2(this.fixedSpec);
+            this.OPTION5(() => this.SUBRULE2(this.windowSpec));
+          },
+        },
+      ]);
+    });
   });
 
   private windowSpec = this.RULE('windowSpec', () => {
