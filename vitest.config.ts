@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'extension/src/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'test/e2e/**'],
+    // The JSON report feeds scripts/test-summary.mjs, which prints CI's closing line.
+    reporters: ['default', ['json', { outputFile: 'node_modules/.cache/calckit/vitest-main.json' }]],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

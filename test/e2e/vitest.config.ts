@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    reporters: ['default', ['json', { outputFile: 'node_modules/.cache/calckit/vitest-e2e.json' }]],
   },
 });
