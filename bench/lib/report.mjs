@@ -74,9 +74,10 @@ export function renderMarkdown(results) {
     lines.push('');
     const st = l.startup;
     lines.push(`Start-up: \`calckit --version\` ${s(st.version.cpuS)} CPU (${s(st.version.wallS)} wall); \`calckit lint\` of one file ${s(st.lintOneFile.cpuS)} CPU (${s(st.lintOneFile.wallS)} wall); an empty \`node -e 0\` ${s(st.nodeEmpty.cpuS)} CPU — medians of 5 runs.`);
+    const joe = na(results.parse) ? undefined : results.parse.peers.find((x) => x.name === '@joe-re/sql-parser');
     if (l.sqlfluff?.samples) {
       const acc = l.sqlfluff.accepted;
-      lines.push(`sqlfluff was run on samples of ${l.sqlfluff.samples.map((x) => x.files).join(' and ')} files (${l.sqlfluff.samples.map((x) => s(x.cpuS)).join(', ')} CPU) and extrapolated linearly: ${s(l.sqlfluff.startupCpuS)} start-up + ${s(l.sqlfluff.perFileCpuS)} per file${acc ? `; it parses ${acc.accepted}/${acc.of} sample files without a PRS error` : ''}. sqlint (the linter of sql-language-server) silently skips statements its parser refuses.`);
+      lines.push(`sqlfluff was run on samples of ${l.sqlfluff.samples.map((x) => x.files).join(' and ')} files (${l.sqlfluff.samples.map((x) => s(x.cpuS)).join(', ')} CPU) and extrapolated linearly: ${s(l.sqlfluff.startupCpuS)} start-up + ${s(l.sqlfluff.perFileCpuS)} per file${acc ? `; it parses ${acc.accepted}/${acc.of} sample files without a PRS error` : ''}. sqlint (the linter of sql-language-server) silently skips statements its parser refuses${joe ? ` (its parser, @joe-re/sql-parser, accepts ${joe.accepted}/${joe.of} corpus formulas: see parse throughput)` : ''}, so it does far less work per file.`);
     }
   }
   lines.push('');
