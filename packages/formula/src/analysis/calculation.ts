@@ -158,8 +158,13 @@ export function calculationOf(model: SemanticModel): CalculationAnalysis {
   const aggregated = model.calls.some((c) => model.isAggregate(c));
   const analytic = model.calls.some((c) => c.over !== undefined);
   const problems = problemsOf(model);
+  const text = model.parse.text;
+  let checkSum: string | undefined;
   return {
-    checkSum: checkSumOf(model.parse.text),
+    // Hashing costs more than lexing a formula, and the linter and the editor never read it: computed on first read.
+    get checkSum() {
+      return (checkSum ??= checkSumOf(text));
+    },
     columnPositions: columnPositions(model),
     functions: functionNames(model),
     aggregated,
