@@ -1,5 +1,6 @@
 // The engine: one pass per file, fixes applied in passes, counts, overrides by file path, bad input never throws.
 import fc from 'fast-check';
+import { parseFormula } from '@calckit/formula';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from './fix.js';
 import { RuleError, lintText } from './linter.js';
@@ -24,6 +25,18 @@ describe('lintText', () => {
     const config = { rules: { 'bare-column': 'error' as const }, overrides: [{ files: ['legacy/**'], rules: { 'bare-column': 'off' as const } }] };
     expect(lintText('SUM(a)', { config, filePath: 'x.calc' }).errorCount).toBe(1);
     expect(lintText('SUM(a)', { config, filePath: 'legacy/x.calc' }).messages).toEqual([]);
+  });
+  it("reuses the caller's parse of the same text, and ignores one of other text", () => {
+    const text = 'SUM(revenue) / 0';
+    const parse = parseFormula(text);
+    const own = lintText(text).messages.map((m) => m.message);
+    expect(lintText(text, { parse }).messages.map((m) => m.message)).toEqual(own);
+    expect(lintText(text, { parse: parseFormula('SUM(`x`)') }).messages.map((m) => m.message)).toEqual(own);
+    // The rules see the very nodes of the given parse.
+    const seen: unknown[] = [];
+    const probe: Rule = { meta: { ...bareColumn.meta, id: 'probe' }, create: () => ({ Column: (n) => void seen.push(n) }) };
+    lintText(text, { parse, rules: [probe], config: { rules: { probe: 'error' } } });
+    expect(seen[0]).toBe((parse.formula.expression as { left: { args: unknown[] } }).left.args[0]);
   });
   it('names the rule and the file when a rule fails', () => {
     const broken: Rule = { meta: { ...bareColumn.meta, id: 'broken' }, create: () => ({ Column: () => { throw new Error('boom'); } }) };
