@@ -13,7 +13,8 @@ export type ParseErrorCode =
   | 'missing-close-paren'
   | 'missing-expression'
   | 'unexpected-token'
-  | 'extra-input';
+  | 'extra-input'
+  | 'too-deep';
 
 export interface ParseError {
   readonly code: ParseErrorCode;

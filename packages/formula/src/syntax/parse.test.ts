@@ -117,6 +117,13 @@ describe('parseFormula', () => {
     expect(corpus.filter((c) => c.expect !== 'invalid').every((c) => parseFormula(c.formula).errors.length === 0)).toBe(true);
   });
 
+  it('says when a formula nests too deeply to be read, instead of failing', () => {
+    const r = parseFormula('('.repeat(5000) + '1' + ')'.repeat(5000));
+    expect(r.errors.map((e) => e.code)).toEqual(['too-deep']);
+    expect(r.formula.kind).toBe('Formula');
+    expect(parseFormula('('.repeat(200) + '1' + ')'.repeat(200)).errors).toEqual([]);
+  });
+
   it('never throws, whatever the input', () => {
     const alphabet = ["CASE ", "WHEN ", "THEN ", "ELSE ", "END ", "(", ")", ",", "`a`", "'s'", '"d"', "1", "+", "-", "*", "/", "=", "<", "AND ", "OR ", "NOT ", "IN ", "LIKE ", "BETWEEN ", "IS ", "NULL ", "SUM", "OVER ", "PARTITION BY ", "FIXED ", "BY ", "INTERVAL ", "DAY ", "x ", "--c\n", "/*", "‘"];
     fc.assert(

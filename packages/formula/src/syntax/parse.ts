@@ -86,7 +86,15 @@ export function parseFormula(text: string): ParseResult {
     if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
   } catch (error) {
     // Chevrotain does not throw on bad input; this guards against a defect so that callers never see an exception.
-    errors.push({ code: 'unexpected-token', message: `Internal parser error: ${error instanceof Error ? error.message : String(error)}`, range: lexed.lines.rangeOf(0, 0) });
+    cst = undefined;
+    const tooDeep = error instanceof RangeError;
+    errors.push({
+      code: tooDeep ? 'too-deep' : 'unexpected-token',
+      message: tooDeep
+        ? 'The formula nests parentheses, CASE or calls too deeply to be read (more than about a thousand levels)'
+        : `Internal parser error: ${error instanceof Error ? error.message : String(error)}`,
+      range: lexed.lines.rangeOf(0, 0),
+    });
   }
   const builder = new AstBuilder(lexed.lines);
   const formula: Formula = cst ? builder.formula(cst, text.length) : { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };
