@@ -1,13 +1,14 @@
 // The lint engine: parse once, build one semantic model, run every enabled rule's visitors in a single walk,
 // then apply inline directives and (optionally) fixes. Pure: no I/O, no global state.
-import { parseFormula, walk, type DatasetColumn, type Node, type ParseResult, type Range } from '@calckit/formula';
+import { parseFormula, walk, type DatasetColumn, type Node, type ParseResult } from '@calckit/formula';
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
+import { isBroken, makeFixer, removeComment } from './fixer.js';
 import { fillTemplate } from './messages.js';
 import { RULES } from './rules/index.js';
 import { buildSemantics } from './semantics/index.js';
-import type { Fix, Fixer, LintMessage, LintResult, ProjectInfo, ReportDescriptor, ResolvedConfig, Rule, RuleContext, RuleVisitors, Suggestion } from './types.js';
+import type { Fix, LintMessage, LintResult, ProjectInfo, ReportDescriptor, ResolvedConfig, Rule, RuleContext, RuleVisitors, Suggestion } from './types.js';
 
 export interface LintOptions {
   /** The validated `lint` section (see parseLintConfig); `overrides` are matched against `filePath`. */
@@ -43,48 +44,6 @@ export class RuleError extends Error {
 const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(['syntax-error']);
 export const DIRECTIVE_RULE_ID = 'unused-directive';
 const MAX_FIX_PASSES = 10;
-
-function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
-  return 'kind' in target ? target.range : target;
-}
-
-/** Quote characters that, doubled, escape themselves: a fix must not glue one to a neighbour of the same kind. */
-const SELF_ESCAPING = new Set(["'", '`', '"']);
-const WORD = /[A-Za-z0-9_$\u00c0-\uffff]/;
-
-/**
- * A fix replacing `[start, end)` with `text`, with a space added where the new text would otherwise merge with its
- * neighbour (`"c"'x'` fixed to `'c''x'` would be one string with an escaped quote).
- */
-function safeFix(source: string, start: number, end: number, text: string): Fix {
-  let out = text;
-  const before = source[start - 1];
-  const after = source[end];
-  // Removing text between two words or two same quotes would merge them: keep them apart.
-  if (out === '' && before !== undefined && after !== undefined && ((WORD.test(before) && WORD.test(after)) || (before === after && SELF_ESCAPING.has(before)))) {
-    return { range: [start, end], text: ' ' };
-  }
-  const first = out[0];
-  const last = out[out.length - 1];
-  if (first !== undefined && SELF_ESCAPING.has(first) && source[start - 1] === first) out = ` ${out}`;
-  if (last !== undefined && SELF_ESCAPING.has(last) && source[end] === last) out = `${out} `;
-  return { range: [start, end], text: out };
-}
-
-function makeFixer(parse: ParseResult): Fixer {
-  const source = parse.text;
-  const offsets = (t: Node | Range): [number, number] => {
-    const r = rangeOfTarget(parse, t);
-    return [r.start.offset, r.end.offset];
-  };
-  return {
-    replace: (t, text) => safeFix(source, ...offsets(t), text),
-    insertBefore: (t, text) => safeFix(source, offsets(t)[0], offsets(t)[0], text),
-    insertAfter: (t, text) => safeFix(source, offsets(t)[1], offsets(t)[1], text),
-    remove: (t) => safeFix(source, ...offsets(t), ''),
-    replaceOffsets: (start, end, text) => safeFix(source, start, end, text),
-  };
-}
 
 /** One lint pass over `text` (no fixing). */
 function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
@@ -211,36 +170,6 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
     }
   }
   return out;
-}
-
-/** True when the parser recovered inside the node or left an Error placeholder in it. */
-function isBroken(node: Node): boolean {
-  let broken = false;
-  walk(node, {
-    enter(n) {
-      if (broken) return false;
-      if (n.recovered || n.kind === 'Error') broken = true;
-      return undefined;
-    },
-  });
-  return broken;
-}
-
-/** Removes a comment; when it stands alone on its line, the line goes too. */
-function removeComment(text: string, start: number, end: number): Fix {
-  let s = start;
-  while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
-  let e = end;
-  while (e < text.length && (text[e] === ' ' || text[e] === '\t')) e++;
-  const lineStart = s === 0 || text[s - 1] === '\n' || text[s - 1] === '\r';
-  if (lineStart && (e === text.length || text[e] === '\n' || text[e] === '\r')) {
-    if (text.startsWith('\r\n', e)) e += 2;
-    else if (e < text.length) e += 1;
-    return { range: [s, e], text: '' };
-  }
-  // At the end of a line: the spaces before it go too. Inside a line: the spaces after it.
-  if (e === text.length || text[e] === '\n' || text[e] === '\r') return { range: [s, e], text: '' };
-  return safeFix(text, start, e, '');
 }
 
 function summarise(source: string, messages: LintMessage[], filePath: string | undefined, output: string | undefined): LintResult {

@@ -1,0 +1,76 @@
+// Building fixes safely: the Fixer rules receive, guards that keep a fix from gluing tokens together, and the
+// removal of a comment (unused directives).
+import { walk, type Node, type ParseResult, type Range } from '@calckit/formula';
+import type { Fix, Fixer } from './types.js';
+
+function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
+  return 'kind' in target ? target.range : target;
+}
+
+/** Quote characters that, doubled, escape themselves: a fix must not glue one to a neighbour of the same kind. */
+const SELF_ESCAPING = new Set(["'", '`', '"']);
+const WORD = /[A-Za-z0-9_$\u00c0-\uffff]/;
+
+/**
+ * A fix replacing `[start, end)` with `text`, with a space added where the new text would otherwise merge with its
+ * neighbour (`"c"'x'` fixed to `'c''x'` would be one string with an escaped quote).
+ */
+function safeFix(source: string, start: number, end: number, text: string): Fix {
+  let out = text;
+  const before = source[start - 1];
+  const after = source[end];
+  // Removing text between two words or two same quotes would merge them: keep them apart.
+  if (out === '' && before !== undefined && after !== undefined && ((WORD.test(before) && WORD.test(after)) || (before === after && SELF_ESCAPING.has(before)))) {
+    return { range: [start, end], text: ' ' };
+  }
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first !== undefined && SELF_ESCAPING.has(first) && source[start - 1] === first) out = ` ${out}`;
+  if (last !== undefined && SELF_ESCAPING.has(last) && source[end] === last) out = `${out} `;
+  return { range: [start, end], text: out };
+}
+
+export function makeFixer(parse: ParseResult): Fixer {
+  const source = parse.text;
+  const offsets = (t: Node | Range): [number, number] => {
+    const r = rangeOfTarget(parse, t);
+    return [r.start.offset, r.end.offset];
+  };
+  return {
+    replace: (t, text) => safeFix(source, ...offsets(t), text),
+    insertBefore: (t, text) => safeFix(source, offsets(t)[0], offsets(t)[0], text),
+    insertAfter: (t, text) => safeFix(source, offsets(t)[1], offsets(t)[1], text),
+    remove: (t) => safeFix(source, ...offsets(t), ''),
+    replaceOffsets: (start, end, text) => safeFix(source, start, end, text),
+  };
+}
+
+/** True when the parser recovered inside the node or left an Error placeholder in it. */
+export function isBroken(node: Node): boolean {
+  let broken = false;
+  walk(node, {
+    enter(n) {
+      if (broken) return false;
+      if (n.recovered || n.kind === 'Error') broken = true;
+      return undefined;
+    },
+  });
+  return broken;
+}
+
+/** Removes a comment; when it stands alone on its line, the line goes too. */
+export function removeComment(text: string, start: number, end: number): Fix {
+  let s = start;
+  while (s > 0 && (text[s - 1] === ' ' || text[s - 1] === '\t')) s--;
+  let e = end;
+  while (e < text.length && (text[e] === ' ' || text[e] === '\t')) e++;
+  const lineStart = s === 0 || text[s - 1] === '\n' || text[s - 1] === '\r';
+  if (lineStart && (e === text.length || text[e] === '\n' || text[e] === '\r')) {
+    if (text.startsWith('\r\n', e)) e += 2;
+    else if (e < text.length) e += 1;
+    return { range: [s, e], text: '' };
+  }
+  // At the end of a line: the spaces before it go too. Inside a line: the spaces after it.
+  if (e === text.length || text[e] === '\n' || text[e] === '\r') return { range: [s, e], text: '' };
+  return safeFix(text, start, e, '');
+}
