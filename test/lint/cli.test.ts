@@ -79,6 +79,11 @@ describe('calckit lint: --max-warnings and --quiet', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');
   });
+  it('--quiet --fix fixes what error rules find, not warnings', () => {
+    const d = project({ 'a.calc': 'SUM(revenue) + SUM(CASE WHEN `a` = NULL THEN 1 END)' });
+    expect(run(d, ['lint', '--quiet', '--fix']).status).toBe(0);
+    expect(readFileSync(join(d, 'a.calc'), 'utf8')).toBe('SUM(revenue) + SUM(CASE WHEN `a` IS NULL THEN 1 END)');
+  });
 });
 
 describe('calckit lint: formats', () => {

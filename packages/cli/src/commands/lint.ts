@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .argument('[patterns...]', "files, directories (searched for *.calc) and globs; '-' reads standard input; default: the current directory")
     .option('--fix', 'apply fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (shown as `output` in json)')
-    .option('--quiet', 'report errors only')
+    .option('--quiet', 'run error rules only (warnings are neither reported nor fixed)')
     .addOption(new Option('-f, --format <name>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'junit']).default('stylish'))
     .option('-o, --output-file <file>', 'write the report to a file')
     .option('--stdin-filename <path>', 'the path standard input stands for (settings, messages)')

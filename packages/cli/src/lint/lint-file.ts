@@ -1,6 +1,6 @@
 // Linting one file or text: settings from the project, the lint call, the result as reporters want it.
 import { readFileSync } from 'node:fs';
-import { lintText, type LintMessage } from '@calckit/lint';
+import { lintText, type LintMessage, type ResolvedConfig } from '@calckit/lint';
 import type { FileResult } from '@calckit/lint';
 import { SettingsError, type ProjectResolver } from './projects.js';
 
@@ -20,6 +20,17 @@ export interface LintRunOptions {
   readonly keepSource: boolean;
 }
 
+/** `--quiet` runs error rules only (ESLint 9): warn rules neither report nor fix. One copy per resolved config. */
+const errorRulesOnly = new WeakMap<ResolvedConfig, ResolvedConfig>();
+function withoutWarnRules(config: ResolvedConfig): ResolvedConfig {
+  let out = errorRulesOnly.get(config);
+  if (!out) {
+    out = { rules: Object.fromEntries(Object.entries(config.rules).map(([id, s]) => [id, s.severity === 'warn' ? { ...s, severity: 'off' as const } : s])) };
+    errorRulesOnly.set(config, out);
+  }
+  return out;
+}
+
 /** Warnings dropped (`--quiet`), counts adjusted. */
 export function onlyErrors(result: FileResult): FileResult {
   const messages: LintMessage[] = result.messages.filter((m) => m.severity === 'error');
@@ -36,7 +47,7 @@ export function lintJob(job: LintJob, resolver: ProjectResolver, options: LintRu
     throw new SettingsError(`calckit lint: cannot read ${job.displayPath}: ${code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
   const result = lintText(text, {
-    resolvedConfig: settings.resolved,
+    resolvedConfig: options.quiet ? withoutWarnRules(settings.resolved) : settings.resolved,
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.projectInfo ? { project: settings.projectInfo } : {}),
     ...(settings.relativePath !== undefined ? { filePath: settings.relativePath } : {}),
