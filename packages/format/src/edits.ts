@@ -1,6 +1,6 @@
 // Minimal text edits from a formula to its formatted text, and range formatting for the language server: the edits
 // touch only the whitespace and case that changed, so an editor keeps its cursor and a range keeps its neighbours.
-import { lex } from '@calckit/formula';
+import { lex, type ParseResult } from '@calckit/formula';
 import { formatText, type FormatResult } from './format.js';
 import type { FormatOptions } from './options.js';
 
@@ -70,8 +70,8 @@ export function diffEdits(before: string, after: string): TextEdit[] {
 }
 
 /** Formats the whole text and returns the result with the edits that apply it. */
-export function formatEdits(text: string, options: FormatOptions = {}): { result: FormatResult; edits: TextEdit[] } {
-  const result = formatText(text, options);
+export function formatEdits(text: string, options: FormatOptions = {}, parsed?: ParseResult): { result: FormatResult; edits: TextEdit[] } {
+  const result = formatText(text, options, parsed);
   return { result, edits: result.changed ? diffEdits(text, result.text) : [] };
 }
 
@@ -79,8 +79,8 @@ export function formatEdits(text: string, options: FormatOptions = {}): { result
  * Range formatting: the whole formula is formatted (layout depends on the whole expression) and only the edits
  * that touch `range` are returned. No edits when the formula has syntax errors.
  */
-export function formatRange(text: string, range: OffsetRange, options: FormatOptions = {}): TextEdit[] {
-  return formatEdits(text, options).edits.filter((e) => e.start <= range.end && e.end >= range.start);
+export function formatRange(text: string, range: OffsetRange, options: FormatOptions = {}, parsed?: ParseResult): TextEdit[] {
+  return formatEdits(text, options, parsed).edits.filter((e) => e.start <= range.end && e.end >= range.start);
 }
 
 /** Applies non-overlapping edits (in any order) to a text. */

@@ -32,9 +32,10 @@ function commentTexts(parse: ParseResult): string[] {
     .sort();
 }
 
-/** Formats one formula. Never throws; invalid options fall back to the defaults (validate them with resolveFormatOptions). */
-export function formatText(text: string, options: FormatOptions = {}): FormatResult {
-  const parse = parseFormula(text);
+/** Formats one formula. Never throws; invalid options fall back to the defaults (validate them with resolveFormatOptions).
+ * `parsed`, the caller's own parse of `text` (the language server keeps one per version), saves parsing it again. */
+export function formatText(text: string, options: FormatOptions = {}, parsed?: ParseResult): FormatResult {
+  const parse = parsed?.text === text ? parsed : parseFormula(text);
   if (parse.errors.length > 0) return { text, changed: false, status: 'syntax-error', errors: parse.errors };
   const resolved = resolveFormatOptions(options).options;
   const unchanged = (message: string): FormatResult => ({ text, changed: false, status: 'internal-error', errors: [], message });

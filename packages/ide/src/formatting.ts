@@ -24,9 +24,9 @@ const toIde = (edits: ReadonlyArray<{ start: number; end: number; newText: strin
   edits.map((e) => ({ span: { start: e.start, end: e.end }, newText: e.newText }));
 
 export function formatDocument(doc: IdeDocument, settings: IdeSettings = {}, editor: EditorFormatting = {}): TextEdit[] {
-  return toIde(formatEdits(doc.text, optionsOf(settings, editor)).edits);
+  return toIde(formatEdits(doc.text, optionsOf(settings, editor), doc.parse).edits);
 }
 
 export function formatDocumentRange(doc: IdeDocument, span: Span, settings: IdeSettings = {}, editor: EditorFormatting = {}): TextEdit[] {
-  return toIde(formatRange(doc.text, span, optionsOf(settings, editor)));
+  return toIde(formatRange(doc.text, span, optionsOf(settings, editor), doc.parse));
 }
