@@ -1,6 +1,6 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
-import { analyzeCalculation } from '@calckit/formula';
+import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
 import { findProjectFile, loadProject, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
@@ -9,7 +9,6 @@ import type { ServerHandle } from './language-client.js';
 import type { Log } from './log.js';
 import type { Projects } from './projects.js';
 import { changedFormulas } from './push/changed.js';
-import { expressionFromFile } from './push/expression.js';
 import type { PushController } from './push-controller.js';
 import { settingsFor } from './settings.js';
 import type { StatusItems } from './status.js';
@@ -156,7 +155,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const settings = settingsFor(document.uri);
     const serviceName = settings.serviceName || mapping?.project.service?.name;
     const schema = mapping ? deps.projects.schemaFor(mapping, document.uri) : undefined;
-    const expression = expressionFromFile(document.getText());
+    const expression = expressionFromFileText(document.getText());
     const analysis = analyzeCalculation(expression, { ...(serviceName ? { serviceName } : {}), ...(schema ? { schema } : {}) });
     const name = document.uri.path.split('/').pop() ?? 'formula.calc';
     const shown = { expression, ...analysis };

@@ -1,12 +1,11 @@
 // Push in the editor: saves of mapped formulas (when push on save is on) and the push commands go through one queue
 // to the push protocol (push/push.ts); questions become modal dialogs, progress a notification, outcomes messages
 // with Retry / Open Log, and the status item follows.
-import { analyzeCalculation, type CalculationAnalysis } from '@calckit/formula';
+import { analyzeCalculation, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
-import { expressionFromFile } from './push/expression.js';
 import { pushFormula } from './push/push.js';
 import { PushQueue } from './push/queue.js';
 import { stateFileRecord } from './push/state-record.js';
@@ -253,6 +252,6 @@ export class PushController {
 
   /** The expression of a file as it would be pushed. */
   static expressionOf(text: string): string {
-    return expressionFromFile(text);
+    return expressionFromFileText(text);
   }
 }

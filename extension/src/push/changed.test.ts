@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadProject, recordPush } from '@calckit/project';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changedFormulas } from './changed.js';
-import { checkSumOf } from './expression.js';
+import { checkSumOf } from '@calckit/formula';
 
 let root: string;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // Which mapped formulas of a project changed since their last push ("Push All Changed Formulas"): the checkSum of each
 // file's expression against the state file. Plain data in, plain data out; reading files is the caller's.
 import { lastPushed, type Project, type ProjectCalculation } from '@calckit/project';
-import { checkSumOf, expressionFromFile } from './expression.js';
+import { checkSumOf, expressionFromFileText as expressionFromFile } from '@calckit/formula';
 
 export interface FormulaChange {
   readonly calculation: ProjectCalculation;

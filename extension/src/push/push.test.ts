@@ -10,7 +10,7 @@ import { parseFixtures, startEmulator, type RunningEmulator } from '@calckit/emu
 import { analyzeCalculation } from '@calckit/formula';
 import { lastPushed } from '@calckit/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSumOf } from './expression.js';
+import { checkSumOf } from '@calckit/formula';
 import { pushFormula, type PushDeps } from './push.js';
 import { PushQueue } from './queue.js';
 import { stateFileRecord } from './state-record.js';

@@ -1,9 +1,9 @@
 // The editor's push of one formula: the lint gate, then @calckit/client's shared push protocol (read, conflict check,
 // unlock, update, lock again, verify — the CLI runs the same one), with the conflict turned into a question
 // (compare / overwrite / cancel) and the push state file kept up to date. Every outcome is plain data.
+import { expressionFromFileText } from '@calckit/formula';
 import { PushError, pushCalculation, type Client, type LocalAnalysis } from '@calckit/client';
 import { errorDetails, STATUS_HINTS } from './errors.js';
-import { expressionFromFile } from './expression.js';
 import type { PushHooks, PushOutcome, PushRecord, PushRequest, PushStep, RemoteCalculation } from './types.js';
 
 export interface PushDeps {
@@ -19,7 +19,7 @@ type Failed = Extract<PushOutcome, { kind: 'failed' }>;
 export async function pushFormula(request: PushRequest, deps: PushDeps): Promise<PushOutcome> {
   const { client, record, hooks } = deps;
   const { file, calculationId: id } = request;
-  const expression = expressionFromFile(request.text);
+  const expression = expressionFromFileText(request.text);
   const failed = (step: PushStep, error: unknown, extra: Partial<Failed> = {}): Failed => {
     const details = errorDetails(error);
     const hint = details.hint ?? (details.status === undefined ? undefined : STATUS_HINTS[details.status]);

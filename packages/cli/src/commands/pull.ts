@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_USAGE } from '../exit.js';
 import { describeCalculation, summarise, type CalculationSummary } from '../service/calculation-view.js';
 import { openContext, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
-import { expressionFromFileText, fileTextFromExpression } from '../service/expression.js';
+import { expressionFromFileText } from '@calckit/formula';
+import { fileTextFromExpression } from '../service/expression.js';
 import { failCall, finish, stdoutEmit } from '../service/output.js';
 import { resolveTarget } from '../service/targets.js';
 

@@ -7,7 +7,7 @@ import { readState } from '@calckit/project';
 import type { Command } from 'commander';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
-import { expressionFromFileText } from '../service/expression.js';
+import { expressionFromFileText } from '@calckit/formula';
 import { finish, stdoutEmit } from '../service/output.js';
 import { selectCalculations } from '../service/push-files.js';
 

@@ -14,7 +14,7 @@ import {
   type ProjectCalculation,
 } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { expressionFromFileText } from './expression.js';
+import { expressionFromFileText } from '@calckit/formula';
 import { createPushLinter, type PushLintProblem } from './lint-seam.js';
 
 export type FileOutcome =
