@@ -1,9 +1,11 @@
 // Property-based fuzzing of the in-process parts: lexer, parser, analysis, formatter and linter on generated and
 // corpus-mutated text. Properties: nothing throws; tokens, trivia and skipped text reproduce the input; ranges
 // stay inside the text; formatting keeps the AST (meaning) and is idempotent; lint fixes add no syntax error.
+// Grammar-generated valid formulas must parse, and format (three option sets) to the same AST, idempotently.
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { formulaText } from './arbitraries.mjs';
+import { validFormula } from './grammar.mjs';
 
 const dist = (pkg) => new URL(`../../packages/${pkg}/dist/index.js`, import.meta.url).href;
 const SCHEMA = JSON.parse(readFileSync(new URL('../../examples/schemas/sales.json', import.meta.url), 'utf8'));
@@ -58,6 +60,24 @@ function checkInput(text, { formula, format, lint }, counts) {
   }
 }
 
+/** Format options the valid-formula property cycles through: defaults, a narrow width, lower case. */
+const FORMAT_VARIANTS = [{}, { lineWidth: 20, indent: 4 }, { keywordCase: 'lower', functionCase: 'lower', lineWidth: 40 }];
+
+/** A formula the grammar generator made: it must parse, and every formatting of it must keep its AST. */
+function checkValid(text, { formula, format }, counts) {
+  const parse = formula.parseFormula(text);
+  check(parse.errors.length === 0, `parse: a valid formula has a syntax error (${parse.errors[0]?.message})`);
+  if (!format) return;
+  const shape = JSON.stringify(format.astShape(parse.formula));
+  for (const options of FORMAT_VARIANTS) {
+    const out = format.formatText(text, options);
+    check(out.status === 'formatted', `format ${JSON.stringify(options)}: ${out.status} (${out.message ?? out.errors[0]?.message})`);
+    check(JSON.stringify(format.astShape(formula.parseFormula(out.text).formula)) === shape, `format ${JSON.stringify(options)}: output has a different AST`);
+    check(format.formatText(out.text, options).text === out.text, `format ${JSON.stringify(options)}: not idempotent`);
+    counts.formatted++;
+  }
+}
+
 /** Replays the saved cases of test/robust/regressions/*.json ({ description, input }) through the same checks. */
 export async function replayRegressions() {
   const p = await parts();
@@ -78,29 +98,33 @@ export async function replayRegressions() {
 }
 
 /**
- * Runs `runs` inputs in chunks (each chunk one fast-check run with its own seed, so one failure does not hide
- * others); returns { tried, failures: [{ message, counterexample, seed }], formatted, fixed, skipped }.
+ * Runs `runs` inputs of any text and `validRuns` grammar-generated valid formulas, in chunks (each chunk one
+ * fast-check run with its own seed, so one failure does not hide others); returns { tried, validTried,
+ * failures: [{ message, counterexample, seed }], formatted, fixed, skipped }.
  */
-export async function fuzzCore({ runs = 100_000, seed = 42, chunk = 5_000, log = () => {} } = {}) {
+export async function fuzzCore({ runs = 100_000, validRuns = 20_000, seed = 42, chunk = 5_000, log = () => {} } = {}) {
   const p = await parts();
   if (!p.formula) return { tried: 0, failures: [], notAvailable: 'packages/formula is not built' };
   const counts = { formatted: 0, fixed: 0 };
   const failures = [];
   let tried = 0;
-  for (let done = 0, n = 0; done < runs; done += chunk, n++) {
-    const numRuns = Math.min(chunk, runs - done);
-    const details = fc.check(
-      fc.property(formulaText, (text) => {
-        checkInput(text, p, counts);
-      }),
-      { numRuns, seed: seed + n, endOnFailure: false },
-    );
-    tried += details.numRuns;
-    if (details.failed) {
-      const error = details.errorInstance;
-      failures.push({ message: error instanceof Error ? error.message : String(error), counterexample: details.counterexample?.[0], seed: seed + n });
+  let validTried = 0;
+  const properties = [
+    { name: 'any text', arbitrary: formulaText, total: runs, body: (text) => checkInput(text, p, counts) },
+    { name: 'valid formulas', arbitrary: validFormula, total: validRuns, body: (text) => checkValid(text, p, counts) },
+  ];
+  for (const property of properties) {
+    for (let done = 0, n = 0; done < property.total; done += chunk, n++) {
+      const numRuns = Math.min(chunk, property.total - done);
+      const details = fc.check(fc.property(property.arbitrary, property.body), { numRuns, seed: seed + n, endOnFailure: false });
+      tried += details.numRuns;
+      if (property.arbitrary === validFormula) validTried += details.numRuns;
+      if (details.failed) {
+        const error = details.errorInstance;
+        failures.push({ message: `${property.name}: ${error instanceof Error ? error.message : String(error)}`, counterexample: details.counterexample?.[0], seed: seed + n });
+      }
+      log(`core fuzz (${property.name}): ${done + numRuns}/${property.total} inputs, ${failures.length} failing chunks`);
     }
-    log(`core fuzz: ${tried}/${runs} inputs, ${failures.length} failing chunks`);
   }
-  return { tried, failures, ...counts, skipped: ['format', 'lint'].filter((k) => !p[k]) };
+  return { tried, validTried, failures, ...counts, skipped: ['format', 'lint'].filter((k) => !p[k]) };
 }

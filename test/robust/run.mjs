@@ -21,8 +21,8 @@ const log = (m) => console.error(`[robust] ${m}`);
 
 /** Sizes of each part: the full run, and the quick one CI runs (under about two minutes on a loaded 2-core box). */
 const SIZES = quick
-  ? { core: 4_000, chunk: 2_000, streams: 2, edits: 150, badRequests: 300, killRounds: 2 }
-  : { core: 100_000, chunk: 5_000, streams: 20, edits: 400, badRequests: 5_000, killRounds: 10 };
+  ? { core: 4_000, valid: 1_000, chunk: 2_000, streams: 2, edits: 150, badRequests: 300, killRounds: 2 }
+  : { core: 100_000, valid: 20_000, chunk: 5_000, streams: 20, edits: 400, badRequests: 5_000, killRounds: 10 };
 
 const built = (rel) => existsSync(`${ROOT}${rel}`);
 const results = { mode: quick ? 'quick' : 'full', seed };
@@ -30,7 +30,7 @@ const t0 = performance.now();
 
 if (wanted('core')) {
   results.regressions = await replayRegressions();
-  results.core = await fuzzCore({ runs: SIZES.core, chunk: SIZES.chunk, seed, log });
+  results.core = await fuzzCore({ runs: SIZES.core, validRuns: SIZES.valid, chunk: SIZES.chunk, seed, log });
 }
 if (wanted('lsp')) {
   results.languageServer = built('packages/language-server/dist/bin.js')
@@ -61,7 +61,7 @@ const notAvailable = Object.entries(results).filter(([, v]) => v?.notAvailable).
 if (json) console.log(JSON.stringify({ ...summary, results, failureList: failures, notAvailable }, null, 2));
 else {
   console.log(`robustness (${results.mode}, seed ${seed}, ${results.seconds} s)`);
-  if (results.core) console.log(`  core fuzzing: ${results.core.tried} inputs (lex, parse, analysis, format, lint), ${results.core.formatted} formatted and checked for meaning, ${results.core.fixed} lint-fixed; ${results.core.failures.length} failing; ${results.regressions.tried} regression cases replayed`);
+  if (results.core) console.log(`  core fuzzing: ${results.core.tried} inputs (lex, parse, analysis, format, lint; ${results.core.validTried} of them grammar-generated valid formulas), ${results.core.formatted} formattings checked for meaning, ${results.core.fixed} lint-fixed; ${results.core.failures.length} failing; ${results.regressions.tried} regression cases replayed`);
   if (results.languageServer && !results.languageServer.notAvailable) console.log(`  language server: ${results.languageServer.edits} edits and ${results.languageServer.requests} requests over stdio; ${results.languageServer.failures.length} failures`);
   if (results.emulator && !results.emulator.notAvailable) console.log(`  emulator bad input: ${results.emulator.tried} requests refused as ${Object.entries(results.emulator.statuses).map(([s, n]) => `${s}×${n}`).join(' ')}; ${results.emulator.failures.length} failures`);
   if (results.kill) console.log(`  emulator SIGKILL: ${results.kill.rounds} kills during ${results.kill.acknowledged} acknowledged writes; writes lost: ${results.kill.writesLost}`);
