@@ -1,0 +1,52 @@
+// The invariants of ARCHITECTURE.md that code can check: the pure packages import no node:*, vscode or network code,
+// and every package imports only what its package.json declares (dependencies point one way).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const PURE = ['formula', 'format', 'lint', 'ide'];
+const PACKAGES = readdirSync(join(root, 'packages')).filter((p) => statSync(join(root, 'packages', p)).isDirectory());
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(dir, f));
+}
+
+/** Bare module specifiers of the import/export-from statements and dynamic imports of a file. */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)) {
+    const spec = m[1] ?? m[2] ?? m[3]!;
+    if (!spec.startsWith('.')) out.push(spec);
+  }
+  return out;
+}
+
+const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+
+describe('architecture', () => {
+  it.each(PURE)('packages/%s imports no node:*, vscode or network code', (pkg) => {
+    const offending = sources(join(root, 'packages', pkg, 'src')).flatMap((file) =>
+      imports(file)
+        .filter((spec) => BUILTINS.has(spec) || spec.startsWith('node:') || spec.startsWith('vscode') || /^(undici|node-fetch|axios|ws)$/.test(packageName(spec)))
+        .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it.each(PACKAGES)('packages/%s imports only what its package.json declares', (pkg) => {
+    const manifest = JSON.parse(readFileSync(join(root, 'packages', pkg, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    const undeclared = sources(join(root, 'packages', pkg, 'src')).flatMap((file) =>
+      imports(file)
+        .filter((spec) => !BUILTINS.has(spec) && !spec.startsWith('node:') && !declared.has(packageName(spec)))
+        .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
+    );
+    expect(undeclared).toEqual([]);
+  });
+});
