@@ -87,6 +87,8 @@ export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings): Diagno
   const { config, info, problem } = resolveLint(settings);
   const nestedIds = settings.nestedIds;
   const result = lintText(doc.text, {
+    // The document's one parse: the linter does not parse again.
+    parse: doc.parse,
     resolvedConfig: resolvedFor(config, settings.filePath),
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
