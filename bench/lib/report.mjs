@@ -51,10 +51,11 @@ export function renderMarkdown(results) {
   else {
     const rows = [
       ['calckit parse+analysis', '—', `${p.ours.accepted}/${p.ours.of} parse`, rate(p.ours), ''],
-      ['calckit lex only (reference)', `${times(p.parseOverLex)} (parse+analysis time / lex time)`, `${p.lexOnly.formulas}/${p.ours.of}`, rate(p.lexOnly), ''],
+      ['calckit lex only (reference)', `${times(p.parseOverLex)} (parse+analysis time / lex time)`, `${p.lexOnly.formulas}/${p.ours.of}`, rate(p.lexOnly), p.valid ? `on the ${p.valid.ours.formulas} that parse: ${times(p.valid.parseOverLex)} (ours ${rate(p.valid.ours)}; lex ${rate(p.valid.lexOnly)})` : ''],
       ...p.peers.map((x) => [x.name, x.peer ? `ours ${times(x.oursOverPeer)} faster` : '—', `${x.accepted}/${x.of}`, rate(x.peer), x.oursOnSame ? `ours on the same ${x.accepted}: ${rate(x.oursOnSame)}` : 'accepts none']),
     ];
     lines.push(table(['Parser', 'Ratio', 'Accepted', 'Throughput', 'Ours on the same formulas'], rows));
+    lines.push('', 'Ours = `analyzeCalculation` (lex, parse, AST, analysis, checkSum); each ratio is ours against the other on the same formulas in the same process.');
   }
   lines.push('');
 
