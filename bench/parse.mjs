@@ -79,8 +79,6 @@ async function measure(names, formulas, { runs = 7, minMs = 250, warmupMs = 600 
   const wallRates = names.map(() => []);
   for (let r = 0; r < runs; r++) {
     parsers.forEach((parse, i) => {
-      // Collect the previous run's garbage first, so no parser pays for the other's allocations.
-      globalThis.gc?.();
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       let passes = 0;
@@ -110,7 +108,7 @@ async function measure(names, formulas, { runs = 7, minMs = 250, warmupMs = 600 
 
 function runChild(names, indices) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', SELF, '--child', names.join('|'), indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, '--child', names.join('|'), indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${names.join(', ')} exited with ${code}`))));
@@ -140,7 +138,7 @@ export async function benchParse({ log = () => {} } = {}) {
   }
   return {
     method:
-      'formulas/s = median of 7 rounds of timed runs (≥250 ms each, after 0.6 s warm-up) by the process CPU time (user+system); ours and the compared parser alternate within one process (a full GC before each timed run), and ratios are the median of the per-round ratios; MB/s counts the formula text only (peers get it wrapped as SELECT <formula> AS x FROM t)',
+      'formulas/s = median of 7 rounds of timed runs (≥250 ms each, after 0.6 s warm-up) by the process CPU time (user+system); ours and the compared parser alternate within one process, and ratios are the median of the per-round ratios; MB/s counts the formula text only (peers get it wrapped as SELECT <formula> AS x FROM t)',
     corpusFormulas: corpus.length,
     ours: { accepted: oursAccepts.length, of: corpus.length, ...ours },
     lexOnly,
