@@ -39,6 +39,13 @@ const badRequest = fc.oneof(
     method: lock ? 'PUT' : 'POST', path: `/api/query/v1/functions/template/${encodeURIComponent(id)}`,
     body: JSON.stringify(lock ? { locked: true } : { expression: '1' }), why: 'odd id',
   })),
+  // odd ids in the other operations' paths (dataset, code package, version, function name).
+  fc.record({ id: oddId, which: fc.constantFrom('dataset', 'package', 'version', 'function') }).map(({ id, which }) => {
+    const e = encodeURIComponent(id);
+    if (which === 'dataset') return { method: 'POST', path: `/api/data/v2/datasources/${e}/schemas`, session: true, body: JSON.stringify({ columns: [{ name: 'A', id: 'a', type: 'STRING', order: 0, visible: true }] }), why: 'schema: odd dataset id' };
+    const [pkg, version, fn] = [which === 'package' ? e : PKG, which === 'version' ? e : '1.0.0', which === 'function' ? e : 'add'];
+    return { method: 'POST', path: `/api/codeengine/v2/packages/${pkg}/versions/${version}/functions/${fn}`, body: JSON.stringify({ inputVariables: { a: 1, b: 2 } }), why: `function: odd ${which}` };
+  }),
   // lock with a non-boolean.
   fc.record({ id: fc.constantFrom(...CALC_IDS), v: fc.oneof(wrongScalar, fc.constantFrom('true', 'false', 1, 0)) })
     .map(({ id, v }) => ({ method: 'PUT', path: `/api/query/v1/functions/template/${id}`, body: JSON.stringify({ locked: v }), why: 'lock: wrong type' })),
