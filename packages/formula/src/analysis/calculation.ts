@@ -152,19 +152,26 @@ function problemsOf(model: SemanticModel): FormulaProblem[] {
   return problems.sort((a, b) => a.start - b.start);
 }
 
+/** `checkSum` as a getter computed on first read: hashing costs more than lexing a formula, and the linter and the
+ * editor never read it. Built in a function of its own so that the getter's closure holds the text and nothing else
+ * (a closure made next to others in calculationOf would keep the whole model alive with the result). */
+function lazyCheckSum(text: string): { readonly checkSum: string } {
+  let checkSum: string | undefined;
+  return {
+    get checkSum() {
+      return (checkSum ??= checkSumOf(text));
+    },
+  };
+}
+
 /** The calculation fields of an already analysed formula. */
 export function calculationOf(model: SemanticModel): CalculationAnalysis {
   // aggregated — documented: an aggregate function is present. analytic — documented: a window (OVER) is present.
   const aggregated = model.calls.some((c) => model.isAggregate(c));
   const analytic = model.calls.some((c) => c.over !== undefined);
   const problems = problemsOf(model);
-  const text = model.parse.text;
-  let checkSum: string | undefined;
-  return {
-    // Hashing costs more than lexing a formula, and the linter and the editor never read it: computed on first read.
-    get checkSum() {
-      return (checkSum ??= checkSumOf(text));
-    },
+  // Object.assign onto the getter's object keeps checkSum lazy (a spread would read it) and first in key order.
+  return Object.assign(lazyCheckSum(model.parse.text), {
     columnPositions: columnPositions(model),
     functions: functionNames(model),
     aggregated,
@@ -173,9 +180,9 @@ export function calculationOf(model: SemanticModel): CalculationAnalysis {
     dataType: dataTypeOf(model),
     cacheWindow: cacheWindowOf(model),
     functionTemplateDependencies: dependencies(model),
-    status: problems.length > 0 ? 'INVALID' : 'VALID',
+    status: problems.length > 0 ? ('INVALID' as const) : ('VALID' as const),
     problems,
-  };
+  });
 }
 
 /** Parses and analyses a formula; never throws. */
