@@ -95,8 +95,8 @@ export class AstBuilder {
     }
     return start === Infinity ? this.range(fallback, fallback) : this.range(start, end);
   }
-  private recovered(node: CstNode, ...tokens: Array<IToken | undefined>): boolean {
-    const r = node.recoveredNode === true || tokens.some((t) => t?.isInsertedInRecovery === true);
+  private recovered(node: CstNode, token?: IToken): boolean {
+    const r = node.recoveredNode === true || token?.isInsertedInRecovery === true;
     if (r) this.sawRecovery = true;
     return r;
   }

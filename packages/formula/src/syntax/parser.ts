@@ -9,6 +9,7 @@ const OPERATORS = { LABEL: 'operators' };
 const SUFFIXES = { LABEL: 'suffixes' };
 const PREFIX = { LABEL: 'prefix' };
 const NAME = { LABEL: 'name' };
+const ARGS = { LABEL: 'args' };
 
 export class FormulaParser extends CstParser {
   constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled = true) {
@@ -27,7 +28,7 @@ export class FormulaParser extends CstParser {
    */
   public expression = this.RULE('expression', () => {
     this.SUBRULE(this.term, TERMS);
-    this.MANY(() => {
+    this.MANY((this.continuationLoop ??= () => {
       // Alternatives are built once and reused: a fresh array of closures per call is a large share of the cost.
       this.OR(
         (this.continuation ??= [
@@ -40,8 +41,9 @@ export class FormulaParser extends CstParser {
           { ALT: () => this.SUBRULE(this.predicateSuffix, SUFFIXES) },
         ]),
       );
-    });
+    }));
   });
+  private continuationLoop: (() => void) | undefined;
   private continuation: IOrAlt<void>[] | undefined;
 
   /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
@@ -100,7 +102,7 @@ export class FormulaParser extends CstParser {
 
   /** Prefix operators (NOT, unary minus and plus) and one primary. */
   private term = this.RULE('term', () => {
-    this.MANY(() => this.CONSUME(T.PrefixOperator, PREFIX));
+    this.MANY((this.prefixes ??= () => this.CONSUME(T.PrefixOperator, PREFIX)));
     this.OR({
       DEF: (this.primaries ??= [
         { ALT: () => this.SUBRULE(this.caseExpression) },
@@ -126,6 +128,7 @@ export class FormulaParser extends CstParser {
     });
   });
   private primaries: IOrAlt<void>[] | undefined;
+  private prefixes: (() => void) | undefined;
 
   private parenExpression = this.RULE('parenExpression', () => {
     this.CONSUME(T.LParen);
@@ -158,23 +161,32 @@ export class FormulaParser extends CstParser {
   });
 
   /** `(args) [OVER (…)] [FIXED (…)]` after a function name. */
+  private argumentList: (() => void) | undefined;
+  private argumentAlternatives: IOrAlt<void>[] | undefined;
+  private moreArguments: (() => void) | undefined;
   private callArguments = this.RULE('callArguments', () => {
     this.CONSUME(T.LParen);
-    this.OPTION(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.Star) },
-        {
-          ALT: () => {
-            this.OPTION2(() => this.CONSUME(T.Distinct));
-            this.SUBRULE(this.expression, { LABEL: 'args' });
-            this.MANY(() => {
-              this.CONSUME(T.Comma);
-              this.SUBRULE2(this.expression, { LABEL: 'args' });
-            });
-          },
-        },
-      ]);
-    });
+    this.OPTION(
+      (this.argumentList ??= () => {
+        this.OR(
+          (this.argumentAlternatives ??= [
+            { ALT: () => this.CONSUME(T.Star) },
+            {
+              ALT: () => {
+                this.OPTION2(() => this.CONSUME(T.Distinct));
+                this.SUBRULE(this.expression, ARGS);
+                this.MANY(
+                  (this.moreArguments ??= () => {
+                    this.CONSUME(T.Comma);
+                    this.SUBRULE2(this.expression, ARGS);
+                  }),
+                );
+              },
+            },
+          ]),
+        );
+      }),
+    );
     this.CONSUME(T.RParen);
     // At most one OVER and one FIXED, in either order: the pair parses so that the linter can say the two may not
     // be combined; a second OVER is a syntax error.
