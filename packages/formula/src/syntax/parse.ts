@@ -73,6 +73,10 @@ export function parseFormula(text: string): ParseResult {
   context = { tokens: lexed.tokens, lines: lexed.lines };
   let cst;
   const errors: ParseError[] = [...lexed.errors];
+  // Chevrotain throws and catches an exception per syntax error; their stack traces are never read, and capturing
+  // them was a large part of the cost of a formula with errors.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     let p = parsers.strict;
     p.input = lexed.tokens;
@@ -95,6 +99,8 @@ export function parseFormula(text: string): ParseResult {
         : `Internal parser error: ${error instanceof Error ? error.message : String(error)}`,
       range: lexed.lines.rangeOf(0, 0),
     });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const builder = new AstBuilder(lexed.lines);
   const formula: Formula = cst ? builder.formula(cst, text.length) : { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };
