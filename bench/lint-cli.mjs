@@ -14,7 +14,7 @@ import { measureProcess } from './lib/process.mjs';
 import { median, ratio, round } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
-const CLI = fileURLToPath(new URL('../packages/cli/dist/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../packages/cli/dist/calckit.js', import.meta.url));
 const SIZES = [1000, 10000];
 const SQLFLUFF_SAMPLES = [1, 32];
 

@@ -36,7 +36,7 @@ const results = {
 const FORMULA = 'packages/formula/dist/index.js';
 results.parse = wanted('parse') ? await section('parse throughput', [FORMULA], () => benchParse({ log }), log) : skipped;
 results.lint = wanted('lint')
-  ? await section('CLI lint', ['packages/cli/dist/main.js', 'packages/lint/dist/index.js'], () => benchLintCli({ log, sizes: quick ? [200, 1000] : [1000, 10000] }), log)
+  ? await section('CLI lint', ['packages/cli/dist/calckit.js', 'packages/lint/dist/index.js'], () => benchLintCli({ log, sizes: quick ? [200, 1000] : [1000, 10000] }), log)
   : skipped;
 results.editor = wanted('editor')
   ? {

@@ -3,8 +3,8 @@
 import { buildProgram } from './program.js';
 import { CliExit } from './exit.js';
 
-const program = buildProgram();
 try {
+  const program = await buildProgram(process.argv);
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CliExit) {

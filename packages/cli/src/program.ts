@@ -1,10 +1,11 @@
 // Builds the commander program from the command registry; each command lives in its own file under commands/.
 import { Command } from 'commander';
 import { CliExit, EXIT_USAGE } from './exit.js';
-import { commands } from './commands/index.js';
+import { entriesFor } from './commands/index.js';
 import { VERSION } from './version.js';
 
-export function buildProgram(): Command {
+/** The program with the commands this command line needs registered (see commands/index.ts). */
+export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const program = new Command('calckit')
     .description('Language tooling for calculated-field formulas: analyze, lint, format, push')
     .version(VERSION, '-v, --version')
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
       }
       throw new CliExit(EXIT_USAGE);
     });
-  for (const register of commands) register(program);
+  const modules = await Promise.all(entriesFor(argv.slice(2)).map((entry) => entry.load()));
+  for (const module of modules) module.register(program);
   return program;
 }

@@ -3,10 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@calckit/client';
-import { startEmulator } from '@calckit/emulator';
 import { DEFAULT_SERVICE_NAME, ProjectError, loadDatasetSchema, loadProject, resolveProject, type Project } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
@@ -14,8 +13,16 @@ import { summarise, type CalculationSummary } from '../service/calculation-view.
 import { pushFiles, type PushCommandResult } from '../service/push-files.js';
 import { detailLines, progressLine } from '../service/push-report.js';
 
-/** examples/ at the repository root, from src/commands or dist/commands alike. */
-export const EXAMPLES_PROJECT = fileURLToPath(new URL('../../../../examples/calckit.json', import.meta.url));
+/** examples/ at the repository root, found by walking up from this module (src/commands, dist/commands and the
+ * bundled dist/calckit.js stand at different depths). */
+export const EXAMPLES_PROJECT = findExamples(dirname(fileURLToPath(import.meta.url)));
+
+function findExamples(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'examples', 'calckit.json');
+    if (existsSync(candidate) || dirname(dir) === dir) return candidate;
+  }
+}
 
 export interface DemoOptions {
   /** Project file or directory (default: the repository's examples/). */
@@ -43,6 +50,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const temp = mkdtempSync(join(tmpdir(), 'calckit-demo-'));
   const tokens = { developerToken: randomBytes(24).toString('base64url'), sessionToken: randomBytes(24).toString('base64url') };
   const serviceName = project.service?.name ?? DEFAULT_SERVICE_NAME;
+  // Loaded only when the demo runs (native SQLite): see commands/index.ts.
+  const { startEmulator } = await import('@calckit/emulator');
   const emulator = await startEmulator({ port: 0, dataPath: join(temp, 'emulator.db'), fixtures, serviceName, ...tokens });
   try {
     log(`emulator listening on ${emulator.url} (temporary database in ${temp})`);

@@ -1,17 +1,37 @@
-// The command registry: one line per command file. Each file exports `register(program)`.
+// The command registry: command names → the module that registers them (`register(program)`). A module is loaded
+// only when its command runs (all of them for help), so start-up reads just what one command needs: `calckit lint`
+// never loads the emulator's SQLite, `calckit --version` loads nothing.
 import type { Command } from 'commander';
-import { register as analyze } from './analyze.js';
-import { register as serve } from './serve.js';
-import { register as push } from './push.js';
-import { register as lock } from './lock.js';
-import { register as pull } from './pull.js';
-import { register as status } from './status.js';
-import { register as schema } from './schema.js';
-import { register as fn } from './fn.js';
-import { register as schedule } from './schedule.js';
-import { register as demo } from './demo.js';
-import { register as format } from './format.js';
-import { register as lint } from './lint.js';
-import { register as rules } from './rules.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [analyze, serve, push, lock, pull, status, schema, fn, schedule, demo, format, lint, rules];
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export interface CommandEntry {
+  readonly names: readonly string[];
+  readonly load: () => Promise<CommandModule>;
+}
+
+export const commands: readonly CommandEntry[] = [
+  { names: ['analyze'], load: () => import('./analyze.js') },
+  { names: ['serve'], load: () => import('./serve.js') },
+  { names: ['push'], load: () => import('./push.js') },
+  { names: ['lock', 'unlock'], load: () => import('./lock.js') },
+  { names: ['pull'], load: () => import('./pull.js') },
+  { names: ['status'], load: () => import('./status.js') },
+  { names: ['schema'], load: () => import('./schema.js') },
+  { names: ['fn'], load: () => import('./fn.js') },
+  { names: ['schedule'], load: () => import('./schedule.js') },
+  { names: ['demo'], load: () => import('./demo.js') },
+  { names: ['format'], load: () => import('./format.js') },
+  { names: ['lint'], load: () => import('./lint.js') },
+  { names: ['rules'], load: () => import('./rules.js') },
+];
+
+/** The entries to load for a command line: the named command's, none for a bare --version, all otherwise (help). */
+export function entriesFor(args: readonly string[]): readonly CommandEntry[] {
+  const requested = args.find((a) => !a.startsWith('-'));
+  if (requested === undefined && args.some((a) => a === '-v' || a === '--version')) return [];
+  const entry = commands.find((c) => requested !== undefined && c.names.includes(requested));
+  return entry ? [entry] : commands;
+}

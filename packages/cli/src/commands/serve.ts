@@ -4,7 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { developerTokenHeader, sessionTokenHeader, DEFAULT_SERVICE_NAME } from '@calckit/protocol';
-import { startEmulator, DEFAULT_FIXTURES_PATH, type RunningEmulator } from '@calckit/emulator';
+// The emulator (and its native SQLite) is loaded only when `serve` runs: see commands/index.ts.
+import type { RunningEmulator } from '@calckit/emulator';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 
 /** The port of the example project's base URL (examples/calckit.json); `--port 0` picks a free one. */
@@ -37,6 +38,7 @@ export async function startServe(options: ServeOptions, env: NodeJS.ProcessEnv =
   const sessionToken = env['CALCKIT_SESSION_TOKEN'] || (generated.sessionToken = makeToken());
   const dataPath = options.data === undefined ? undefined : resolve(options.data);
   if (dataPath) mkdirSync(dirname(dataPath), { recursive: true });
+  const { startEmulator, DEFAULT_FIXTURES_PATH } = await import('@calckit/emulator');
   const fixtures = options.fixtures === false ? undefined : options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
   const emulator = await startEmulator({
     port: options.port ?? DEFAULT_SERVE_PORT,
