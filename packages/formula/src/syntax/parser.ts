@@ -1,7 +1,7 @@
 // The grammar of the formula language, a Chevrotain CstParser: grammar only, no semantic work.
 // Precedence (MySQL's, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus) is
 // applied by build-ast.ts over the flat operator sequences this grammar produces.
-import { CstParser, type IOrAlt, type IParserErrorMessageProvider, type CstNode } from 'chevrotain';
+import { CstParser, type IOrAlt, type IParserErrorMessageProvider, type ITokenGrammarPath, type CstNode, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
 
 const TERMS = { LABEL: 'terms' };
@@ -15,6 +15,23 @@ export class FormulaParser extends CstParser {
   constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled = true) {
     super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 3, errorMessageProvider });
     this.performSelfAnalysis();
+  }
+
+  private readonly followsCache = new Map<string, TokenType[]>();
+
+  /**
+   * Error recovery asks which tokens may follow a point of the grammar, and Chevrotain answers by walking the grammar
+   * every time: most of the cost of a formula with errors. The answer depends only on the grammar path, so it is
+   * computed once per path.
+   */
+  protected override getNextPossibleTokenTypes(grammarPath: ITokenGrammarPath): TokenType[] {
+    const key = `${grammarPath.ruleStack.join('>')}|${grammarPath.occurrenceStack.join(',')}|${grammarPath.lastTok.name}|${grammarPath.lastTokOccurrence}`;
+    let follows = this.followsCache.get(key);
+    if (!follows) {
+      follows = super.getNextPossibleTokenTypes(grammarPath);
+      this.followsCache.set(key, follows);
+    }
+    return follows;
   }
 
   public formula = this.RULE('formula', () => {
