@@ -80,21 +80,39 @@ export class AstBuilder {
   }
   /** The range spanning the given nodes and real tokens; zero-width at `fallback` when none is known. */
   private span(parts: ReadonlyArray<{ range: A.Range } | IToken | undefined>, fallback: number): A.Range {
+    // Children's Position objects are reused where they bound the span: fewer allocations and line look-ups.
     let start = Infinity;
     let end = -Infinity;
+    let startPosition: A.Position | undefined;
+    let endPosition: A.Position | undefined;
     for (const p of parts) {
       if (!p) continue;
       if (isToken(p)) {
         if (!isRealToken(p)) continue;
-        start = Math.min(start, p.startOffset);
-        end = Math.max(end, this.end(p));
+        if (p.startOffset < start) {
+          start = p.startOffset;
+          startPosition = undefined;
+        }
+        const e = this.end(p);
+        if (e > end) {
+          end = e;
+          endPosition = undefined;
+        }
       } else if (p.range.end.offset > p.range.start.offset || (p as A.Node).kind !== 'Error') {
-        start = Math.min(start, p.range.start.offset);
-        end = Math.max(end, p.range.end.offset);
+        if (p.range.start.offset < start) {
+          start = p.range.start.offset;
+          startPosition = p.range.start;
+        }
+        if (p.range.end.offset > end) {
+          end = p.range.end.offset;
+          endPosition = p.range.end;
+        }
       }
     }
-    return start === Infinity ? this.range(fallback, fallback) : this.range(start, end);
+    if (start === Infinity) return this.range(fallback, fallback);
+    return { start: startPosition ?? this.lines.positionAt(start), end: endPosition ?? this.lines.positionAt(end) };
   }
+
   private recovered(node: CstNode, token?: IToken): boolean {
     const r = node.recoveredNode === true || token?.isInsertedInRecovery === true;
     if (r) this.sawRecovery = true;
