@@ -25,8 +25,11 @@ function safeFix(source: string, start: number, end: number, text: string): Fix 
   }
   const first = out[0];
   const last = out[out.length - 1];
-  if (first !== undefined && SELF_ESCAPING.has(first) && source[start - 1] === first) out = ` ${out}`;
-  if (last !== undefined && SELF_ESCAPING.has(last) && source[end] === last) out = `${out} `;
+  const glues = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && ((SELF_ESCAPING.has(a) && a === b) || (WORD.test(a) && WORD.test(b)));
+  // New text must not merge with its neighbours: a quote with the same quote, a word with a word (`IS NULL` + `SUM`).
+  if (glues(source[start - 1], first)) out = ` ${out}`;
+  if (glues(last, source[end])) out = `${out} `;
   return { range: [start, end], text: out };
 }
 
@@ -45,8 +48,13 @@ export function makeFixer(parse: ParseResult): Fixer {
   };
 }
 
-/** True when the parser recovered inside the node or left an Error placeholder in it. */
-export function isBroken(node: Node): boolean {
+/** True when the parser recovered inside the node, left an Error placeholder in it, or reported an error inside its
+ * range (a token Chevrotain deleted to recover leaves no other trace in the tree). */
+export function isBroken(node: Node, errors: ReadonlyArray<{ code: string; range: Range }> = []): boolean {
+  const { start, end } = node.range;
+  // Typographic quotes are lexing errors that leave the tree whole (and are what some fixes repair).
+  const inside = (e: { code: string; range: Range }) => e.code !== 'typographic-quote' && e.range.start.offset >= start.offset && e.range.start.offset < end.offset;
+  if (errors.some(inside)) return true;
   let broken = false;
   walk(node, {
     enter(n) {

@@ -68,6 +68,15 @@ describe('fixes keep tokens apart', () => {
   it('does not glue a fixed string to a neighbouring one', () => {
     expect(lintText('"c"\'x\'', { fix: true, config: { rules: { 'syntax-error': 'off' } } }).output).toBe("'c' 'x'");
   });
+  it('does not fix a node the parser repaired by deleting a token, nor glue a fix to a following word', () => {
+    // Found by the property test below: Chevrotain deleted the stray `r` to close FIXED(…), which left no mark in
+    // the tree, and `NULL = …` became `… IS NULLSUM(`.
+    const text = 'NULL =  FIXED (BY `r`)SUM( = ';
+    const errors = (t: string) => lintText(t).messages.filter((m) => m.ruleId === 'syntax-error').length;
+    expect(errors(lintText(text, { fix: true }).output)).toBeLessThanOrEqual(errors(text));
+    expect(lintText('`a` = NULL', { fix: true }).output).toBe('`a` IS NULL');
+  });
+
   it('does not glue words when removing an unused directive', () => {
     expect(lintText('SUM(`a`/* calckit-disable */+1)', { fix: true }).output).toBe('SUM(`a`+1)');
     expect(lintText('`a`/* calckit-disable */`b`', { fix: true, config: { rules: { 'syntax-error': 'off' } } }).output).toBe('`a` `b`');

@@ -81,7 +81,7 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
         const range = d.range ?? d.node?.range;
         if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
         // A node the parser had to patch up has missing parts: rewriting it would guess at the author's intent.
-        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node);
+        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node, parse.errors);
         const fix: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
         if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);
         const suggestions: Suggestion[] | undefined = broken ? undefined : d.suggest?.map((s) => ({

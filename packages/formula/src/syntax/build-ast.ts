@@ -454,11 +454,12 @@ export class AstBuilder {
       distinct: firstToken(c, 'DISTINCT') !== undefined,
       star: isRealToken(star),
       args,
-      argsRange: open ? this.span([open, args[args.length - 1], close], open.startOffset) : undefined,
+      // The name starts a call and the last of its parts ends it; a recovered call may hold empty Error arguments,
+      // so then every part counts.
+      argsRange: open ? this.span(recovered ? [open, ...args, close] : [open, args[args.length - 1], close], open.startOffset) : undefined,
       over: over,
       fixed: fixed,
-      // The name starts a call; the last of its parts ends it.
-      range: this.span([name, args[args.length - 1], close, over, fixed], name.startOffset),
+      range: this.span(recovered ? [name, open, star, ...args, close, over, fixed] : [name, args[args.length - 1], close, over, fixed], name.startOffset),
       recovered: recovered ? true : undefined,
     };
   }
