@@ -13,7 +13,7 @@ const ARGS = { LABEL: 'args' };
 
 export class FormulaParser extends CstParser {
   constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled = true) {
-    super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 3, errorMessageProvider });
+    super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, errorMessageProvider });
     this.performSelfAnalysis();
   }
 
