@@ -1,7 +1,7 @@
 // The grammar of the formula language, a Chevrotain CstParser: grammar only, no semantic work.
 // Precedence (MySQL's, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus) is
 // applied by build-ast.ts over the flat operator sequences this grammar produces.
-import { CstParser, type IOrAlt, type IParserErrorMessageProvider, type ITokenGrammarPath, type CstNode, type TokenType } from 'chevrotain';
+import { CstParser, NoViableAltException, type IOrAlt, type IParserErrorMessageProvider, type ITokenGrammarPath, type CstNode, type TokenType } from 'chevrotain';
 import * as T from './tokens.js';
 
 const TERMS = { LABEL: 'terms' };
@@ -18,6 +18,29 @@ export class FormulaParser extends CstParser {
   }
 
   private readonly followsCache = new Map<string, TokenType[]>();
+
+  /**
+   * Replaces Chevrotain's own (same name, same behaviour) without computing every alternative's lookahead paths for
+   * the message: our messages (messages.ts) do not use them, and computing them was the largest cost of a formula
+   * with errors after recovery itself. Relies on Chevrotain 11's parser internals, pinned in package.json.
+   */
+  protected raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): never {
+    // Chevrotain internals, not in its type declarations.
+    const internals = this as unknown as {
+      getCurrRuleFullName(): string;
+      errorMessageProvider: IParserErrorMessageProvider;
+      SAVE_ERROR(error: Error): Error;
+    };
+    const previous = this.LA(0);
+    const message = internals.errorMessageProvider.buildNoViableAltMessage({
+      expectedPathsPerAlt: [],
+      actual: [this.LA(1)],
+      previous,
+      customUserDescription: errMsgTypes ?? '',
+      ruleName: internals.getCurrRuleFullName(),
+    });
+    throw internals.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
+  }
 
   /**
    * Error recovery asks which tokens may follow a point of the grammar, and Chevrotain answers by walking the grammar
