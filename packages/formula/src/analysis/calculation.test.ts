@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { analyzeCalculation } from './calculation.js';
+import { portableSha1Hex } from './checksum.js';
 import { javaHashSetOrder, javaStringHash } from './java-hash-set.js';
 
 const SAMPLE =
@@ -51,6 +52,8 @@ describe('analyzeCalculation', () => {
       expect(analyzeCalculation(text).checkSum).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
     }
     expect(analyzeCalculation('(CASE  WHEN').checkSum).not.toBe(analyzeCalculation('(CASE WHEN').checkSum);
+    // The pure-JS digest used outside Node agrees with Node's.
+    for (const text of ['', SAMPLE, "CONCAT(`Prénom`, ' — ', '日本', '😀')"]) expect(portableSha1Hex(text)).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
   });
 
   it('lists every backtick column reference with the offset of its opening backtick', () => {

@@ -1,7 +1,6 @@
 // analyzeCalculation: what the service stores for a calculation, computed from the formula text alone.
 // Each field's rule says whether it is verified (checked against real responses), documented, or our choice.
-import { sha1 } from '@noble/hashes/legacy.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { checkSumOf } from './checksum.js';
 import { parseFormula, type ParseResult } from '../syntax/parse.js';
 import { arity, lookupFunction } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
@@ -42,9 +41,8 @@ export interface CalculationAnalysis {
 const OPERATOR_NAMES: Readonly<Record<string, string>> = { '+': 'ADD', '-': 'SUBTRACT', '*': 'MULTIPLY', '/': 'DIVIDE' };
 
 /** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored. */
-export function checkSumOf(expression: string): string {
-  return bytesToHex(sha1(utf8ToBytes(expression)));
-}
+// checkSum — verified: see checksum.ts.
+export { checkSumOf };
 
 /**
  * functions — verified: distinct names, upper-cased, plus `<SERVICE>_OP_ADD|SUBTRACT|MULTIPLY|DIVIDE` for binary
