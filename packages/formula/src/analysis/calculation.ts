@@ -40,8 +40,7 @@ export interface CalculationAnalysis {
 
 const OPERATOR_NAMES: Readonly<Record<string, string>> = { '+': 'ADD', '-': 'SUBTRACT', '*': 'MULTIPLY', '/': 'DIVIDE' };
 
-/** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored. */
-// checkSum — verified: see checksum.ts.
+/** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored (checksum.ts). */
 export { checkSumOf };
 
 /**
