@@ -51,14 +51,8 @@ export interface ResolveConnectionOptions {
   readonly tokens?: { readonly developerToken?: string | undefined; readonly sessionToken?: string | undefined };
 }
 
-interface Level {
+interface Level extends ConnectionFlags {
   readonly source: SettingSource;
-  readonly baseUrl?: string | undefined;
-  readonly instance?: string | undefined;
-  readonly domain?: string | undefined;
-  readonly serviceName?: string | undefined;
-  readonly timeoutMs?: number | string | undefined;
-  readonly retries?: number | string | undefined;
 }
 
 /** Resolves where to connect and with which tokens; throws SettingsError when no address is configured. */

@@ -3,49 +3,9 @@ import type { Expression, Node } from './ast.js';
 
 /** The direct children of a node, in source order. */
 export function childrenOf(node: Node): Node[] {
-  switch (node.kind) {
-    case 'Formula':
-      return node.expression ? [node.expression] : [];
-    case 'Unary':
-      return [node.operand];
-    case 'Binary':
-      return [node.left, node.right];
-    case 'Paren':
-      return [node.expression];
-    case 'Case': {
-      const out: Node[] = [];
-      if (node.operand) out.push(node.operand);
-      out.push(...node.whens);
-      if (node.elseResult) out.push(node.elseResult);
-      return out;
-    }
-    case 'When':
-      return [node.condition, node.result];
-    case 'Call': {
-      const out: Node[] = [...node.args];
-      if (node.over) out.push(node.over);
-      if (node.fixed) out.push(node.fixed);
-      return out;
-    }
-    case 'Window':
-      return [...node.partitionBy, ...node.orderBy];
-    case 'OrderItem':
-      return [node.expression];
-    case 'Fixed':
-      return [...node.columns, ...node.filterColumns];
-    case 'Interval':
-      return [node.value];
-    case 'In':
-      return [node.expression, ...node.list];
-    case 'Like':
-      return [node.expression, node.pattern];
-    case 'Between':
-      return [node.expression, node.low, node.high];
-    case 'IsNull':
-      return [node.expression];
-    default:
-      return [];
-  }
+  const out: Node[] = [];
+  forEachChild(node, (child) => void out.push(child));
+  return out;
 }
 
 /** Calls `fn` for each direct child of a node, in source order, without allocating. */
