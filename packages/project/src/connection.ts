@@ -1,5 +1,7 @@
-// Connection settings: project file < CALCKIT_* environment variables < flags. Tokens come only from the
-// environment (CALCKIT_DEVELOPER_TOKEN, CALCKIT_SESSION_TOKEN) or from the caller (an editor's secret storage).
+// Connection settings: project file < CALCKIT_* environment variables < flags. Tokens come from the caller (an
+// editor's secret storage), else the environment (CALCKIT_DEVELOPER_TOKEN, CALCKIT_SESSION_TOKEN: the CI way), else
+// the tokens `calckit login` stored for the resolved address's origin, and never from any other origin's entry.
+import { credentialOrigin, type StoredTokens } from './credentials.js';
 import type { Project } from './load.js';
 
 export const ENV = {
@@ -26,7 +28,8 @@ export interface ConnectionFlags {
   readonly retries?: number | string | undefined;
 }
 
-export type SettingSource = 'flag' | 'env' | 'project' | 'default' | 'caller';
+/** `login`: a token stored by `calckit login` for the service's origin. */
+export type SettingSource = 'flag' | 'env' | 'project' | 'default' | 'caller' | 'login';
 
 export interface ConnectionSettings {
   readonly baseUrl: string;
@@ -49,6 +52,11 @@ export interface ResolveConnectionOptions {
   readonly flags?: ConnectionFlags;
   /** Tokens handed over by an editor from its secret storage; they take precedence over the environment. */
   readonly tokens?: { readonly developerToken?: string | undefined; readonly sessionToken?: string | undefined };
+  /**
+   * The tokens stored for an origin (`https://acme.example.com`), e.g. `(origin) => storedTokens(credentialsPath(), origin)`:
+   * asked only for the resolved address's origin, and only for a token neither the caller nor the environment gives.
+   */
+  readonly storedTokens?: ((origin: string) => StoredTokens | undefined) | undefined;
 }
 
 interface Level extends ConnectionFlags {
@@ -96,25 +104,38 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
   }
   const timeout = first('timeoutMs');
   const retries = first('retries');
-  const developerToken = nonEmpty(options.tokens?.developerToken) ?? nonEmpty(env[ENV.developerToken]);
-  const sessionToken = nonEmpty(options.tokens?.sessionToken) ?? nonEmpty(env[ENV.sessionToken]);
-  const tokenSource = (caller: string | undefined, fromEnv: string | undefined): SettingSource | 'unset' =>
-    nonEmpty(caller) !== undefined ? 'caller' : nonEmpty(fromEnv) !== undefined ? 'env' : 'unset';
+  // Precedence: caller > environment > stored for this origin. The store is read only when a token is missing.
+  let stored: StoredTokens | undefined | null = null;
+  const fromStore = (key: keyof StoredTokens): string | undefined => {
+    if (options.storedTokens === undefined) return undefined;
+    if (stored === null) stored = options.storedTokens(credentialOrigin(baseUrl.value));
+    return nonEmpty(stored?.[key]);
+  };
+  const pick = (key: keyof StoredTokens, envName: string): { value: string; source: SettingSource } | undefined => {
+    const caller = nonEmpty(options.tokens?.[key]);
+    if (caller !== undefined) return { value: caller, source: 'caller' };
+    const fromEnv = nonEmpty(env[envName]);
+    if (fromEnv !== undefined) return { value: fromEnv, source: 'env' };
+    const login = fromStore(key);
+    return login === undefined ? undefined : { value: login, source: 'login' };
+  };
+  const developerToken = pick('developerToken', ENV.developerToken);
+  const sessionToken = pick('sessionToken', ENV.sessionToken);
 
   return {
     baseUrl: baseUrl.value,
     serviceName: serviceName ? String(serviceName.value) : DEFAULT_SERVICE_NAME,
     timeoutMs: timeout ? toInt(timeout.value, 'timeoutMs', timeout.source, 1, 3_600_000) : DEFAULT_TIMEOUT_MS,
     retries: retries ? toInt(retries.value, 'retries', retries.source, 0, 10) : DEFAULT_RETRIES,
-    ...(developerToken !== undefined ? { developerToken } : {}),
-    ...(sessionToken !== undefined ? { sessionToken } : {}),
+    ...(developerToken !== undefined ? { developerToken: developerToken.value } : {}),
+    ...(sessionToken !== undefined ? { sessionToken: sessionToken.value } : {}),
     sources: {
       baseUrl: baseUrl.source,
       serviceName: serviceName?.source ?? 'default',
       timeoutMs: timeout?.source ?? 'default',
       retries: retries?.source ?? 'default',
-      developerToken: tokenSource(options.tokens?.developerToken, env[ENV.developerToken]),
-      sessionToken: tokenSource(options.tokens?.sessionToken, env[ENV.sessionToken]),
+      developerToken: developerToken?.source ?? 'unset',
+      sessionToken: sessionToken?.source ?? 'unset',
     },
   };
 }

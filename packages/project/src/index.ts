@@ -6,6 +6,21 @@ export { readState, lastPushed, recordPush, forgetPush, writeAtomically } from '
 export type { PushState, PushStateEntry } from './state.js';
 export { resolveConnection, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
+export {
+  CONFIG_DIR_ENV,
+  CREDENTIALS_FILE_NAME,
+  CredentialsError,
+  checkToken,
+  configDir,
+  credentialOrigin,
+  credentialsPath,
+  readCredentials,
+  removeAllTokens,
+  removeTokens,
+  storeToken,
+  storedTokens,
+} from './credentials.js';
+export type { ReadCredentials, StoredTokens, TokenKind } from './credentials.js';
 export { ProjectError } from './errors.js';
 export type { ProjectIssue } from './errors.js';
 export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN_TYPES } from './schema.js';
