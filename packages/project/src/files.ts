@@ -1,0 +1,336 @@
+// Formula files on disk: the one place that says what a formula file is (UTF-8 text, a byte-order mark allowed, no
+// NUL byte) and how one is replaced (write-file-atomic: a temporary file beside the target, fsynced, given the
+// target's mode and owner, renamed over it; a symbolic link is written through to its target and stays a link).
+// Every failure is a typed error whose message is one line naming the file and the cause, for a command to print.
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+
+/** What is wrong with a file's bytes (or, for `lone-surrogate`, with a text to be written). */
+export type EncodingProblemKind = 'invalid-utf8' | 'utf16' | 'binary' | 'lone-surrogate';
+
+export interface EncodingProblem {
+  readonly kind: EncodingProblemKind;
+  /** 0-based offset, in bytes of the file (as UTF-8 for `lone-surrogate`), of the first byte at fault. */
+  readonly byteOffset: number;
+  /** The byte at `byteOffset` (for `lone-surrogate`, the UTF-16 code unit). */
+  readonly byte: number;
+  /** 1-based line of that byte. */
+  readonly line: number;
+  /** 1-based column of that byte, in UTF-16 code units of the text before it (as the linter counts columns). */
+  readonly column: number;
+}
+
+const hex = (n: number, digits = 2): string => `0x${n.toString(16).toUpperCase().padStart(digits, '0')}`;
+
+function describe(path: string, p: EncodingProblem): string {
+  switch (p.kind) {
+    case 'utf16':
+      return `${path}: UTF-16 text (byte-order mark ${hex(p.byte)} ${hex(p.byte === 0xff ? 0xfe : 0xff)}), not UTF-8; save it as UTF-8`;
+    case 'binary':
+      return `${path}: a binary file, not formula text (NUL byte at byte offset ${p.byteOffset}, line ${p.line})`;
+    case 'lone-surrogate':
+      return `${path}: not written: the text holds a lone surrogate (${hex(p.byte, 4).replace('0x', 'U+')}) at line ${p.line}, column ${p.column}, which UTF-8 cannot encode`;
+    default:
+      return `${path}: not UTF-8 text (invalid byte ${hex(p.byte)} at byte offset ${p.byteOffset}, line ${p.line}, column ${p.column}); save it as UTF-8`;
+  }
+}
+
+/** A formula file whose bytes are not UTF-8 text (or a text that cannot be written as UTF-8). Nothing was written. */
+export class FileEncodingError extends Error {
+  override readonly name = 'FileEncodingError';
+  readonly kind: EncodingProblemKind;
+  readonly byteOffset: number;
+  readonly byte: number;
+  readonly line: number;
+  readonly column: number;
+  constructor(
+    /** The file as named in the message (the display path when one was given). */
+    readonly path: string,
+    readonly problem: EncodingProblem,
+  ) {
+    super(describe(path, problem));
+    this.kind = problem.kind;
+    this.byteOffset = problem.byteOffset;
+    this.byte = problem.byte;
+    this.line = problem.line;
+    this.column = problem.column;
+  }
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a component of the path is not a directory',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'file name too long',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files in the system',
+  EIO: 'input/output error',
+  EBUSY: 'resource busy',
+  ETXTBSY: 'text file busy',
+  EXDEV: 'cross-device link',
+};
+
+/** A formula file that could not be read or written; `code` is the system's error code (`ENOSPC`, `EACCES`, …). */
+export class FileAccessError extends Error {
+  override readonly name = 'FileAccessError';
+  constructor(
+    /** The file as named in the message. */
+    readonly path: string,
+    readonly operation: 'read' | 'write',
+    readonly code: string | undefined,
+    /** What the message says after the path, e.g. `no space left on device (ENOSPC)`. */
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot ${operation} ${path}: ${reason}`, options);
+  }
+}
+
+/** `permission denied (EACCES)`; the first line of the message for errors without a known code. */
+function reasonOf(error: unknown): { code: string | undefined; reason: string } {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && REASONS[code]) return { code, reason: `${REASONS[code]} (${code})` };
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+  return { code, reason: code && !message.includes(code) ? `${message} (${code})` : message };
+}
+
+function accessError(path: string, operation: 'read' | 'write', error: unknown): FileAccessError {
+  const { code, reason } = reasonOf(error);
+  return new FileAccessError(path, operation, code, reason, { cause: error });
+}
+
+/** Line and column (1-based; columns in UTF-16 code units, an invalid byte counting as one) of byte `offset`. */
+function position(bytes: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  const before = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(lineStart, offset));
+  return { line, column: before.length + 1 };
+}
+
+/** Offset of the first byte that does not start a well-formed UTF-8 sequence (Unicode, table 3-7), or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  const cont = (k: number, lo = 0x80, hi = 0xbf): boolean => k < n && bytes[k]! >= lo && bytes[k]! <= hi;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) i += 1;
+    else if (b >= 0xc2 && b <= 0xdf && cont(i + 1)) i += 2;
+    else if (b === 0xe0 && cont(i + 1, 0xa0) && cont(i + 2)) i += 3;
+    else if (((b >= 0xe1 && b <= 0xec) || b === 0xee || b === 0xef) && cont(i + 1) && cont(i + 2)) i += 3;
+    else if (b === 0xed && cont(i + 1, 0x80, 0x9f) && cont(i + 2)) i += 3;
+    else if (b === 0xf0 && cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3)) i += 4;
+    else if (b >= 0xf1 && b <= 0xf3 && cont(i + 1) && cont(i + 2) && cont(i + 3)) i += 4;
+    else if (b === 0xf4 && cont(i + 1, 0x80, 0x8f) && cont(i + 2) && cont(i + 3)) i += 4;
+    else return i;
+  }
+  return -1;
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The first reason these bytes are not formula text, or undefined when they are: a UTF-16 byte-order mark, a NUL
+ * byte (a binary file: formula text never holds one), or a byte sequence that is not UTF-8.
+ */
+export function findEncodingProblem(bytes: Uint8Array): EncodingProblem | undefined {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    return { kind: 'utf16', byteOffset: 0, byte: bytes[0]!, line: 1, column: 1 };
+  }
+  const nul = bytes.indexOf(0);
+  let invalid = -1;
+  try {
+    strictDecoder.decode(bytes);
+  } catch {
+    invalid = firstInvalidUtf8(bytes);
+  }
+  // A NUL byte says "binary" even after an invalid byte: that is the more useful message for an image or an archive.
+  if (nul >= 0) return { kind: 'binary', byteOffset: nul, byte: 0, ...position(bytes, nul) };
+  if (invalid >= 0) return { kind: 'invalid-utf8', byteOffset: invalid, byte: bytes[invalid]!, ...position(bytes, invalid) };
+  return undefined;
+}
+
+/**
+ * The text of a formula file's bytes, exactly as stored: a byte-order mark stays in the text (as U+FEFF), like
+ * `readFileSync(path, 'utf8')` gives it. Throws FileEncodingError (naming `path`) for bytes that are not formula text.
+ */
+export function decodeFormulaText(bytes: Uint8Array, path: string): string {
+  const problem = findEncodingProblem(bytes);
+  if (problem) throw new FileEncodingError(path, problem);
+  return strictDecoder.decode(bytes);
+}
+
+export interface FileOptions {
+  /** The name to use in error messages (a path relative to the working directory); default: the path as given. */
+  readonly displayPath?: string;
+}
+
+/**
+ * Reads a formula file: its text (a byte-order mark kept as U+FEFF). Throws FileAccessError when it cannot be read and
+ * FileEncodingError when it is not UTF-8 text (invalid UTF-8, UTF-16, NUL bytes); both messages are one line.
+ */
+export function readFormulaFile(path: string, options: FileOptions = {}): string {
+  const name = options.displayPath ?? path;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    // A symbolic link whose target is missing: say so, "no such file" alone is puzzling next to a listed file.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && isSymlink(path)) {
+      throw new FileAccessError(name, 'read', 'ENOENT', 'a symbolic link to a missing file (ENOENT)', { cause: error });
+    }
+    throw accessError(name, 'read', error);
+  }
+  return decodeFormulaText(bytes, name);
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** A lone surrogate (which UTF-8 cannot encode: it would be written as U+FFFD) in `text`, as a problem. */
+function loneSurrogate(text: string): EncodingProblem | undefined {
+  // With the u flag, a surrogate pair is one code point: only lone surrogates match.
+  const match = /[\uD800-\uDFFF]/u.exec(text);
+  if (!match) return undefined;
+  const before = text.slice(0, match.index);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return {
+    kind: 'lone-surrogate',
+    byteOffset: Buffer.byteLength(before, 'utf8'),
+    byte: text.charCodeAt(match.index),
+    line: before.split('\n').length,
+    column: match.index - lineStart + 1,
+  };
+}
+
+export interface WriteOptions extends FileOptions {
+  /** Mode of a file that does not exist yet (default 0o666 less the umask); an existing file keeps its own. */
+  readonly mode?: number;
+}
+
+/**
+ * Checks made before writing: a symbolic link must lead to a file (write-file-atomic would otherwise replace the link
+ * itself), and an existing file must be writable by us (a read-only file is not replaced behind its owner's back).
+ * Returns the path write-file-atomic should write and whether the file exists.
+ */
+function prepareWrite(path: string, name: string): { target: string; exists: boolean } {
+  let target = path;
+  let info;
+  try {
+    info = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { target, exists: false };
+    throw accessError(name, 'write', error);
+  }
+  if (info.isSymbolicLink()) {
+    try {
+      target = realpathSync(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new FileAccessError(name, 'write', code, 'a symbolic link to a missing file (ENOENT)', { cause: error });
+      throw accessError(name, 'write', error);
+    }
+  }
+  try {
+    accessSync(target, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') throw new FileAccessError(name, 'write', code, `the file is read-only (${code})`, { cause: error });
+    if (code !== 'ENOENT') throw accessError(name, 'write', error);
+  }
+  return { target, exists: true };
+}
+
+/** The error of a failed write-file-atomic call, as one line: a temporary file that cannot be created means the directory. */
+function writeError(name: string, target: string, error: unknown): FileAccessError {
+  const e = error as NodeJS.ErrnoException;
+  const { code, reason } = reasonOf(error);
+  const tempFile = typeof e?.path === 'string' && e.path !== target && e.path.startsWith(`${target}.`);
+  const where = tempFile && (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') ? ' (creating a temporary file in its directory, which calckit needs to replace the file)' : '';
+  return new FileAccessError(name, 'write', code, `${reason}${where}`, { cause: error });
+}
+
+/** Flushes the directory entry of a rename to disk; best effort (not every platform opens directories). */
+function fsyncDirectory(path: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = openSync(dirname(path), 'r');
+    fsyncSync(fd);
+  } catch {
+    // a directory that cannot be opened or synced: the file itself was fsynced
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Replaces (or creates) `path` with `text` as UTF-8 through write-file-atomic: a temporary file beside the target,
+ * written and fsynced, given the old file's mode and owner, then renamed over it (and the directory fsynced); readers
+ * see the old file or the new one, never half of one. A symbolic link is written through: its target gets the text, the
+ * link stays. On any failure the temporary file is removed and a FileAccessError with a one-line message is thrown.
+ */
+export function writeTextFileAtomicSync(path: string, text: string, options: WriteOptions = {}): void {
+  const name = options.displayPath ?? path;
+  const { target, exists } = prepareWrite(path, name);
+  try {
+    writeFileAtomic.sync(target, text, { encoding: 'utf8', fsync: true, ...(!exists && options.mode !== undefined ? { mode: options.mode } : {}) });
+  } catch (error) {
+    throw writeError(name, target, error);
+  }
+  fsyncDirectory(target);
+}
+
+/** writeTextFileAtomicSync without blocking; writes to one file from this process are serialised. */
+export async function writeTextFileAtomic(path: string, text: string, options: WriteOptions = {}): Promise<void> {
+  const name = options.displayPath ?? path;
+  const { target, exists } = prepareWrite(path, name);
+  try {
+    await writeFileAtomic(target, text, { encoding: 'utf8', fsync: true, ...(!exists && options.mode !== undefined ? { mode: options.mode } : {}) });
+  } catch (error) {
+    throw writeError(name, target, error);
+  }
+  fsyncDirectory(target);
+}
+
+/** Refuses a text that would not read back as formula text (a lone surrogate, a NUL character). */
+function checkFormulaText(text: string, name: string): void {
+  const surrogate = loneSurrogate(text);
+  if (surrogate) throw new FileEncodingError(name, surrogate);
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const before = text.slice(0, nul);
+    throw new FileEncodingError(name, { kind: 'binary', byteOffset: Buffer.byteLength(before, 'utf8'), byte: 0, line: before.split('\n').length, column: nul - (before.lastIndexOf('\n') + 1) + 1 });
+  }
+}
+
+/** Writes a formula file atomically (writeTextFileAtomicSync) after checking the text reads back as itself. */
+export function writeFormulaFileSync(path: string, text: string, options: WriteOptions = {}): void {
+  checkFormulaText(text, options.displayPath ?? path);
+  writeTextFileAtomicSync(path, text, options);
+}
+
+/** Writes a formula file atomically (writeTextFileAtomic) after checking the text reads back as itself. */
+export async function writeFormulaFile(path: string, text: string, options: WriteOptions = {}): Promise<void> {
+  checkFormulaText(text, options.displayPath ?? path);
+  await writeTextFileAtomic(path, text, options);
+}
