@@ -26,3 +26,5 @@ export type { ProjectIssue } from './errors.js';
 export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN_TYPES } from './schema.js';
 export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, DatasetColumn, ColumnType } from './schema.js';
 export { projectJsonSchema } from './json-schema.js';
+export { readFormulaFile, decodeFormulaText, findEncodingProblem, writeFormulaFile, writeFormulaFileSync, writeTextFileAtomic, writeTextFileAtomicSync, FileEncodingError, FileAccessError } from './files.js';
+export type { EncodingProblem, EncodingProblemKind, FileOptions, WriteOptions } from './files.js';
