@@ -1,7 +1,7 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { findProjectFile, loadProject, type Project } from '@calckit/project';
+import { findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { calckitCommand, startEmulator, type RunningEmulator } from './emulator.js';
@@ -85,7 +85,14 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const openText = (file: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText();
     const changed: Array<{ uri: vscode.Uri; text: string }> = [];
     for (const project of workspaceProjects(log)) {
-      const result = changedFormulas(project, (file) => openText(file) ?? readFileSync(file, 'utf8'));
+      // Records are per service: the one this project pushes to now (none when no address is set: all count as changed).
+      let origin = '';
+      try {
+        origin = serviceOrigin(connections.settingsFor(project, settingsFor(vscode.Uri.file(project.file))).baseUrl);
+      } catch {
+        // not configured: the push itself says so
+      }
+      const result = changedFormulas(project, origin, (file) => openText(file) ?? readFileSync(file, 'utf8'));
       for (const u of result.unreadable) log.warn(`push all: cannot read ${u.calculation.path}: ${u.reason}`);
       for (const c of result.changed) changed.push({ uri: vscode.Uri.file(c.calculation.file), text: c.text });
     }

@@ -1,7 +1,8 @@
 // Push in the editor: saves of mapped formulas (when push on save is on) and the push commands go through one queue
 // to the push protocol (push/push.ts); questions become modal dialogs, progress a notification, outcomes messages
 // with Retry / Open Log, and the status item follows.
-import { analyzeCalculation, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
+import { analyzeCalculation, checkSumOf, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
+import { gitVersionLookup, serviceOrigin } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import type { Log } from './log.js';
@@ -107,7 +108,8 @@ export class PushController {
           { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
           {
             client,
-            record: stateFileRecord(mapping.project.statePath, () => calc.path),
+            record: stateFileRecord(mapping.project.statePath, serviceOrigin(client.baseUrl), () => calc.path),
+            knownVersion: gitVersionLookup(calc.file, (version) => checkSumOf(expressionFromFileText(version))),
             hooks,
             analyze: (expression) => this.analyze(uri, expression, mapping, client.serviceName),
           },

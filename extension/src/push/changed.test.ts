@@ -29,12 +29,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+const ORIGIN = 'https://acme.example.com';
+
 describe('changedFormulas', () => {
   it('lists edited and never-pushed formulas, skips unchanged ones, reports unreadable files', () => {
     const project = loadProject(join(root, 'calckit.json'));
-    recordPush(project.statePath, 1, { checkSum: checkSumOf('SUM(`Sales`)') });
-    recordPush(project.statePath, 2, { checkSum: checkSumOf('SUM(`Sales`)') });
-    const result = changedFormulas(project, (file) => readFileSync(file, 'utf8'));
+    recordPush(project.statePath, ORIGIN, 1, { checkSum: checkSumOf('SUM(`Sales`)') });
+    recordPush(project.statePath, ORIGIN, 2, { checkSum: checkSumOf('SUM(`Sales`)') });
+    const result = changedFormulas(project, ORIGIN, (file) => readFileSync(file, 'utf8'));
     expect(result.changed.map((c) => [c.calculation.path, c.lastPushedCheckSum])).toEqual([
       ['formulas/edited.calc', checkSumOf('SUM(`Sales`)')],
       ['formulas/new.calc', undefined],
@@ -45,9 +47,9 @@ describe('changedFormulas', () => {
 
   it("takes the text the caller gives (an editor's unsaved buffer)", () => {
     const project = loadProject(join(root, 'calckit.json'));
-    recordPush(project.statePath, 2, { checkSum: checkSumOf('SUM(`Sales`) * 2') });
+    recordPush(project.statePath, ORIGIN, 2, { checkSum: checkSumOf('SUM(`Sales`) * 2') });
     const buffers: Record<string, string> = { [join(root, 'formulas', 'edited.calc')]: 'SUM(`Sales`) * 3' };
-    const result = changedFormulas(project, (file) => buffers[file] ?? readFileSync(file, 'utf8'));
+    const result = changedFormulas(project, ORIGIN, (file) => buffers[file] ?? readFileSync(file, 'utf8'));
     expect(result.changed.find((c) => c.calculation.id === 2)?.text).toBe('SUM(`Sales`) * 3');
   });
 });

@@ -1,5 +1,5 @@
 // Which mapped formulas of a project changed since their last push ("Push All Changed Formulas"): the checkSum of each
-// file's expression against the state file. Plain data in, plain data out; reading files is the caller's.
+// file's expression against the state file's records for one service. Plain data in, plain data out; reading files is the caller's.
 import { lastPushed, type Project, type ProjectCalculation } from '@calckit/project';
 import { checkSumOf, expressionFromFileText as expressionFromFile } from '@calckit/formula';
 
@@ -16,7 +16,7 @@ export interface ChangedFormulas {
   readonly unreadable: Array<{ readonly calculation: ProjectCalculation; readonly reason: string }>;
 }
 
-export function changedFormulas(project: Project, readText: (file: string) => string): ChangedFormulas {
+export function changedFormulas(project: Project, origin: string, readText: (file: string) => string): ChangedFormulas {
   const changed: FormulaChange[] = [];
   const unreadable: ChangedFormulas['unreadable'] = [];
   for (const calculation of project.calculations) {
@@ -27,7 +27,7 @@ export function changedFormulas(project: Project, readText: (file: string) => st
       unreadable.push({ calculation, reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
-    const last = lastPushed(project.statePath, calculation.id)?.checkSum;
+    const last = lastPushed(project.statePath, origin, calculation.id)?.checkSum;
     if (checkSumOf(expressionFromFile(text)) !== last) changed.push({ calculation, text, lastPushedCheckSum: last });
   }
   return { changed, unreadable };

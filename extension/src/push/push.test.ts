@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from '@calckit/client';
 import { parseFixtures, startEmulator, type RunningEmulator } from '@calckit/emulator';
 import { analyzeCalculation } from '@calckit/formula';
-import { lastPushed } from '@calckit/project';
+import { lastPushed, serviceOrigin } from '@calckit/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSumOf } from '@calckit/formula';
 import { pushFormula, type PushDeps } from './push.js';
@@ -80,7 +80,7 @@ interface Setup {
 async function setup(options: { locked?: boolean; recorded?: boolean; lint?: LintFinding[]; lintChoice?: 'push-anyway' | 'cancel'; conflict?: ConflictChoice } = {}): Promise<Setup> {
   const id = options.locked ? nextLocked++ : nextUnlocked++;
   const statePath = join(dir, `state-${id}.json`);
-  const record = stateFileRecord(statePath, () => `formulas/${id}.calc`);
+  const record = stateFileRecord(statePath, serviceOrigin(emulator.url), () => `formulas/${id}.calc`);
   if (options.recorded !== false) await record.record(id, checkSumOf(ORIGINAL));
   const asked: string[] = [];
   const steps: PushStep[] = [];
@@ -114,7 +114,7 @@ describe('push to the emulator', () => {
     expect(remote.expression).toBe('SUM(`Sales`) * 2');
     expect(outcome).toMatchObject({ kind: 'pushed', checkSum: checkSumOf('SUM(`Sales`) * 2'), previousCheckSum: checkSumOf(ORIGINAL), locked: false, forced: false });
     expect(remote.checkSum).toBe(checkSumOf('SUM(`Sales`) * 2'));
-    expect(lastPushed(s.statePath, s.id)).toMatchObject({ checkSum: remote.checkSum, file: `formulas/${s.id}.calc` });
+    expect(lastPushed(s.statePath, serviceOrigin(emulator.url), s.id)).toMatchObject({ checkSum: remote.checkSum, file: `formulas/${s.id}.calc` });
     expect(s.steps).toEqual(['lint', 'read', 'check', 'update', 'verify', 'state']);
     if (outcome.kind === 'pushed') expect(outcome.mismatches.filter((m) => m.field === 'checkSum' || m.field === 'expression')).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('push to the emulator', () => {
     if (outcome.kind === 'failed') expect(outcome.message).toContain('injected updateFormula failure');
     expect(s.steps).toContain('restore-lock');
     expect(await client.readCalculation(s.id)).toMatchObject({ locked: true, expression: ORIGINAL });
-    expect(lastPushed(s.statePath, s.id)?.checkSum).toBe(checkSumOf(ORIGINAL));
+    expect(lastPushed(s.statePath, serviceOrigin(emulator.url), s.id)?.checkSum).toBe(checkSumOf(ORIGINAL));
   });
 
   it('a failed unlock changes nothing and says so', async () => {
@@ -159,7 +159,7 @@ describe('push to the emulator', () => {
     expect(outcome).toMatchObject({ kind: 'failed', step: 'lock', status: 500 });
     const remote = await client.readCalculation(s.id);
     expect(remote.expression).toBe('SUM(`Sales`) + 5');
-    expect(lastPushed(s.statePath, s.id)?.checkSum).toBe(remote.checkSum);
+    expect(lastPushed(s.statePath, serviceOrigin(emulator.url), s.id)?.checkSum).toBe(remote.checkSum);
   });
 
   it('a failed read changes nothing', async () => {
@@ -242,7 +242,7 @@ describe('push to the emulator', () => {
     const s = await setup({ recorded: false });
     expect(await s.push(`${ORIGINAL}\n`)).toMatchObject({ kind: 'unchanged', checkSum: checkSumOf(ORIGINAL) });
     expect(s.steps).not.toContain('update');
-    expect(lastPushed(s.statePath, s.id)?.checkSum).toBe(checkSumOf(ORIGINAL));
+    expect(lastPushed(s.statePath, serviceOrigin(emulator.url), s.id)?.checkSum).toBe(checkSumOf(ORIGINAL));
   });
 
   it('saves through the queue reach the service one at a time; waiting saves coalesce, the last text wins', async () => {
@@ -254,6 +254,6 @@ describe('push to the emulator', () => {
     expect(outcomes[1]).toBe(outcomes[2]); // one push carried both later saves
     expect(s.steps.filter((step) => step === 'update')).toHaveLength(2);
     expect(await client.readCalculation(s.id)).toMatchObject({ expression: texts[2], locked: true });
-    expect(lastPushed(s.statePath, s.id)?.checkSum).toBe(checkSumOf(texts[2] ?? ''));
+    expect(lastPushed(s.statePath, serviceOrigin(emulator.url), s.id)?.checkSum).toBe(checkSumOf(texts[2] ?? ''));
   });
 });

@@ -1,10 +1,11 @@
 // The editor's push of one formula: the lint gate, then @calckit/client's shared push protocol (read, conflict check,
-// unlock, update, lock again, verify — the CLI runs the same one), with the conflict turned into a question
+// unlock, update, lock again, verify — the CLI runs the same one, with the same rule for what is ours: the last push
+// recorded for this service or a version of the file in git), with a conflict turned into a question
 // (compare / overwrite / cancel) and the push state file kept up to date. Every outcome is plain data.
 import { expressionFromFileText } from '@calckit/formula';
 import { PushError, pushCalculation, type Client, type LocalAnalysis } from '@calckit/client';
 import { errorDetails, STATUS_HINTS } from './errors.js';
-import type { PushHooks, PushOutcome, PushRecord, PushRequest, PushStep, RemoteCalculation } from './types.js';
+import type { KnownVersion, PushHooks, PushOutcome, PushRecord, PushRequest, PushStep, RemoteCalculation } from './types.js';
 
 export interface PushDeps {
   readonly client: Client;
@@ -12,6 +13,8 @@ export interface PushDeps {
   readonly hooks: PushHooks;
   /** What calckit computes for the expression (@calckit/formula's analyzeCalculation, with the project's settings). */
   readonly analyze: (expression: string) => LocalAnalysis;
+  /** The file's versions in git; without it only the record vouches for a remote formula. */
+  readonly knownVersion?: KnownVersion;
 }
 
 type Failed = Extract<PushOutcome, { kind: 'failed' }>;
@@ -55,22 +58,7 @@ export async function pushFormula(request: PushRequest, deps: PushDeps): Promise
     return failed('state', error);
   }
 
-  // 2. A calculation never pushed from here: the shared protocol would push over whatever the service holds; the
-  //    editor asks first when the service holds another formula (someone may have written it in the web editor).
   let force = request.force ?? false;
-  if (lastPushed === undefined && !force) {
-    let remote: RemoteCalculation;
-    try {
-      remote = await client.readCalculation(id);
-    } catch (error) {
-      return failed('read', error);
-    }
-    if (remote.checkSum !== local.checkSum) {
-      const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: undefined, localCheckSum: local.checkSum });
-      if (choice !== 'overwrite') return { kind: 'cancelled', file, calculationId: id, reason: choice === 'compare' ? 'compare' : 'conflict', remote };
-      force = true;
-    }
-  }
 
   // 3. The shared protocol; a conflict it refuses becomes a question, and "overwrite" runs it again with force.
   for (;;) {
@@ -80,6 +68,7 @@ export async function pushFormula(request: PushRequest, deps: PushDeps): Promise
         expression,
         local,
         lastPushedCheckSum: lastPushed,
+        ...(deps.knownVersion ? { knownVersion: deps.knownVersion } : {}),
         force,
         strict: request.strict,
         ...(request.lockAfterPush ? { lockAfter: true } : {}),
@@ -105,13 +94,15 @@ export async function pushFormula(request: PushRequest, deps: PushDeps): Promise
     } catch (error) {
       if (!(error instanceof PushError)) return failed('update', error);
       if (error.step === 'check' && !force) {
-        let remote: RemoteCalculation;
-        try {
-          remote = await client.readCalculation(id);
-        } catch (readError) {
-          return failed('read', readError);
+        let remote: RemoteCalculation | undefined = error.remote;
+        if (remote === undefined) {
+          try {
+            remote = await client.readCalculation(id);
+          } catch (readError) {
+            return failed('read', readError);
+          }
         }
-        const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: lastPushed, localCheckSum: local.checkSum });
+        const choice = await hooks.onConflict({ file, calculationId: id, remote, lastPushedCheckSum: lastPushed, localCheckSum: local.checkSum, why: error.message });
         if (choice !== 'overwrite') return { kind: 'cancelled', file, calculationId: id, reason: choice === 'compare' ? 'compare' : 'conflict', remote };
         force = true;
         continue;

@@ -18,6 +18,9 @@ export interface PushRecord {
   record(id: number, checkSum: string): void | Promise<void>;
 }
 
+/** Whether a remote formula is a version of the file that the repository knows (@calckit/project's gitVersionLookup). */
+export type KnownVersion = (checkSum: string) => Promise<{ readonly found: string } | { readonly missing: string }>;
+
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export interface LintFinding {
   readonly severity: Severity;
@@ -45,6 +48,8 @@ export interface Conflict {
   /** The checkSum we recorded at our last push; undefined when this calculation was never pushed from here. */
   readonly lastPushedCheckSum: string | undefined;
   readonly localCheckSum: string;
+  /** Why the remote formula is not ours (not the last push from here, no version of the file in git). */
+  readonly why?: string;
 }
 
 /** The editor's side of a push: questions to the user and progress. */
@@ -52,7 +57,7 @@ export interface PushHooks {
   lint(expression: string, file: string): readonly LintFinding[] | Promise<readonly LintFinding[]>;
   /** The formula has lint errors: push it anyway, or not. */
   onLintErrors(errors: readonly LintFinding[], file: string): Promise<LintChoice>;
-  /** The remote formula changed since our last push (or was never pushed from here). */
+  /** The service holds a formula that is not ours: neither the last push from here nor a version of the file in git. */
   onConflict(conflict: Conflict): Promise<ConflictChoice>;
   onStep?(step: PushStep, detail: string): void;
 }

@@ -1,6 +1,7 @@
 // The safe push protocol (design.md "Push, made safe") over a Client: read, conflict check, unlock if locked,
-// update, lock again, verify. Pure over the client: the caller supplies the local analysis and the last pushed
-// checkSum, and records the new one, so the CLI and the editor share this one implementation.
+// update, lock again, verify. Pure over the client: the caller supplies the local analysis and what vouches for a
+// remote formula being ours (the last push recorded for this service, the file's versions in git), and records the
+// new checkSum, so the CLI and the editor share this one implementation and this one conflict rule.
 import type { Calculation, LockedCalculation } from '@calckit/protocol';
 import type { Client } from './client.js';
 import { ServiceError } from './errors.js';
@@ -18,9 +19,15 @@ export interface PushRequest {
   readonly id: number;
   readonly expression: string;
   readonly local: LocalAnalysis;
-  /** The checkSum recorded at our last push of this calculation; undefined when never pushed from here. */
+  /** The checkSum recorded at our last push of this calculation to this service; undefined when none is recorded. */
   readonly lastPushedCheckSum?: string | undefined;
-  /** Overwrite a remote change made since our last push. */
+  /**
+   * Whether a formula with this checkSum is a version of the local file that the repository knows (git history,
+   * the index): `found` says where, `missing` why nothing vouches for it. Asked only when the remote differs from
+   * both our formula and the record. Without it, only the record can vouch.
+   */
+  readonly knownVersion?: (checkSum: string) => Promise<VersionLookup>;
+  /** Overwrite a remote formula that nothing vouches for (a change made in the service). */
   readonly force?: boolean;
   /** Read and check only; change nothing. */
   readonly dryRun?: boolean;
@@ -31,6 +38,8 @@ export interface PushRequest {
   /** Called after each step that did something, in order. */
   readonly onStep?: (event: PushStepEvent) => void;
 }
+
+export type VersionLookup = { readonly found: string } | { readonly missing: string };
 
 export interface PushStepEvent {
   readonly step: PushStep;
@@ -55,8 +64,28 @@ export interface PushResult {
   readonly after: Calculation;
   /** Where the service's answer differs from calckit's analysis (the push itself succeeded). */
   readonly mismatches: readonly Mismatch[];
-  /** True when the remote had changed since our last push and `force` overwrote it. */
+  /** True when nothing vouched for the remote formula and `force` overwrote it. */
   readonly forced: boolean;
+}
+
+/**
+ * The conflict rule, one implementation for the CLI and the editor. The remote formula may be replaced when it equals
+ * ours (nothing to do), the one last pushed from here to this service, or a version of the file that the repository
+ * knows; anything else is someone's change in the service and needs `force`.
+ */
+export async function judgeRemote(
+  remoteCheckSum: string,
+  request: Pick<PushRequest, 'local' | 'lastPushedCheckSum' | 'knownVersion'>,
+): Promise<{ readonly ours: true; readonly why: string } | { readonly ours: false; readonly why: string }> {
+  if (remoteCheckSum === request.local.checkSum) return { ours: true, why: 'remote already holds this formula' };
+  if (remoteCheckSum === request.lastPushedCheckSum) return { ours: true, why: 'remote unchanged since the last push from here' };
+  const lookup = request.knownVersion ? await request.knownVersion(remoteCheckSum) : { missing: 'no version history to compare with' };
+  if ('found' in lookup) return { ours: true, why: `remote holds a version of this file from ${lookup.found}` };
+  const record =
+    request.lastPushedCheckSum === undefined
+      ? 'no push to this service is recorded here'
+      : `the last push from here was ${request.lastPushedCheckSum.slice(0, 12)}`;
+  return { ours: false, why: `remote checkSum ${remoteCheckSum.slice(0, 12)} is not ours: ${record}, and ${lookup.missing}` };
 }
 
 /** A push that stopped: which step, why, and what state it left (the lock is restored whenever we can). */
@@ -76,6 +105,8 @@ export class PushError extends Error {
     message: string,
     /** Set when restoring the lock also failed. */
     readonly restoreError?: ServiceError,
+    /** The calculation as read, when the push got that far (a conflict shows its formula). */
+    readonly remote?: Calculation,
   ) {
     super(message);
   }
@@ -97,6 +128,7 @@ export class PushError extends Error {
       steps: this.steps,
       serviceError: this.serviceError?.toJSON() ?? null,
       restoreError: this.restoreError?.toJSON() ?? null,
+      remoteExpression: this.step === 'check' ? (this.remote?.expression ?? null) : null,
     };
   }
 }
@@ -113,7 +145,7 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
     step: PushStep,
     error: ServiceError | undefined,
     hint: string,
-    state: { remoteUpdated: boolean; lockedNow: boolean | undefined; restoreError?: ServiceError },
+    state: { remoteUpdated: boolean; lockedNow: boolean | undefined; restoreError?: ServiceError; remote?: Calculation },
     headline?: string,
   ): PushError => {
     const what = headline ?? (error ? `${error.status !== undefined ? `HTTP ${error.status}` : error.kind}: ${error.serviceMessage}` : 'refused');
@@ -131,6 +163,7 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
       state.lockedNow,
       `push of calculation ${id} failed at step "${step}": ${what}.${lockNote}`,
       state.restoreError,
+      state.remote,
     );
   };
 
@@ -144,31 +177,22 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
   }
   did('read', `remote checkSum ${before.checkSum.slice(0, 12)}, ${before.locked ? 'locked' : 'unlocked'}`);
 
-  // 2. Conflict check against the last pushed checkSum.
+  // 2. Conflict check: is the remote formula ours to replace?
   const sameAsLocal = before.checkSum === request.local.checkSum;
-  const remoteMoved =
-    request.lastPushedCheckSum !== undefined && before.checkSum !== request.lastPushedCheckSum && !sameAsLocal;
+  const verdict = await judgeRemote(before.checkSum, request);
+  const remoteMoved = !verdict.ours;
   if (remoteMoved && !request.force) {
     throw fail(
       'check',
       undefined,
-      `someone changed it in the service since your last push: run \`calckit pull ${id} <file>\` to take their version, or push with --force to overwrite it`,
-      { remoteUpdated: false, lockedNow: before.locked },
-      `the remote formula changed since the last push (remote checkSum ${before.checkSum.slice(0, 12)}, last pushed ${request.lastPushedCheckSum?.slice(0, 12)})`,
+      `someone changed it in the service: compare with \`calckit diff\`, then \`calckit pull ${id}\` to take their version, or push with --force to overwrite it`,
+      { remoteUpdated: false, lockedNow: before.locked, remote: before },
+      `the service holds a formula that was not pushed from here (${verdict.why})`,
     );
   }
   const wantLocked = request.lockAfter === true || before.locked;
   const needsLockChange = wantLocked !== before.locked;
-  did(
-    'check',
-    sameAsLocal
-      ? 'remote already holds this formula'
-      : remoteMoved
-        ? 'remote changed since the last push: overwriting (--force)'
-        : request.lastPushedCheckSum === undefined
-          ? 'no earlier push recorded here'
-          : 'remote unchanged since the last push',
-  );
+  did('check', remoteMoved ? `${verdict.why}: overwriting (--force)` : verdict.why);
   if (request.dryRun) {
     return { id, action: sameAsLocal && !needsLockChange ? 'would-skip' : 'would-update', steps, before, after: before, mismatches: [], forced: remoteMoved };
   }

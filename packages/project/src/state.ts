@@ -1,6 +1,10 @@
-// The push state file: the last checkSum pushed per calculation, so a later push can tell a remote change from ours.
-// Writes are atomic (temp file + rename) and serialised across processes by a lock file, so concurrent pushes keep every entry.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+// The push state file: per service origin, the last checkSum pushed per calculation, so a later push can tell a
+// remote change from ours. Records are keyed by origin (scheme://host:port) so that pushes to a local emulator never
+// touch the records for production. Writes are atomic (temp file + rename) and serialised across processes by a lock
+// file, so concurrent pushes keep every entry; a push run holds the lock for its whole length (`openPushState`), so
+// every local problem (held lock, unreadable or unwritable state) shows before the service is changed.
+import { closeSync, constants, fsyncSync, mkdirSync, openSync, accessSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { ProjectError, issuesOf } from './errors.js';
@@ -11,18 +15,37 @@ const stateEntrySchema = z.strictObject({
   file: z.string().optional(),
 });
 
-const stateFileSchema = z.strictObject({
-  version: z.literal(1),
-  calculations: z.record(z.string().regex(/^\d+$/, 'keys are calculation ids'), stateEntrySchema),
+const calculationsSchema = z.record(z.string().regex(/^\d+$/, 'keys are calculation ids'), stateEntrySchema);
+
+const stateFileV2Schema = z.strictObject({
+  version: z.literal(2),
+  services: z.record(z.string(), z.strictObject({ calculations: calculationsSchema })),
 });
 
-export type PushStateEntry = z.infer<typeof stateEntrySchema>;
-export type PushState = z.infer<typeof stateFileSchema>;
+/** Files written before records had origins: their records are kept under UNKNOWN_ORIGIN, which no service matches. */
+const stateFileV1Schema = z.strictObject({ version: z.literal(1), calculations: calculationsSchema });
 
-const EMPTY: PushState = { version: 1, calculations: {} };
-/** A lock older than this is taken to be left behind by a killed process. */
+export type PushStateEntry = z.infer<typeof stateEntrySchema>;
+export type PushState = z.infer<typeof stateFileV2Schema>;
+
+/** Where records of a version-1 state file go: they name no service, so no push uses them (git history decides). */
+export const UNKNOWN_ORIGIN = 'unknown';
+
+/** A lock older than this, not refreshed by its holder, is taken to be left behind by a killed process. */
 const STALE_LOCK_MS = 30_000;
+const LOCK_REFRESH_MS = 5_000;
 const LOCK_WAIT_MS = 10_000;
+
+/** The key of a service in the state file: its URL's origin, lower-cased, default port left out (`https://acme.example.com`). */
+export function serviceOrigin(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ProjectError(baseUrl, [{ field: '', message: 'not an absolute URL' }]);
+  }
+  return url.origin;
+}
 
 /** Reads the state file; a missing file is an empty state, a malformed one is a ProjectError. */
 export function readState(statePath: string): PushState {
@@ -30,8 +53,9 @@ export function readState(statePath: string): PushState {
   try {
     text = readFileSync(statePath, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, calculations: {} };
-    throw new ProjectError(statePath, [{ field: '', message: `cannot read the state file (${(error as NodeJS.ErrnoException).code})` }]);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { version: 2, services: {} };
+    throw new ProjectError(statePath, [{ field: '', message: `cannot read the state file (${code ?? String(error)})` }]);
   }
   let json: unknown;
   try {
@@ -39,60 +63,164 @@ export function readState(statePath: string): PushState {
   } catch (error) {
     throw new ProjectError(statePath, [{ field: '', message: `not valid JSON: ${(error as Error).message}; delete it to start afresh` }]);
   }
-  const parsed = stateFileSchema.safeParse(json);
+  const v1 = stateFileV1Schema.safeParse(json);
+  if (v1.success) {
+    return { version: 2, services: Object.keys(v1.data.calculations).length > 0 ? { [UNKNOWN_ORIGIN]: { calculations: v1.data.calculations } } : {} };
+  }
+  const parsed = stateFileV2Schema.safeParse(json);
   if (!parsed.success) throw new ProjectError(statePath, issuesOf(parsed.error));
   return parsed.data;
 }
 
-/** The last pushed checkSum of a calculation, or undefined if it was never pushed from here. */
-export function lastPushed(statePath: string, id: number): PushStateEntry | undefined {
-  return readState(statePath).calculations[String(id)];
+/** The records of one service (empty when none). */
+export function recordsFor(state: PushState, origin: string): Readonly<Record<string, PushStateEntry>> {
+  return state.services[origin]?.calculations ?? {};
+}
+
+/** The last push of a calculation to a service, or undefined if it was never pushed there from here. */
+export function lastPushed(statePath: string, origin: string, id: number): PushStateEntry | undefined {
+  return recordsFor(readState(statePath), origin)[String(id)];
+}
+
+export interface PushRecordInput {
+  readonly id: number;
+  readonly checkSum: string;
+  readonly file?: string | undefined;
+  readonly pushedAt?: Date;
 }
 
 /** Records a successful push (read-modify-write under the lock; the file is replaced atomically). */
-export function recordPush(statePath: string, id: number, entry: { checkSum: string; file?: string; pushedAt?: Date }): PushStateEntry {
-  const value: PushStateEntry = {
-    checkSum: entry.checkSum,
-    pushedAt: (entry.pushedAt ?? new Date()).toISOString(),
-    ...(entry.file !== undefined ? { file: entry.file } : {}),
-  };
-  withLock(statePath, () => {
-    const state = readState(statePath);
-    state.calculations[String(id)] = value;
-    writeAtomically(statePath, `${JSON.stringify(sortState(state), null, 2)}\n`);
-  });
-  return value;
+export function recordPush(statePath: string, origin: string, id: number, entry: Omit<PushRecordInput, 'id'>): PushStateEntry {
+  return recordPushes(statePath, origin, [{ ...entry, id }])[0] as PushStateEntry;
 }
 
-/** Removes a calculation's entry (e.g. after `pull`, which makes the remote the new baseline through recordPush). */
-export function forgetPush(statePath: string, id: number): void {
-  withLock(statePath, () => {
-    const state = readState(statePath);
-    if (!(String(id) in state.calculations)) return;
-    delete state.calculations[String(id)];
-    writeAtomically(statePath, `${JSON.stringify(sortState(state), null, 2)}\n`);
-  });
+/** Records many pushes (or an import) at once: one lock, one write. */
+export function recordPushes(statePath: string, origin: string, entries: readonly PushRecordInput[]): PushStateEntry[] {
+  const handle = openPushState(statePath, origin);
+  try {
+    return handle.recordMany(entries);
+  } finally {
+    handle.release();
+  }
+}
+
+/** Removes a calculation's record for one service. */
+export function forgetPush(statePath: string, origin: string, id: number): void {
+  const handle = openPushState(statePath, origin);
+  try {
+    handle.forget(id);
+  } finally {
+    handle.release();
+  }
+}
+
+/**
+ * The state file held for a push run: the lock is taken, the file read and validated and its folder checked for
+ * writing before anything else happens, so a held lock or an unwritable state fails before the service is changed.
+ * Each record is written at once (a run killed halfway keeps what it did). Call `release()` when done.
+ */
+export interface PushStateHandle {
+  readonly path: string;
+  readonly origin: string;
+  lastPushed(id: number): PushStateEntry | undefined;
+  record(id: number, entry: Omit<PushRecordInput, 'id'>): PushStateEntry;
+  recordMany(entries: readonly PushRecordInput[]): PushStateEntry[];
+  forget(id: number): void;
+  release(): void;
+}
+
+export function openPushState(statePath: string, origin: string): PushStateHandle {
+  const lock = acquireLock(statePath);
+  let state: PushState;
+  try {
+    state = readState(statePath);
+    checkWritable(statePath);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const write = (): void => {
+    lock.touch();
+    try {
+      writeAtomically(statePath, `${JSON.stringify(sortState(state), null, 2)}\n`);
+    } catch (error) {
+      throw new ProjectError(statePath, [{ field: '', message: `cannot write the state file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+    }
+  };
+  const records = (): Record<string, PushStateEntry> => {
+    const service = (state.services[origin] ??= { calculations: {} });
+    return service.calculations;
+  };
+  return {
+    path: statePath,
+    origin,
+    lastPushed: (id) => recordsFor(state, origin)[String(id)],
+    record(id, entry) {
+      return this.recordMany([{ ...entry, id }])[0] as PushStateEntry;
+    },
+    recordMany(entries) {
+      const out: PushStateEntry[] = [];
+      for (const entry of entries) {
+        const value: PushStateEntry = {
+          checkSum: entry.checkSum,
+          pushedAt: (entry.pushedAt ?? new Date()).toISOString(),
+          ...(entry.file !== undefined ? { file: entry.file } : {}),
+        };
+        records()[String(entry.id)] = value;
+        out.push(value);
+      }
+      if (entries.length > 0) write();
+      return out;
+    },
+    forget(id) {
+      const calculations = state.services[origin]?.calculations;
+      if (calculations === undefined || !(String(id) in calculations)) return;
+      delete calculations[String(id)];
+      if (Object.keys(calculations).length === 0) delete state.services[origin];
+      write();
+    },
+    release: () => lock.release(),
+  };
 }
 
 function sortState(state: PushState): PushState {
-  const keys = Object.keys(state.calculations).sort((a, b) => Number(a) - Number(b));
-  const calculations: PushState['calculations'] = {};
-  for (const key of keys) calculations[key] = state.calculations[key] as PushStateEntry;
-  return { ...EMPTY, calculations };
+  const services: PushState['services'] = {};
+  for (const origin of Object.keys(state.services).sort()) {
+    const entries = state.services[origin]?.calculations ?? {};
+    const calculations: Record<string, PushStateEntry> = {};
+    for (const key of Object.keys(entries).sort((a, b) => Number(a) - Number(b))) calculations[key] = entries[key] as PushStateEntry;
+    services[origin] = { calculations };
+  }
+  return { version: 2, services };
+}
+
+/** A state file (or, when missing, its folder) that cannot be written fails now rather than after a push. */
+function checkWritable(statePath: string): void {
+  try {
+    accessSync(statePath, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new ProjectError(statePath, [{ field: '', message: `the state file is not writable (${code ?? String(error)})` }]);
+    try {
+      accessSync(dirname(statePath), constants.W_OK);
+    } catch (inner) {
+      throw new ProjectError(statePath, [{ field: '', message: `the state file's folder is not writable (${(inner as NodeJS.ErrnoException).code ?? String(inner)})` }]);
+    }
+  }
 }
 
 /** Writes `text` to a temp file beside `path`, flushes it, then renames it over `path`: readers never see half a file. */
 export function writeAtomically(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(temp, 'w');
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    const fd = openSync(temp, 'w');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
@@ -102,32 +230,86 @@ export function writeAtomically(path: string, text: string): void {
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** Runs `fn` holding `<path>.lock` (created exclusively); waits for another holder, breaks a stale lock. */
-function withLock(path: string, fn: () => void): void {
-  mkdirSync(dirname(path), { recursive: true });
+interface HeldLock {
+  touch(): void;
+  release(): void;
+}
+
+/**
+ * Takes `<path>.lock` (created exclusively, holding our pid and host); waits for another holder, breaks a lock
+ * whose holder is gone (same host, pid not running) or that was not refreshed for STALE_LOCK_MS. The holder refreshes
+ * it while it runs, so a long push is never taken for a dead one.
+ */
+function acquireLock(path: string): HeldLock {
   const lock = `${path}.lock`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new ProjectError(path, [{ field: '', message: `cannot create the state file's folder (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+  }
   const deadline = Date.now() + LOCK_WAIT_MS;
   let fd: number | undefined;
   while (fd === undefined) {
     try {
       fd = openSync(lock, 'wx');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
-      } catch {
-        // The holder released it between our two calls: try again.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        throw new ProjectError(path, [{ field: '', message: `cannot create the lock file ${lock} (${code ?? String(error)})` }]);
       }
-      if (Date.now() > deadline) {
+      if (lockIsStale(lock)) rmSync(lock, { force: true });
+      else if (Date.now() > deadline) {
         throw new ProjectError(path, [{ field: '', message: `another calckit process holds ${lock}; if none is running, delete that file` }]);
-      }
-      Atomics.wait(sleeper, 0, 0, 10); // a synchronous 10 ms pause: the state API is synchronous on purpose
+      } else Atomics.wait(sleeper, 0, 0, 10); // a synchronous 10 ms pause: the state API is synchronous on purpose
     }
   }
   try {
-    fn();
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname() }));
   } finally {
     closeSync(fd);
-    rmSync(lock, { force: true });
+  }
+  const refresh = setInterval(() => touch(), LOCK_REFRESH_MS);
+  refresh.unref();
+  let released = false;
+  function touch(): void {
+    if (released) return;
+    const now = new Date();
+    try {
+      utimesSync(lock, now, now);
+    } catch {
+      // Refreshing is best effort; the lock file is still ours.
+    }
+  }
+  return {
+    touch,
+    release() {
+      if (released) return;
+      released = true;
+      clearInterval(refresh);
+      rmSync(lock, { force: true });
+    },
+  };
+}
+
+function lockIsStale(lock: string): boolean {
+  try {
+    const holder = JSON.parse(readFileSync(lock, 'utf8')) as { pid?: unknown; host?: unknown };
+    if (holder.host === hostname() && typeof holder.pid === 'number' && !processRuns(holder.pid)) return true;
+  } catch {
+    // Being written right now, or an old empty lock file: judged by its age below.
+  }
+  try {
+    return Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false; // released between our two calls: try again
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

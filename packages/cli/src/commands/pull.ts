@@ -1,13 +1,15 @@
 // `calckit pull <id> [file]`: writes the remote formula to its file and records it as the new push baseline.
+// Safe by construction: the file must be inside the project and not mapped to another calculation, the answer must
+// be the calculation asked for with a checkSum that matches its expression, and unpushed local edits are kept.
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { analyzeCalculation } from '@calckit/formula';
-import { lastPushed, recordPush, writeAtomically } from '@calckit/project';
+import { relative, resolve, sep } from 'node:path';
+import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
+import { ProjectError, calculationForFile, openPushState, serviceOrigin, writeAtomically, type PushStateHandle } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_USAGE } from '../exit.js';
 import { describeCalculation, summarise, type CalculationSummary } from '../service/calculation-view.js';
+import { readCalculationChecked } from '../service/checked-read.js';
 import { openContext, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
-import { expressionFromFileText } from '@calckit/formula';
 import { fileTextFromExpression } from '../service/expression.js';
 import { failCall, finish, stdoutEmit } from '../service/output.js';
 import { resolveTarget } from '../service/targets.js';
@@ -29,37 +31,63 @@ export async function runPull(
   const context = openContext(options, false, overrides);
   const cwd = overrides.cwd ?? process.cwd();
   if (!/^\d+$/.test(idArg)) throw new CliExit(EXIT_USAGE, `calckit: pull takes a calculation id, got "${idArg}"`);
-  const { id, entry } = resolveTarget(idArg, context.project);
+  const { project } = context;
+  const { id, entry } = resolveTarget(idArg, project);
   const file = fileArg !== undefined ? resolve(cwd, fileArg) : entry?.file;
   if (file === undefined) {
     throw new CliExit(EXIT_USAGE, `calckit: calculation ${id} is not listed in calckit.json: give the file to write, e.g. \`calckit pull ${id} formulas/${id}.calc\``);
   }
-  const calc = await context.client.readCalculation(id);
   const shown = relative(cwd, file) || file;
-  const statePath = context.project?.statePath;
-  const mapped = entry !== undefined && entry.file === file;
-  if (existsSync(file)) {
-    const local = expressionFromFileText(readFileSync(file, 'utf8'));
-    const localSum = analyzeCalculation(local).checkSum;
-    if (localSum === calc.checkSum) {
-      if (statePath && mapped) recordPush(statePath, id, { checkSum: calc.checkSum, file: entry.path });
-      return { file: shown, outcome: 'unchanged', calculation: summarise(calc), message: `${shown} already holds calculation ${id}'s formula`, exitCode: 0 };
+  if (project !== undefined) {
+    if (!file.startsWith(project.root + sep)) {
+      throw new CliExit(EXIT_USAGE, `calckit: ${shown} is outside the project (${project.root}); nothing was written`);
     }
-    // Local edits not pushed yet would be lost: the file differs from what we last pushed (or nothing was recorded).
-    const recorded = statePath && mapped ? lastPushed(statePath, id)?.checkSum : undefined;
-    if (!options.force && recorded !== localSum) {
-      return {
-        file: shown,
-        outcome: 'refused',
-        calculation: summarise(calc),
-        message: `${shown} has changes that were never pushed; nothing was written (use --force to overwrite them)`,
-        exitCode: EXIT_FINDINGS,
-      };
+    const mappedTo = calculationForFile(project, file);
+    if (mappedTo !== undefined && mappedTo.id !== id) {
+      throw new CliExit(
+        EXIT_USAGE,
+        `calckit: ${shown} is mapped to calculation ${mappedTo.id} in calckit.json; pulling calculation ${id} into it would push ${id}'s formula into ${mappedTo.id} later; nothing was written`,
+      );
     }
   }
-  writeAtomically(file, fileTextFromExpression(calc.expression));
-  if (statePath && mapped) recordPush(statePath, id, { checkSum: calc.checkSum, file: entry.path });
-  return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
+  const mapped = entry !== undefined && entry.file === file;
+  // The record is kept per service; open (lock, read, check) it before asking the service anything.
+  let state: PushStateHandle | undefined;
+  if (project !== undefined && mapped) {
+    try {
+      state = openPushState(project.statePath, serviceOrigin(context.client.baseUrl));
+    } catch (error) {
+      if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
+      throw error;
+    }
+  }
+  try {
+    const calc = await readCalculationChecked(context.client, id);
+    if (existsSync(file)) {
+      const local = expressionFromFileText(readFileSync(file, 'utf8'));
+      const localSum = analyzeCalculation(local).checkSum;
+      if (localSum === calc.checkSum) {
+        state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
+        return { file: shown, outcome: 'unchanged', calculation: summarise(calc), message: `${shown} already holds calculation ${id}'s formula`, exitCode: 0 };
+      }
+      // Local edits not pushed yet would be lost: the file differs from what we last pushed (or nothing was recorded).
+      const recorded = state?.lastPushed(id)?.checkSum;
+      if (!options.force && recorded !== localSum) {
+        return {
+          file: shown,
+          outcome: 'refused',
+          calculation: summarise(calc),
+          message: `${shown} has changes that were never pushed; nothing was written (use --force to overwrite them)`,
+          exitCode: EXIT_FINDINGS,
+        };
+      }
+    }
+    writeAtomically(file, fileTextFromExpression(calc.expression));
+    state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
+    return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
+  } finally {
+    state?.release();
+  }
 }
 
 export function register(program: Command): void {

@@ -1,20 +1,21 @@
 // `calckit status`: for each calculation of the project, the local file vs the last pushed version vs the remote.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { isServiceError } from '@calckit/client';
-import { analyzeCalculation } from '@calckit/formula';
-import { readState } from '@calckit/project';
+import { isServiceError, judgeRemote } from '@calckit/client';
+import { analyzeCalculation, checkSumOf } from '@calckit/formula';
+import { ProjectError, gitVersionLookup, readState, recordsFor, serviceOrigin } from '@calckit/project';
 import type { Command } from 'commander';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
 import { expressionFromFileText } from '@calckit/formula';
 import { finish, stdoutEmit } from '../service/output.js';
 import { selectCalculations } from '../service/push-files.js';
 
 /**
- * in-sync: local = remote. local-changes: remote = last pushed, local differs (push). remote-changed: local = last
- * pushed, remote differs (pull, or push --force). diverged: both differ from the last push. not-pushed: they differ
- * and no push from here is recorded.
+ * in-sync: local = remote. local-changes: the remote formula is ours (the last push to this service, or a version of
+ * the file in git), the local differs: push. Otherwise the service holds someone's change: remote-changed when the
+ * local file is what we last pushed (pull, or push --force), diverged when both moved, not-pushed when nothing was
+ * ever pushed from here. The same rule as push (`judgeRemote`), so status says what push will do.
  */
 export type SyncState = 'in-sync' | 'local-changes' | 'remote-changed' | 'diverged' | 'not-pushed' | 'missing-file' | 'error';
 
@@ -42,7 +43,7 @@ const ADVICE: Readonly<Record<SyncState, string>> = {
   'local-changes': 'local changes: `calckit push`',
   'remote-changed': 'changed in the service: `calckit pull <id>` or `calckit push --force`',
   diverged: 'changed here and in the service: compare, then pull or push --force',
-  'not-pushed': 'differs, never pushed from here: `calckit push` (or `calckit pull <id>` to take the service\'s)',
+  'not-pushed': 'changed in the service, never pushed from here: `calckit diff`, then `calckit pull <id>` or `calckit push --force`',
   'missing-file': 'file missing: `calckit pull <id>`',
   error: 'could not read the remote calculation',
 };
@@ -53,7 +54,13 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
   const project = context.project!; // required above
   const cwd = overrides.cwd ?? process.cwd();
   const { selected, unmapped } = selectCalculations(project, files, cwd);
-  const state = readState(project.statePath);
+  let records;
+  try {
+    records = recordsFor(readState(project.statePath), serviceOrigin(context.client.baseUrl));
+  } catch (error) {
+    if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit status: ${error.message}`);
+    throw error;
+  }
   const entries = await Promise.all(
     selected.map(async (calc): Promise<StatusEntry> => {
       const file = relative(cwd, calc.file) || calc.file;
@@ -63,21 +70,20 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
       } catch {
         local = null;
       }
-      const recorded = state.calculations[String(calc.id)]?.checkSum ?? null;
+      const recorded = records[String(calc.id)]?.checkSum ?? null;
       try {
         const remote = await context.client.readCalculation(calc.id);
-        const sync: SyncState =
-          local === null
-            ? 'missing-file'
-            : local === remote.checkSum
-              ? 'in-sync'
-              : recorded === null
-                ? 'not-pushed'
-                : remote.checkSum === recorded
-                ? 'local-changes'
-                : local === recorded
-                  ? 'remote-changed'
-                  : 'diverged';
+        let sync: SyncState;
+        if (local === null) sync = 'missing-file';
+        else if (local === remote.checkSum) sync = 'in-sync';
+        else {
+          const verdict = await judgeRemote(remote.checkSum, {
+            local: { checkSum: local, functions: [], columnPositions: [] },
+            lastPushedCheckSum: recorded ?? undefined,
+            knownVersion: gitVersionLookup(calc.file, (version) => checkSumOf(expressionFromFileText(version))),
+          });
+          sync = verdict.ours ? 'local-changes' : recorded === null ? 'not-pushed' : local === recorded ? 'remote-changed' : 'diverged';
+        }
         return { file, id: calc.id, state: sync, local, recorded, remote: remote.checkSum, locked: remote.locked, message: null };
       } catch (error) {
         if (!isServiceError(error)) throw error;

@@ -1,20 +1,23 @@
-// `calckit push` as a function: for each formula file, lint, analyse, run the safe push protocol, record the state.
+// `calckit push` as a function: everything local first (the state file locked and read, each file read and linted),
+// then for each file the safe push protocol (whose conflict rule asks the state record and the file's git history),
+// then the record of what was pushed.
 import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { PushError, isServiceError, pushCalculation, type Client, type Mismatch, type PushStepEvent } from '@calckit/client';
-import { analyzeCalculation } from '@calckit/formula';
+import { analyzeCalculation, checkSumOf, expressionFromFileText, type CalculationAnalysis } from '@calckit/formula';
 import {
   ProjectError,
   calculationForFile,
-  lastPushed,
+  gitVersionLookup,
+  openPushState,
   readDatasetSchemaFile,
-  recordPush,
+  serviceOrigin,
   type DatasetColumn,
   type Project,
   type ProjectCalculation,
+  type PushStateHandle,
 } from '@calckit/project';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { expressionFromFileText } from '@calckit/formula';
+import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { createPushLinter, type PushLintProblem } from './lint-seam.js';
 
 export type FileOutcome =
@@ -23,6 +26,7 @@ export type FileOutcome =
   | 'would-update'
   | 'would-skip'
   | 'conflict'
+  | 'unknown'
   | 'failed'
   | 'lint-failed'
   | 'unreadable'
@@ -51,7 +55,19 @@ export interface FilePushResult {
     readonly lockedNow: boolean | null;
     /** The client's failure kind (http, timeout, network, response, config), null for refusals of ours. */
     readonly kind?: string | null;
+    /** The service's problems with the formula (a `--strict` refusal), with their place in it. */
+    readonly fieldErrors?: ReadonlyArray<{ readonly message: string; readonly code: string | null; readonly line: number | null; readonly column: number | null }>;
+    /** True when a restore of the lock failed: the calculation is LEFT UNLOCKED. */
+    readonly leftUnlocked?: boolean;
+    /** A conflict: the formula the service holds, for a diff. */
+    readonly remoteExpression?: string | null;
+    /** The formula we pushed or would push (for a diff of a conflict). */
+    readonly localExpression?: string | null;
   } | null;
+  /** Why the service stored the formula as INVALID: the calculation's links that are not VALID and calckit's findings. */
+  readonly invalidReasons?: readonly string[];
+  /** Pushed, but the record could not be written (the state file): the next push judges from git history. */
+  readonly recordError?: string | null;
 }
 
 export interface PushCommandResult {
@@ -88,6 +104,7 @@ const OUTCOME_EXIT: Readonly<Record<FileOutcome, number>> = {
   'would-update': EXIT_OK,
   'would-skip': EXIT_OK,
   conflict: EXIT_FINDINGS,
+  unknown: EXIT_FINDINGS,
   failed: EXIT_FINDINGS,
   'lint-failed': EXIT_FINDINGS,
   unreadable: EXIT_FINDINGS,
@@ -118,54 +135,72 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   const cwd = options.cwd ?? process.cwd();
   const statePath = options.statePath ?? project.statePath;
   const { selected, unmapped } = selectCalculations(project, options.paths, cwd);
-  const total = selected.length + unmapped.length;
-  const results: FilePushResult[] = new Array(selected.length);
-  let done = 0;
   const schemas = new Map<string, DatasetColumn[] | ProjectError>();
   // Validates the project's lint settings before anything is sent (throws PushLintConfigError).
   const lint = options.skipLint ? undefined : createPushLinter({ serviceName: options.serviceName, lintSettings: project.lint });
-
-  const unmappedResults = unmapped.map((file) =>
-    base(file, null, null, 'unmapped', {
-      step: 'map',
-      status: null,
-      message: `${file} is not listed under "calculations" in ${project.file}`,
-      serviceMessage: null,
-      hint: 'add it to calckit.json with its calculation id',
-      remoteUpdated: false,
-      lockedNow: null,
-    }),
-  );
-  for (const r of unmappedResults) options.onResult?.(r, ++done, total);
-
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < selected.length) {
-      const index = next++;
-      const calc = selected[index] as ProjectCalculation;
-      const result = await pushOne(calc);
-      results[index] = result;
-      options.onResult?.(result, ++done, total);
+  // Local problems first: a held lock, a malformed or unwritable state file stop the run before the service is touched.
+  let state: PushStateHandle | undefined;
+  if (!options.dryRun && selected.length > 0) {
+    try {
+      state = openPushState(statePath, serviceOrigin(options.client.baseUrl));
+    } catch (error) {
+      if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit push: ${error.message}; nothing was sent`);
+      throw error;
     }
-  };
-  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, 16));
-  await Promise.all(Array.from({ length: Math.min(concurrency, selected.length) }, worker));
+  }
+  try {
+    return await pushAll();
+  } finally {
+    state?.release();
+  }
 
-  const all = [...unmappedResults, ...results];
-  const summary = Object.fromEntries(Object.keys(OUTCOME_EXIT).map((k) => [k, 0])) as Record<FileOutcome, number>;
-  for (const r of all) summary[r.outcome] += 1;
-  // A missing token is a configuration problem (exit 2), like an unmapped file; other failures are findings (exit 1).
-  const exitCode = all.reduce(
-    (max, r) =>
-      Math.max(
-        max,
-        OUTCOME_EXIT[r.outcome],
-        r.mismatches.length > 0 || (r.status === 'INVALID' && r.outcome === 'updated') ? EXIT_FINDINGS : 0,
-        r.error?.kind === 'config' ? EXIT_USAGE : 0,
-      ),
-    EXIT_OK,
-  );
-  return { baseUrl: options.client.baseUrl, dryRun: options.dryRun ?? false, results: all, summary, exitCode };
+  async function pushAll(): Promise<PushCommandResult> {
+    const total = selected.length + unmapped.length;
+    const results: FilePushResult[] = new Array(selected.length);
+    let done = 0;
+
+    const unmappedResults = unmapped.map((file) =>
+      base(file, null, null, 'unmapped', {
+        step: 'map',
+        status: null,
+        message: `${file} is not listed under "calculations" in ${project.file}`,
+        serviceMessage: null,
+        hint: 'add it to calckit.json with its calculation id',
+        remoteUpdated: false,
+        lockedNow: null,
+      }),
+    );
+    for (const r of unmappedResults) options.onResult?.(r, ++done, total);
+
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < selected.length) {
+        const index = next++;
+        const calc = selected[index] as ProjectCalculation;
+        const result = await pushOne(calc);
+        results[index] = result;
+        options.onResult?.(result, ++done, total);
+      }
+    };
+    const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, 16));
+    await Promise.all(Array.from({ length: Math.min(concurrency, selected.length) }, worker));
+
+    const all = [...unmappedResults, ...results];
+    const summary = Object.fromEntries(Object.keys(OUTCOME_EXIT).map((k) => [k, 0])) as Record<FileOutcome, number>;
+    for (const r of all) summary[r.outcome] += 1;
+    // A missing token is a configuration problem (exit 2), like an unmapped file; other failures are findings (exit 1).
+    const exitCode = all.reduce(
+      (max, r) =>
+        Math.max(
+          max,
+          OUTCOME_EXIT[r.outcome],
+          r.mismatches.length > 0 || (r.status === 'INVALID' && r.outcome === 'updated') ? EXIT_FINDINGS : 0,
+          r.error?.kind === 'config' || (r.recordError ?? null) !== null ? EXIT_USAGE : 0,
+        ),
+      EXIT_OK,
+    );
+    return { baseUrl: options.client.baseUrl, dryRun: options.dryRun ?? false, results: all, summary, exitCode };
+  }
 
   function schemaFor(calc: ProjectCalculation): DatasetColumn[] | ProjectError | undefined {
     const dataset = calc.dataset !== undefined ? project.datasets[calc.dataset] : undefined;
@@ -226,21 +261,29 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
     }
     const analysis = analyzeCalculation(expression, { serviceName: options.serviceName, ...(schema ? { schema } : {}) });
     const steps: PushStepEvent[] = [];
+    const record = (checkSum: string): string | null => {
+      if (state === undefined) return null;
+      try {
+        state.record(calc.id, { checkSum, file: calc.path });
+        return null;
+      } catch (error) {
+        return error instanceof ProjectError ? error.message : String(error);
+      }
+    };
     try {
       const pushed = await pushCalculation(options.client, {
         id: calc.id,
         expression,
         local: analysis,
-        lastPushedCheckSum: lastPushed(statePath, calc.id)?.checkSum,
+        lastPushedCheckSum: state?.lastPushed(calc.id)?.checkSum,
+        knownVersion: gitVersionLookup(calc.file, (version) => checkSumOf(expressionFromFileText(version))),
         force: options.force ?? false,
         dryRun: options.dryRun ?? false,
         strict: options.strict ?? false,
         lockAfter: options.lockAfter ?? false,
         onStep: (e) => steps.push(e),
       });
-      if (pushed.action === 'updated' || pushed.action === 'unchanged') {
-        recordPush(statePath, calc.id, { checkSum: pushed.after.checkSum, file: calc.path });
-      }
+      const recordError = pushed.action === 'updated' || pushed.action === 'unchanged' ? record(pushed.after.checkSum) : null;
       return {
         file,
         id: calc.id,
@@ -253,23 +296,31 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
         problems,
         mismatches: pushed.mismatches,
         error: null,
+        ...(pushed.action === 'updated' && pushed.after.status === 'INVALID' ? { invalidReasons: invalidReasons(pushed.after.links, analysis) } : {}),
+        recordError,
       };
     } catch (error) {
       if (error instanceof PushError) {
-        if (error.remoteUpdated) recordPush(statePath, calc.id, { checkSum: analysis.checkSum, file: calc.path });
+        const recordError = error.remoteUpdated ? record(analysis.checkSum) : null;
+        const unknown = error.step === 'update' && error.serviceError?.outcomeUnknown === true;
         return {
-          ...base(file, calc, analysis.checkSum, error.step === 'check' ? 'conflict' : 'failed', {
+          ...base(file, calc, analysis.checkSum, error.step === 'check' ? 'conflict' : unknown ? 'unknown' : 'failed', {
             step: error.step,
             status: error.status ?? null,
             message: error.message,
             serviceMessage: error.serviceError?.serviceMessage ?? null,
-            hint: error.hint,
+            hint: unknown ? `the update may have been applied: run \`calckit status ${file}\` to see what the service holds` : error.hint,
             remoteUpdated: error.remoteUpdated,
             lockedNow: error.lockedNow ?? null,
             kind: error.serviceError?.kind ?? null,
+            fieldErrors: (error.serviceError?.fieldErrors ?? []).map((f) => placeFieldError(f, expression)),
+            leftUnlocked: error.restoreError !== undefined || (error.step === 'lock' && error.remoteUpdated),
+            remoteExpression: error.step === 'check' ? (error.remote?.expression ?? null) : null,
+            localExpression: error.step === 'check' ? expression : null,
           }),
           steps: error.steps,
           problems,
+          recordError,
         };
       }
       if (isServiceError(error)) {
@@ -286,6 +337,26 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
       throw error;
     }
   }
+}
+
+/** A service field error with its line and column in the formula (from its offsets, when the service gives them). */
+function placeFieldError(
+  error: { readonly message: string; readonly code?: string | undefined; readonly start?: number | undefined },
+  expression: string,
+): { message: string; code: string | null; line: number | null; column: number | null } {
+  if (error.start === undefined || error.start < 0 || error.start > expression.length) return { message: error.message, code: error.code ?? null, line: null, column: null };
+  const before = expression.slice(0, error.start);
+  const line = before.split('\n').length;
+  const column = error.start - (before.lastIndexOf('\n') + 1) + 1;
+  return { message: error.message, code: error.code ?? null, line, column };
+}
+
+/** Why a stored formula is INVALID: the service's links that are not VALID, then what calckit's analysis finds. */
+function invalidReasons(links: ReadonlyArray<{ readonly resource: { readonly type: string; readonly id: string }; readonly valid: string }>, analysis: CalculationAnalysis): string[] {
+  const reasons = links.filter((l) => l.valid !== 'VALID').map((l) => `the service marks ${l.resource.type} ${l.resource.id} ${l.valid}`);
+  for (const p of analysis.problems.slice(0, 5)) reasons.push(`${p.line}:${p.column} ${p.message} (${p.code})`);
+  if (analysis.problems.length > 5) reasons.push(`and ${analysis.problems.length - 5} more`);
+  return reasons;
 }
 
 function base(file: string, calc: ProjectCalculation | null, checkSum: string | null, outcome: FileOutcome, error: FilePushResult['error']): FilePushResult {

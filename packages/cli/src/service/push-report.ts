@@ -7,6 +7,7 @@ const MARK: Readonly<Record<FilePushResult['outcome'], string>> = {
   'would-update': 'would update',
   'would-skip': 'up to date',
   conflict: 'CONFLICT',
+  unknown: 'OUTCOME UNKNOWN',
   failed: 'FAILED',
   'lint-failed': 'LINT ERRORS',
   unreadable: 'UNREADABLE',
@@ -23,21 +24,50 @@ export function progressLine(result: FilePushResult, done: number, total: number
 export function detailLines(result: FilePushResult): string[] {
   const lines: string[] = [];
   for (const p of result.problems) lines.push(`    ${result.file}:${p.line}:${p.column} ${p.severity} ${p.code}: ${p.message}`);
-  if (result.error) {
+  const error = result.error;
+  if (error) {
     if (result.steps.length > 0) lines.push(`    steps done: ${result.steps.map((s) => `${s.step} (${s.detail})`).join('; ')}`);
-    lines.push(`    failed at step "${result.error.step}"${result.error.status !== null ? `, HTTP ${result.error.status}` : ''}: ${result.error.serviceMessage ?? result.error.message}`);
-    if (result.error.lockedNow === true) lines.push('    the calculation is locked, as it was');
-    if (result.error.remoteUpdated) lines.push('    the remote formula WAS updated');
-    else if (result.error.step !== 'map' && result.error.step !== 'lint') lines.push('    the remote formula and the local file are unchanged');
-    lines.push(`    what to do: ${result.error.hint}`);
+    lines.push(`    failed at step "${error.step}"${error.status !== null ? `, HTTP ${error.status}` : ''}: ${error.serviceMessage ?? error.message}`);
+    for (const f of error.fieldErrors ?? []) {
+      lines.push(`    ${result.file}${f.line !== null ? `:${f.line}:${f.column}` : ''} service: ${f.message}${f.code !== null ? ` (${f.code})` : ''}`);
+    }
+    if (error.leftUnlocked) lines.push(`    THE CALCULATION IS LEFT UNLOCKED: run \`calckit lock ${result.id}\``);
+    else if (error.lockedNow === true) lines.push('    the calculation is locked, as it was');
+    if (result.outcome === 'unknown') lines.push('    the update MAY HAVE BEEN APPLIED: its answer was lost');
+    else if (error.remoteUpdated) lines.push('    the remote formula WAS updated');
+    else if (error.step !== 'map' && error.step !== 'lint') lines.push('    the remote formula and the local file are unchanged');
+    if (error.remoteExpression != null && error.localExpression != null) {
+      lines.push(...conflictLines(error.remoteExpression, error.localExpression));
+    }
+    lines.push(`    what to do: ${error.hint}`);
   }
   if (result.status === 'INVALID' && result.outcome === 'updated') {
-    lines.push('    warning: the service stored the formula as INVALID (run without --skip-lint, or with --strict to refuse it)');
+    const why = result.invalidReasons && result.invalidReasons.length > 0 ? `: ${result.invalidReasons.join('; ')}` : '';
+    lines.push(`    warning: the service stored the formula as INVALID${why} (fix it, or push with --strict to have such formulas refused)`);
   }
+  if (result.recordError) lines.push(`    warning: pushed, but the push record was not written: ${result.recordError}`);
   for (const m of result.mismatches) {
     lines.push(`    warning: the service's ${m.field} differs from calckit's analysis: service ${JSON.stringify(m.remote)}, calckit ${JSON.stringify(m.local)}`);
   }
   return lines;
+}
+
+/** The service's formula against ours, line by line (`-` service, `+` local). */
+function conflictLines(remote: string, local: string): string[] {
+  const out = ['    --- service', '    +++ local'];
+  const a = remote.split('\n');
+  const b = local.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  for (const line of a.slice(start, endA)) out.push(`    -${line}`);
+  for (const line of b.slice(start, endB)) out.push(`    +${line}`);
+  return out;
 }
 
 export function summaryLine(result: PushCommandResult): string {
