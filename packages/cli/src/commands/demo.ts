@@ -12,6 +12,7 @@ import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { summarise, type CalculationSummary } from '../service/calculation-view.js';
 import { pushFiles, type PushCommandResult } from '../service/push-files.js';
 import { detailLines, progressLine } from '../service/push-report.js';
+import { loadEmulator, sqliteProblem } from './serve.js';
 
 /** examples/ at the repository root, found by walking up from this module (src/commands, dist/commands and the
  * bundled dist/calckit.js stand at different depths). */
@@ -51,8 +52,13 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const tokens = { developerToken: randomBytes(24).toString('base64url'), sessionToken: randomBytes(24).toString('base64url') };
   const serviceName = project.service?.name ?? DEFAULT_SERVICE_NAME;
   // Loaded only when the demo runs (native SQLite): see commands/index.ts.
-  const { startEmulator } = await import('@calckit/emulator');
-  const emulator = await startEmulator({ port: 0, dataPath: join(temp, 'emulator.db'), fixtures, serviceName, ...tokens });
+  const emulator = await loadEmulator()
+    .then(({ startEmulator }) => startEmulator({ port: 0, dataPath: join(temp, 'emulator.db'), fixtures, serviceName, ...tokens }))
+    .catch((error: unknown) => {
+      rmSync(temp, { recursive: true, force: true });
+      const sqlite = sqliteProblem(error);
+      throw sqlite ? new CliExit(EXIT_USAGE, `calckit demo: ${sqlite}`) : error;
+    });
   try {
     log(`emulator listening on ${emulator.url} (temporary database in ${temp})`);
     const client = createClient({ baseUrl: emulator.url, serviceName, ...tokens, retries: 2, timeoutMs: 15_000 });

@@ -31,6 +31,23 @@ export interface ServeResult {
 
 const makeToken = (): string => randomBytes(24).toString('base64url');
 
+/** The emulator, loaded only when `serve` or `demo` runs: it needs better-sqlite3, an optional peer dependency of the
+ * calckit package (a native module, so that lint, format and the language server install without a native build). */
+export const loadEmulator = (): Promise<typeof import('@calckit/emulator')> => import('@calckit/emulator');
+
+/** The one-line reason when the emulator cannot start because better-sqlite3 is not installed or does not load. */
+export function sqliteProblem(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]better-sqlite3['"]/.test(message)) {
+    return 'the local emulator needs better-sqlite3 (native SQLite), which is not installed: run `npm install --save-dev better-sqlite3`';
+  }
+  if (code === 'ERR_DLOPEN_FAILED' || /bindings file|better_sqlite3\.node/.test(message)) {
+    return `better-sqlite3 is installed but its native module does not load (${message.split('\n')[0]}): run \`npm rebuild better-sqlite3\``;
+  }
+  return undefined;
+}
+
 /** Starts the emulator from options and the environment; the caller prints and waits. */
 export async function startServe(options: ServeOptions, env: NodeJS.ProcessEnv = process.env, log?: (line: string) => void): Promise<ServeResult> {
   const generated: { developerToken?: string; sessionToken?: string } = {};
@@ -38,7 +55,7 @@ export async function startServe(options: ServeOptions, env: NodeJS.ProcessEnv =
   const sessionToken = env['CALCKIT_SESSION_TOKEN'] || (generated.sessionToken = makeToken());
   const dataPath = options.data === undefined ? undefined : resolve(options.data);
   if (dataPath) mkdirSync(dirname(dataPath), { recursive: true });
-  const { startEmulator, DEFAULT_FIXTURES_PATH } = await import('@calckit/emulator');
+  const { startEmulator, DEFAULT_FIXTURES_PATH } = await loadEmulator();
   const fixtures = options.fixtures === false ? undefined : options.fixtures === undefined ? DEFAULT_FIXTURES_PATH : resolve(options.fixtures);
   const emulator = await startEmulator({
     port: options.port ?? DEFAULT_SERVE_PORT,
@@ -114,6 +131,8 @@ export function register(program: Command): void {
         );
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
+        const sqlite = sqliteProblem(error);
+        if (sqlite) throw new CliExit(EXIT_USAGE, `calckit serve: ${sqlite}`);
         const reason = code === 'EADDRINUSE' ? `port ${options.port} is in use (try --port 0)` : error instanceof Error ? error.message : String(error);
         throw new CliExit(EXIT_USAGE, `calckit serve: cannot start the emulator: ${reason}`);
       }
