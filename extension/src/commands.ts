@@ -1,10 +1,10 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
+import { credentialOrigin, findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
-import { calckitCommand, startEmulator, type RunningEmulator } from './emulator.js';
+import { calckitCommand, confirmEmulatorCommand, startEmulator, type RunningEmulator } from './emulator.js';
 import type { ServerHandle } from './language-client.js';
 import type { Log } from './log.js';
 import type { Projects } from './projects.js';
@@ -12,6 +12,7 @@ import { changedFormulas } from './push/changed.js';
 import type { PushController } from './push-controller.js';
 import { settingsFor } from './settings.js';
 import type { StatusItems } from './status.js';
+import { requireTrust } from './trust.js';
 import { ANALYSIS_SCHEME, type VirtualDocuments } from './virtual-documents.js';
 
 export interface CommandDeps {
@@ -82,6 +83,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 
   register('calckit.pushAll', async () => {
+    if (!requireTrust(log, 'pushing')) return undefined;
     const openText = (file: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText();
     const changed: Array<{ uri: vscode.Uri; text: string }> = [];
     for (const project of workspaceProjects(log)) {
@@ -112,7 +114,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const document = activeFormula();
     const target = document && mapped(deps, document);
     if (!document || !target) return undefined;
-    const client = await connections.client(target.project, settingsFor(document.uri));
+    if (!requireTrust(log, locked ? 'locking' : 'unlocking')) return undefined;
+    const client = await connections.client(target.project, settingsFor(document.uri), { interactive: true });
     log.info(`${locked ? 'locking' : 'unlocking'} calculation ${target.id}`);
     const result = await client.setLocked(target.id, locked);
     deps.status.update(document.uri, { connection: 'connected', locked: result.locked });
@@ -122,36 +125,38 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('calckit.lock', () => setLock(true));
   register('calckit.unlock', () => setLock(false));
 
-  const tokenTarget = (): string | undefined => {
+  /** The origin a token is for: the active formula's service, else the first workspace project's (never "any service"). */
+  const tokenOrigin = (): string => {
     const document = vscode.window.activeTextEditor?.document;
-    if (!document) return undefined;
-    const mapping = deps.projects.forFile(document.uri);
+    const mapping = document ? deps.projects.forFile(document.uri) : undefined;
+    const project = mapping?.project ?? workspaceProjects(log)[0];
+    const uri = document?.uri ?? (project ? vscode.Uri.file(project.file) : undefined);
     try {
-      return connections.settingsFor(mapping?.project, settingsFor(document.uri)).baseUrl;
-    } catch {
-      return undefined;
+      return credentialOrigin(connections.settingsFor(project, settingsFor(uri)).baseUrl);
+    } catch (error) {
+      throw new Error(`tokens are kept per service address, and none is set here (${message(error)}): open a formula of a project whose calckit.json names its service`);
     }
   };
   register('calckit.setToken', async () => {
-    const baseUrl = tokenTarget();
+    const origin = tokenOrigin();
     const token = await vscode.window.showInputBox({
       title: 'calckit: developer token',
-      prompt: baseUrl ? `Developer token for ${baseUrl} (kept in VS Code's secret storage)` : "Developer token for any service (kept in VS Code's secret storage)",
+      prompt: `Developer token for ${origin} only (kept in VS Code's secret storage, sent to no other address)`,
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim().length < 4 ? 'The token looks too short.' : undefined),
+      validateInput: (v) => (v.trim().length < 4 ? 'The token looks too short.' : /\s/.test(v.trim()) ? 'A token has no spaces.' : undefined),
     });
     if (!token) return false;
-    await connections.storeToken(baseUrl, token.trim());
-    log.info(`developer token stored${baseUrl ? ` for ${baseUrl}` : ''}`);
-    void vscode.window.showInformationMessage('calckit: developer token stored in secret storage.');
+    await connections.storeToken(origin, token.trim());
+    log.info(`developer token stored for ${origin}`);
+    void vscode.window.showInformationMessage(`calckit: developer token for ${origin} stored in secret storage.`);
     return true;
   });
   register('calckit.clearToken', async () => {
-    const baseUrl = tokenTarget();
-    await connections.clearToken(baseUrl);
-    log.info(`developer token cleared${baseUrl ? ` for ${baseUrl}` : ''}`);
-    void vscode.window.showInformationMessage('calckit: developer token removed from secret storage.');
+    const origin = tokenOrigin();
+    await connections.clearToken(origin);
+    log.info(`developer token cleared for ${origin} (and the answer about the environment's token forgotten)`);
+    void vscode.window.showInformationMessage(`calckit: developer token for ${origin} removed from secret storage.`);
     return true;
   });
 
@@ -176,7 +181,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('calckit.compareWithRemote', async () => {
     const document = activeFormula();
     if (!document || !mapped(deps, document)) return undefined;
-    const remote = await pushes.refresh(document.uri);
+    if (!requireTrust(log, 'comparing with the service')) return undefined;
+    const remote = await pushes.refresh(document.uri, true);
     if (!remote) throw new Error('could not read the remote calculation (see the log)');
     await pushes.showDiff(document.uri, remote);
     return remote.checkSum;
@@ -185,6 +191,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('calckit.restartServer', () => deps.server.restart());
 
   register('calckit.startEmulator', async () => {
+    // Never in an untrusted workspace: the default command is the workspace's own node_modules/.bin/calckit.
+    if (!requireTrust(log, 'starting the local emulator')) return undefined;
     const project = workspaceProjects(log)[0];
     if (!project) throw new Error('no calckit.json in this workspace');
     const running = deps.emulators.get(project.root);
@@ -192,12 +200,16 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       void vscode.window.showInformationMessage(`calckit: the emulator already runs at ${running.baseUrl}.`);
       return running.baseUrl;
     }
+    const command = calckitCommand(project, settingsFor(vscode.Uri.file(project.file)).emulatorCommand);
+    if (!(await confirmEmulatorCommand(command))) return undefined;
     const emulator = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'calckit: starting the local emulator' },
-      () => startEmulator(project, calckitCommand(project, settingsFor(vscode.Uri.file(project.file)).emulatorCommand), connections, log),
+      { location: vscode.ProgressLocation.Notification, title: `calckit: starting the local emulator (${command.program})` },
+      () => startEmulator(project, command.program, connections, log),
     );
     deps.emulators.set(project.root, emulator);
-    void vscode.window.showInformationMessage(`calckit: the emulator runs at ${emulator.baseUrl}; this workspace pushes to it until it stops.`);
+    void vscode.window.showInformationMessage(
+      `calckit: the emulator runs at ${emulator.baseUrl} (${command.program} serve, ${command.why}); this workspace pushes to it until it stops.`,
+    );
     return emulator.baseUrl;
   });
 

@@ -1,10 +1,12 @@
 // "Start Local Emulator for This Workspace": runs `calckit serve` for the project, with a database under .calckit/
 // and a token made for this session, reads the URL it prints, and points this project's pushes at it until it stops.
+// Only in a trusted workspace (commands.ts checks); the workspace's own calckit runs only after the user said yes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Project } from '@calckit/project';
+import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import type { Log } from './log.js';
 
@@ -17,10 +19,38 @@ export interface RunningEmulator {
   readonly process: ChildProcess;
 }
 
-export function calckitCommand(project: Project, configured: string): string {
-  if (configured !== '') return configured;
+export interface EmulatorCommand {
+  /** What is run: a program, or a script run with node. */
+  readonly program: string;
+  /** Where it comes from: the user setting, the workspace's node_modules, or the PATH. */
+  readonly from: 'setting' | 'workspace' | 'path';
+  /** The same, said for the user. */
+  readonly why: string;
+}
+
+export function calckitCommand(project: Project, configured: string): EmulatorCommand {
+  if (configured !== '') return { program: configured, from: 'setting', why: 'from the calckit.emulator.command setting' };
   const candidates = [join(project.root, 'node_modules', '.bin', 'calckit'), join(project.root, 'node_modules', 'calckit', 'dist', 'main.js')];
-  return candidates.find((c) => existsSync(c)) ?? 'calckit';
+  const local = candidates.find((c) => existsSync(c));
+  if (local) return { program: local, from: 'workspace', why: "the workspace's own calckit" };
+  return { program: 'calckit', from: 'path', why: 'calckit on the PATH' };
+}
+
+/** The workspace's own calckit is code from the workspace: run it only when the user says so, naming it. */
+export async function confirmEmulatorCommand(command: EmulatorCommand): Promise<boolean> {
+  if (command.from !== 'workspace') return true;
+  const start = 'Start';
+  const choice = await vscode.window.showWarningMessage(
+    `Start the local emulator with this workspace's own calckit?`,
+    {
+      modal: true,
+      detail:
+        `It runs ${command.program} serve, a program from this workspace's node_modules. Start it only if you trust ` +
+        'that install; otherwise set calckit.emulator.command (a user setting) to the calckit you installed.',
+    },
+    start,
+  );
+  return choice === start;
 }
 
 /** A script path runs under `node` (it need not be executable); anything else is run as a program. */

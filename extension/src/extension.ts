@@ -17,7 +17,7 @@ export function activate(context: vscode.ExtensionContext): { pushes: PushContro
   const log = createLog();
   log.info(`calckit ${String(context.extension.packageJSON.version)} activating`);
   const projects = new Projects(log);
-  const connections = new Connections(context.secrets, log);
+  const connections = new Connections(context.secrets, context.globalState, log);
   const status = new StatusItems();
   const documents = new VirtualDocuments();
   server = startLanguageClient(context, log);
@@ -34,7 +34,23 @@ export function activate(context: vscode.ExtensionContext): { pushes: PushContro
     if (editor?.document.languageId === 'calc') void pushes.refresh(editor.document.uri).then(() => status.render());
   };
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(refresh));
+  // Restricted Mode: the language features run; nothing is sent and nothing is started until the workspace is trusted.
+  log.info(vscode.workspace.isTrusted ? 'workspace trusted' : 'workspace not trusted (Restricted Mode): no service calls, no push, no emulator');
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      log.info('workspace trusted now: service calls, push and the emulator are on');
+      refresh(vscode.window.activeTextEditor);
+    }),
+  );
   refresh(vscode.window.activeTextEditor);
+  // A token saved "for any service" by an earlier version went wherever a folder pointed: it is removed.
+  void connections.removeAnyServiceToken().then((removed) => {
+    if (!removed) return;
+    log.warn('removed the developer token saved for any service: tokens are now kept per service address');
+    void vscode.window.showInformationMessage(
+      'calckit: the developer token saved "for any service" was removed: tokens are now kept per service address. Run "calckit: Set Developer Token" with a formula of that service open.',
+    );
+  });
 
   registerCommands(context, { projects, connections, pushes, server: handle, status, documents, log, emulators });
   return { pushes };

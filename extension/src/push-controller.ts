@@ -13,6 +13,7 @@ import { stateFileRecord } from './push/state-record.js';
 import type { Conflict, LintFinding, PushHooks, PushOutcome, RemoteCalculation } from './push/types.js';
 import { settingsFor } from './settings.js';
 import type { StatusItems } from './status.js';
+import { isTrusted, refuseUntrusted } from './trust.js';
 import { REMOTE_SCHEME, type VirtualDocuments } from './virtual-documents.js';
 
 const SEVERITY: Record<vscode.DiagnosticSeverity, LintFinding['severity']> = {
@@ -34,6 +35,8 @@ export interface PushControllerDeps {
 
 export class PushController {
   private readonly queue = new PushQueue<PushOutcome>();
+  /** Whether the user was told this session that saves are not pushed in Restricted Mode. */
+  private toldRestricted = false;
 
   constructor(private readonly deps: PushControllerDeps) {}
 
@@ -46,11 +49,24 @@ export class PushController {
       this.deps.log.info(`saved ${document.uri.fsPath}: not mapped in a calckit.json, not pushed`);
       return;
     }
+    if (!isTrusted()) {
+      // Told in full once per session; later saves get a status bar note (and a log line) rather than a pile of toasts.
+      if (this.toldRestricted) {
+        this.deps.log.warn(`saved ${document.uri.fsPath}: not pushed, the workspace is not trusted (Restricted Mode)`);
+        vscode.window.setStatusBarMessage('calckit: not pushed (Restricted Mode)', 5000);
+      } else refuseUntrusted(this.deps.log, 'push on save');
+      this.toldRestricted = true;
+      return;
+    }
     void this.push(document.uri, document.getText());
   }
 
   /** Queues a push of this text for this file; resolves with the outcome (already reported to the user). */
   async push(uri: vscode.Uri, text: string, options: { force?: boolean } = {}): Promise<PushOutcome | undefined> {
+    if (!isTrusted()) {
+      refuseUntrusted(this.deps.log, 'pushing');
+      return undefined;
+    }
     const mapping = this.deps.projects.forFile(uri);
     if (!mapping?.calculation) {
       const problem = this.deps.projects.errorFor(uri);
@@ -80,17 +96,21 @@ export class PushController {
         let outcome: PushOutcome;
         let client;
         try {
-          client = await this.deps.connections.client(mapping.project, settings);
+          client = await this.deps.connections.client(mapping.project, settings, { interactive: true });
         } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const noToken = /developer token/.test(message);
           outcome = {
             kind: 'failed',
             file: calc.path,
             calculationId: calc.id,
             step: 'connect',
-            message: error instanceof Error ? error.message : String(error),
-            hint: 'Set calckit.baseUrl (or instance and domain) or "service" in calckit.json, and a developer token.',
+            message,
+            hint: noToken
+              ? 'Run "calckit: Set Developer Token" (the token is kept for this service address only).'
+              : 'Set calckit.baseUrl (or instance and domain) or "service" in calckit.json.',
           };
-          status.update(uri, { connection: 'not configured' });
+          status.update(uri, { connection: noToken ? 'no token' : 'not configured' });
           return outcome;
         }
         status.update(uri, { busy: `pushing ${label}`, baseUrl: client.baseUrl });
@@ -236,12 +256,25 @@ export class PushController {
     }
   }
 
-  /** Reads the remote calculation of a mapped file to show connection and lock state. */
-  async refresh(uri: vscode.Uri): Promise<RemoteCalculation | undefined> {
+  /**
+   * Reads the remote calculation of a mapped file to show connection and lock state. A background refresh
+   * (`interactive` false) never asks about a token and reads nothing without one; nothing is read in Restricted Mode.
+   */
+  async refresh(uri: vscode.Uri, interactive = false): Promise<RemoteCalculation | undefined> {
     const mapping = this.deps.projects.forFile(uri);
     if (!mapping?.calculation) return undefined;
+    if (!isTrusted()) {
+      this.deps.status.update(uri, { connection: 'restricted' });
+      return undefined;
+    }
     try {
-      const client = await this.deps.connections.client(mapping.project, settingsFor(uri));
+      const prepared = await this.deps.connections.prepare(mapping.project, settingsFor(uri), { interactive });
+      if (prepared.token === undefined) {
+        this.deps.log.info(`not reading calculation ${mapping.calculation.id}: ${prepared.missing ?? 'no developer token'}`);
+        this.deps.status.update(uri, { connection: 'no token', baseUrl: prepared.connection.baseUrl });
+        return undefined;
+      }
+      const client = this.deps.connections.clientFor(prepared);
       const remote = await client.readCalculation(mapping.calculation.id);
       this.deps.status.update(uri, { connection: 'connected', baseUrl: client.baseUrl, locked: remote.locked });
       return remote;

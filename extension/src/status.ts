@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { ServerState } from './language-client.js';
 
 export interface FormulaStatus {
-  connection?: 'unknown' | 'connected' | 'unreachable' | 'not configured';
+  connection?: 'unknown' | 'connected' | 'unreachable' | 'not configured' | 'no token' | 'restricted';
   baseUrl?: string;
   locked?: boolean;
   lastPush?: { at: Date; checkSum: string; ok: boolean; message?: string };
@@ -49,15 +49,26 @@ export class StatusItems implements vscode.Disposable {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const status = uri ? this.byFile.get(uri.toString()) : undefined;
     const parts: string[] = [];
-    const connection = status?.connection ?? 'unknown';
-    parts.push(connection === 'connected' ? '$(cloud) connected' : connection === 'unknown' ? '$(cloud) service' : `$(cloud-offline) ${connection}`);
+    const connection = vscode.workspace.isTrusted ? (status?.connection ?? 'unknown') : 'restricted';
+    parts.push(
+      connection === 'connected'
+        ? '$(cloud) connected'
+        : connection === 'unknown'
+          ? '$(cloud) service'
+          : connection === 'restricted'
+            ? '$(shield) Restricted Mode: nothing is sent'
+            : `$(cloud-offline) ${connection}`,
+    );
     if (status?.locked !== undefined) parts.push(status.locked ? '$(lock) locked' : '$(unlock) unlocked');
     if (status?.lastPush) {
       const time = status.lastPush.at.toLocaleTimeString();
       parts.push(status.lastPush.ok ? `pushed ${time} (${status.lastPush.checkSum.slice(0, 8)})` : `$(error) push failed ${time}`);
     }
     this.item.text = parts.join(' · ');
-    this.item.detail = status?.busy ?? (status?.baseUrl ? status.baseUrl : 'push on save, lock state and last push');
+    this.item.detail =
+      connection === 'restricted'
+        ? 'the workspace is not trusted: no push, lock or emulator'
+        : (status?.busy ?? (status?.baseUrl ? status.baseUrl : 'push on save, lock state and last push'));
     this.item.busy = status?.busy !== undefined;
     this.item.severity =
       status?.lastPush && !status.lastPush.ok ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
