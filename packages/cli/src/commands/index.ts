@@ -16,6 +16,7 @@ export const commands: readonly CommandEntry[] = [
   { names: ['analyze'], load: () => import('./analyze.js') },
   { names: ['serve'], load: () => import('./serve.js') },
   { names: ['push'], load: () => import('./push.js') },
+  { names: ['login', 'logout'], load: () => import('./login.js') },
   { names: ['lock', 'unlock'], load: () => import('./lock.js') },
   { names: ['pull'], load: () => import('./pull.js') },
   { names: ['status'], load: () => import('./status.js') },

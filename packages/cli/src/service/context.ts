@@ -1,6 +1,18 @@
 // Shared plumbing of the service commands: connection options, project + settings resolution, the client.
 import { createClient, type Client, type ClientLogger } from '@calckit/client';
-import { ProjectError, SettingsError, resolveConnection, resolveProject, type ConnectionSettings, type Project } from '@calckit/project';
+import {
+  CredentialsError,
+  ProjectError,
+  SettingsError,
+  credentialOrigin,
+  credentialsPath,
+  readCredentials,
+  resolveConnection,
+  resolveProject,
+  type ConnectionSettings,
+  type Project,
+  type StoredTokens,
+} from '@calckit/project';
 import { Option, type Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 
@@ -49,12 +61,15 @@ export interface ContextOverrides {
 export function openContext(options: ConnectionCliOptions, needProject: boolean, overrides: ContextOverrides = {}): ServiceContext {
   const project = overrides.project ?? loadProjectOrExit(options, needProject, overrides.cwd);
   let settings: ConnectionSettings;
+  const env = overrides.env ?? process.env;
   try {
     settings =
       overrides.settings ??
       resolveConnection({
         project,
-        env: overrides.env ?? process.env,
+        env,
+        // `calckit login`'s tokens, looked up by the resolved address's origin only (after the environment's).
+        storedTokens: loginTokens(env),
         flags: {
           baseUrl: options.baseUrl,
           instance: options.instance,
@@ -65,7 +80,7 @@ export function openContext(options: ConnectionCliOptions, needProject: boolean,
         },
       });
   } catch (error) {
-    if (error instanceof SettingsError) throw new CliExit(EXIT_USAGE, `calckit: ${error.message}`);
+    if (error instanceof SettingsError || error instanceof CredentialsError) throw new CliExit(EXIT_USAGE, `calckit: ${error.message}`);
     throw error;
   }
   const logger: ClientLogger =
@@ -90,10 +105,34 @@ export function openContext(options: ConnectionCliOptions, needProject: boolean,
   return { project, settings, client };
 }
 
+/** The tokens `calckit login` stored for exactly this origin; warnings about the file (others can read it) on stderr. */
+export function loginTokens(env: Readonly<Record<string, string | undefined>>): (origin: string) => StoredTokens | undefined {
+  return (origin) => {
+    const read = readCredentials(credentialsPath(env));
+    for (const warning of read.warnings) process.stderr.write(`calckit: warning: ${warning}\n`);
+    const entry = read.services[origin];
+    if (entry === undefined) return undefined;
+    return {
+      ...(entry.developerToken !== undefined ? { developerToken: entry.developerToken } : {}),
+      ...(entry.sessionToken !== undefined ? { sessionToken: entry.sessionToken } : {}),
+    };
+  };
+}
+
 /** Stops with exit 2 before any call when the developer token is missing (instead of one failure per file). */
 export function requireDeveloperToken(context: ServiceContext): void {
   if (context.settings.developerToken === undefined) {
-    throw new CliExit(EXIT_USAGE, 'calckit: no developer token: set CALCKIT_DEVELOPER_TOKEN (tokens are never read from files or flags)');
+    let origin = context.settings.baseUrl;
+    try {
+      origin = credentialOrigin(origin);
+    } catch {
+      // The address as resolved.
+    }
+    throw new CliExit(
+      EXIT_USAGE,
+      `calckit: no developer token for ${origin}: run "calckit login" to store one for this service, or set CALCKIT_DEVELOPER_TOKEN (CI); ` +
+        'a token stored for another address is never sent here',
+    );
   }
 }
 
