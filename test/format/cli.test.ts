@@ -108,7 +108,7 @@ describe('calckit format (process)', () => {
     symlinkSync(join(dir, 'nowhere.calc'), join(dir, 'dangling.calc'));
     const r = calckit(['dangling.calc', 'ok.calc'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('cannot read dangling.calc: ENOENT');
+    expect(r.stderr).toContain('cannot read dangling.calc: a symbolic link to a missing file (ENOENT)');
     expect(read('ok.calc')).toBe('SUM(1)');
   });
 

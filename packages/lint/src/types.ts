@@ -62,8 +62,13 @@ export interface Suggestion {
 }
 
 export interface LintMessage {
-  /** The rule's id; `null` is never used: directive problems have their own ids (see directives.ts). */
+  /**
+   * The rule's id; `null` is never used: directive problems have their own ids (see directives.ts). For a fatal
+   * message, what stopped the lint (`file-encoding`, `binary-file`): not a rule; the json reporter prints `null`.
+   */
   readonly ruleId: string;
+  /** The file could not be linted at all (ESLint's fatal message): it is the file's only message, an error. */
+  readonly fatal?: boolean;
   readonly severity: 'warn' | 'error';
   readonly message: string;
   readonly messageId?: string;

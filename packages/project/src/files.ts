@@ -23,16 +23,16 @@ export interface EncodingProblem {
 
 const hex = (n: number, digits = 2): string => `0x${n.toString(16).toUpperCase().padStart(digits, '0')}`;
 
-function describe(path: string, p: EncodingProblem): string {
+function describe(p: EncodingProblem): string {
   switch (p.kind) {
     case 'utf16':
-      return `${path}: UTF-16 text (byte-order mark ${hex(p.byte)} ${hex(p.byte === 0xff ? 0xfe : 0xff)}), not UTF-8; save it as UTF-8`;
+      return `UTF-16 text (byte-order mark ${hex(p.byte)} ${hex(p.byte === 0xff ? 0xfe : 0xff)}), not UTF-8; save it as UTF-8`;
     case 'binary':
-      return `${path}: a binary file, not formula text (NUL byte at byte offset ${p.byteOffset}, line ${p.line})`;
+      return `a binary file, not formula text (NUL byte at byte offset ${p.byteOffset}, line ${p.line})`;
     case 'lone-surrogate':
-      return `${path}: not written: the text holds a lone surrogate (${hex(p.byte, 4).replace('0x', 'U+')}) at line ${p.line}, column ${p.column}, which UTF-8 cannot encode`;
+      return `not written: the text holds a lone surrogate (${hex(p.byte, 4).replace('0x', 'U+')}) at line ${p.line}, column ${p.column}, which UTF-8 cannot encode`;
     default:
-      return `${path}: not UTF-8 text (invalid byte ${hex(p.byte)} at byte offset ${p.byteOffset}, line ${p.line}, column ${p.column}); save it as UTF-8`;
+      return `not UTF-8 text (invalid byte ${hex(p.byte)} at byte offset ${p.byteOffset}, line ${p.line}, column ${p.column}); save it as UTF-8`;
   }
 }
 
@@ -44,12 +44,16 @@ export class FileEncodingError extends Error {
   readonly byte: number;
   readonly line: number;
   readonly column: number;
+  /** The message without the path, for reports that name the file already. */
+  readonly detail: string;
   constructor(
     /** The file as named in the message (the display path when one was given). */
     readonly path: string,
     readonly problem: EncodingProblem,
   ) {
-    super(describe(path, problem));
+    const detail = describe(problem);
+    super(`${path}: ${detail}`);
+    this.detail = detail;
     this.kind = problem.kind;
     this.byteOffset = problem.byteOffset;
     this.byte = problem.byte;

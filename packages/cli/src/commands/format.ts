@@ -1,13 +1,16 @@
 // `calckit format [--check] [--write] <paths|globs|->`: formats formula files in place (Prettier's --write, the
 // default here), checks them (--check: exit 1 listing unformatted files), or formats standard input to standard output.
-import { lstat, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, basename, join, relative, resolve } from 'node:path';
+// Files must be UTF-8 text (@calckit/project's readFormulaFile) and are replaced through its atomic writer (mode, owner
+// and symbolic links kept). Directories and globs select *.calc files; a file named on the command line is formatted
+// whatever its extension.
+import { lstat, stat } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { formatText, resolveFormatOptions, DEFAULT_FORMAT_OPTIONS, type FormatResult, type ResolvedFormatOptions } from '@calckit/format';
-import { findProjectFile, loadProject } from '@calckit/project';
+import { FileAccessError, FileEncodingError, decodeFormulaText, findProjectFile, loadProject, readFormulaFile, writeFormulaFile } from '@calckit/project';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { readStdin } from '../io.js';
+import { readStdinBytes } from '../io.js';
 
 export interface FormatCommandOptions {
   readonly check?: boolean;
@@ -27,7 +30,8 @@ export interface FormatCommandOptions {
 /** What happened to one input. */
 export interface FormatOutcome {
   readonly path: string;
-  readonly status: 'formatted' | 'unchanged' | 'syntax-error' | 'unreadable' | 'internal-error';
+  /** `not-text`: not UTF-8 text (or binary), refused; `unwritable`: formatted but could not be written. */
+  readonly status: 'formatted' | 'unchanged' | 'syntax-error' | 'unreadable' | 'not-text' | 'unwritable' | 'internal-error';
   readonly message?: string;
 }
 
@@ -42,11 +46,13 @@ export interface FormatCommandResult {
 
 export interface FormatIo {
   readonly cwd: string;
-  readonly readStdin: () => Promise<string>;
+  /** Standard input: its bytes (checked for UTF-8 like a file's) or its text. */
+  readonly readStdin: () => Promise<string | Uint8Array>;
 }
 
-/** Files a directory argument stands for. */
+/** Files a directory argument stands for; a glob's matches are filtered to them too. */
 const FORMULA_GLOB = '**/*.calc';
+const isFormulaFile = (path: string): boolean => path.endsWith('.calc');
 const IGNORED_DIRS = ['**/node_modules/**', '**/.git/**', '**/dist/**'];
 
 /** Command-line options that override the project file, by formatter option. */
@@ -104,10 +110,14 @@ class OptionsResolver {
   }
 }
 
-/** Expands paths, directories and globs to files, in a stable order; unmatched patterns are reported. */
-async function expand(patterns: readonly string[], cwd: string): Promise<{ files: string[]; unmatched: string[] }> {
+/**
+ * Expands paths, directories and globs to files, in a stable order; unmatched patterns are reported. Directories and
+ * globs give *.calc files only (`format '*'` leaves `notes.bak` alone); a path named as such is taken as it is.
+ */
+async function expand(patterns: readonly string[], cwd: string): Promise<{ files: string[]; unmatched: string[]; nonFormulaOnly: Set<string> }> {
   const files = new Set<string>();
   const unmatched: string[] = [];
+  const nonFormulaOnly = new Set<string>();
   for (const pattern of patterns) {
     const absolute = resolve(cwd, pattern);
     const info = await stat(absolute).catch(() => undefined);
@@ -116,24 +126,15 @@ async function expand(patterns: readonly string[], cwd: string): Promise<{ files
     let matches: string[];
     if (info?.isFile() || link) matches = [absolute];
     else if (info?.isDirectory()) matches = await glob(FORMULA_GLOB, { cwd: absolute, absolute: true, ignore: IGNORED_DIRS });
-    else if (isDynamicPattern(pattern)) matches = await glob(pattern, { cwd, absolute: true, ignore: IGNORED_DIRS });
-    else matches = [];
+    else if (isDynamicPattern(pattern)) {
+      const all = await glob(pattern, { cwd, absolute: true, ignore: IGNORED_DIRS });
+      matches = all.filter(isFormulaFile);
+      if (matches.length === 0 && all.length > 0) nonFormulaOnly.add(pattern);
+    } else matches = [];
     if (matches.length === 0) unmatched.push(pattern);
     for (const m of matches.sort()) files.add(m);
   }
-  return { files: [...files], unmatched };
-}
-
-/** Writes through a temporary file and a rename, so that an interrupted write never leaves half a formula. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.calckit-format.tmp`);
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
+  return { files: [...files], unmatched, nonFormulaOnly };
 }
 
 function describeProblem(name: string, result: FormatResult): string {
@@ -160,7 +161,16 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
     if (patterns.length > 1) throw new CliExit(EXIT_USAGE, "calckit format: '-' (standard input) cannot be combined with other paths");
     const name = options.stdinFilename ?? '<stdin>';
     const formatOptions = resolver.forPath(resolve(io.cwd, options.stdinFilename ?? '.'));
-    const text = await io.readStdin();
+    const input = await io.readStdin();
+    let text: string;
+    try {
+      text = typeof input === 'string' ? input : decodeFormulaText(input, name);
+    } catch (error) {
+      if (!(error instanceof FileEncodingError)) throw error;
+      // Nothing on standard output: a pipeline must not take an empty text for the formatted formula.
+      const message = `calckit format: ${error.message}`;
+      return { exitCode: EXIT_USAGE, stdout: '', stderr: [message], outcomes: [{ path: name, status: 'not-text', message }] };
+    }
     const result = formatText(text, formatOptions);
     if (result.status !== 'formatted') stderr.push(describeProblem(name, result));
     const status = result.status === 'formatted' ? (result.changed ? 'formatted' : 'unchanged') : result.status;
@@ -172,22 +182,25 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
     return { exitCode: status === 'internal-error' ? EXIT_USAGE : EXIT_OK, stdout: result.text, stderr, outcomes };
   }
 
-  const { files, unmatched } = await expand(patterns, io.cwd);
+  const { files, unmatched, nonFormulaOnly } = await expand(patterns, io.cwd);
   let failed = false;
   for (const pattern of unmatched) {
     if (options.errorOnUnmatchedPattern === false) continue;
-    stderr.push(`calckit format: no files match '${pattern}'`);
+    const hint = nonFormulaOnly.has(pattern) ? ' (directories and globs select *.calc files only: name other files one by one)' : '';
+    stderr.push(`calckit format: no files match '${pattern}'${hint}`);
     failed = true;
   }
   for (const file of files) {
     const name = relative(io.cwd, file) || file;
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = readFormulaFile(file, { displayPath: name });
     } catch (error) {
-      const message = `calckit format: cannot read ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+      if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+      // Not UTF-8 text: refused, never rewritten (decoding it would turn each bad byte into U+FFFD).
+      const message = `calckit format: ${error.message}`;
       stderr.push(message);
-      outcomes.push({ path: name, status: 'unreadable', message });
+      outcomes.push({ path: name, status: error instanceof FileEncodingError ? 'not-text' : 'unreadable', message });
       failed = true;
       continue;
     }
@@ -207,11 +220,13 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
       stdout += `${name}\n`;
     } else {
       try {
-        await writeAtomically(file, result.text);
+        // Atomic (temporary file, fsync, rename), keeping mode and owner, through a symbolic link to its target.
+        await writeFormulaFile(file, result.text, { displayPath: name });
       } catch (error) {
-        const message = `calckit format: cannot write ${name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+        if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+        const message = `calckit format: ${error.message}`;
         stderr.push(message);
-        outcomes.push({ path: name, status: 'unreadable', message });
+        outcomes.push({ path: name, status: 'unwritable', message });
         failed = true;
         continue;
       }
@@ -223,10 +238,12 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
   const count = (s: FormatOutcome['status']): number => outcomes.filter((o) => o.status === s).length;
   const changed = count('formatted');
   const skipped = count('syntax-error');
+  const failures = count('not-text') + count('unreadable') + count('unwritable') + count('internal-error');
   const parts = [
     options.check ? `${plural(changed, 'file')} not formatted` : `${plural(changed, 'file')} formatted`,
     `${count('unchanged')} already formatted`,
     ...(skipped > 0 ? [`${skipped} skipped (syntax errors)`] : []),
+    ...(failures > 0 ? [`${failures} failed (see above)`] : []),
   ];
   stderr.push(`calckit format: ${parts.join(', ')}${options.check && changed > 0 ? "; run 'calckit format' on them to fix" : ''}`);
   const exitCode = failed ? EXIT_USAGE : options.check && changed > 0 ? EXIT_FINDINGS : EXIT_OK;
@@ -248,7 +265,7 @@ export function register(program: Command): void {
     .option('--function-case <case>', 'upper | lower | preserve (default upper)')
     .option('--no-error-on-unmatched-pattern', 'do not fail when a path or glob matches no file')
     .action(async (paths: string[], options: FormatCommandOptions) => {
-      const result = await runFormat(paths, options, { cwd: process.cwd(), readStdin });
+      const result = await runFormat(paths, options, { cwd: process.cwd(), readStdin: readStdinBytes });
       process.stdout.write(result.stdout);
       for (const line of result.stderr) process.stderr.write(`${line}\n`);
       if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);

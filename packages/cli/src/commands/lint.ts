@@ -1,9 +1,10 @@
 // `calckit lint [paths|globs|-]`: ESLint's conventions for formula files. The work is in ../lint/run.ts.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { FileAccessError, writeTextFileAtomicSync } from '@calckit/project';
 import { CliExit, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { readStdin } from '../io.js';
+import { readStdinBytes } from '../io.js';
 import { DEFAULT_CACHE_LOCATION } from '../lint/defaults.js';
 
 interface LintFlags {
@@ -83,7 +84,7 @@ export function register(program: Command): void {
       const result = await runLint({
         patterns,
         cwd,
-        ...(fromStdin ? { stdinText: await readStdin() } : {}),
+        ...(fromStdin ? { stdinText: await readStdinBytes() } : {}),
         ...(flags.stdinFilename !== undefined ? { stdinFilename: flags.stdinFilename } : {}),
         fix: flags.fix === true,
         fixDryRun: flags.fixDryRun === true,
@@ -102,8 +103,13 @@ export function register(program: Command): void {
       for (const notice of result.notices ?? []) process.stderr.write(`${notice}\n`);
       if (flags.outputFile !== undefined) {
         const target = resolve(cwd, flags.outputFile);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, result.report);
+        try {
+          mkdirSync(dirname(target), { recursive: true });
+          writeTextFileAtomicSync(target, result.report, { displayPath: flags.outputFile });
+        } catch (error) {
+          const e = error as NodeJS.ErrnoException;
+          throw new CliExit(EXIT_USAGE, `calckit lint: ${error instanceof FileAccessError ? error.message : `cannot write ${flags.outputFile}: ${e.code ?? e.message}`}`);
+        }
       } else if (result.report) process.stdout.write(result.report);
       if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);
     });

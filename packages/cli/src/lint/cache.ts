@@ -1,9 +1,10 @@
 // The lint cache (`--cache`): results keyed by a hash of the file's content, its settings and the toolkit version,
 // so an unchanged file with unchanged settings is not linted again. Stored as one JSON file, written atomically.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FileResult } from '@calckit/lint';
+import { FileAccessError, writeTextFileAtomicSync } from '@calckit/project';
 
 interface Entry {
   readonly key: string;
@@ -49,12 +50,21 @@ export class LintCache {
     this.dirty = true;
   }
 
-  /** Forgets files that no longer exist in this run's set? No: keeps them, so linting a subset does not evict others. */
-  save(): void {
-    if (!this.dirty) return;
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: this.version, entries: this.entries } satisfies CacheFile));
-    renameSync(tmp, this.path);
+  /**
+   * Writes the cache; entries of files outside this run are kept, so linting a subset does not evict others. Returns
+   * why the cache could not be written (a one-line reason; the run's results stand), or undefined.
+   */
+  save(): string | undefined {
+    if (!this.dirty) return undefined;
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      writeTextFileAtomicSync(this.path, JSON.stringify({ version: this.version, entries: this.entries } satisfies CacheFile));
+    } catch (error) {
+      if (error instanceof FileAccessError) return error.message;
+      const e = error as NodeJS.ErrnoException;
+      return `cannot write ${this.path}: ${e.code ?? e.message}`;
+    }
+    this.dirty = false;
+    return undefined;
   }
 }

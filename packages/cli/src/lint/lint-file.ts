@@ -1,7 +1,8 @@
-// Linting one file or text: settings from the project, the lint call, the result as reporters want it.
-import { readFileSync } from 'node:fs';
+// Linting one file or text: settings from the project, the lint call, the result as reporters want it. A file that is
+// not UTF-8 text (or is binary) is one fatal error, ESLint's way, and the run goes on with the other files.
 import { lintText, type LintMessage, type ResolvedConfig } from '@calckit/lint';
 import type { FileResult } from '@calckit/lint';
+import { FileAccessError, FileEncodingError, readFormulaFile } from '@calckit/project';
 import { SettingsError, type ProjectResolver } from './projects.js';
 
 export interface LintJob {
@@ -37,14 +38,38 @@ export function onlyErrors(result: FileResult): FileResult {
   return { ...result, messages, warningCount: 0, fixableWarningCount: 0 };
 }
 
+/** The one message of a file that could not be linted: its bytes are not formula text. */
+export function fatalResult(displayPath: string, error: FileEncodingError): FileResult {
+  const at = { line: error.line, column: error.column, offset: 0 };
+  const message: LintMessage = {
+    ruleId: error.kind === 'binary' ? 'binary-file' : 'file-encoding',
+    fatal: true,
+    severity: 'error',
+    message: error.detail, // the reporters name the file
+    range: { start: at, end: { ...at, column: at.column + 1 } },
+  };
+  return { filePath: displayPath, messages: [message], errorCount: 1, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0, source: '' };
+}
+
+/** A file's text; throws FileEncodingError for one that is not UTF-8 text, SettingsError (exit 2) for one that cannot be read. */
+export function readJobText(job: LintJob): string {
+  if (job.text !== undefined) return job.text;
+  try {
+    return readFormulaFile(job.file, { displayPath: job.displayPath });
+  } catch (error) {
+    if (error instanceof FileAccessError) throw new SettingsError(`calckit lint: ${error.message}`);
+    throw error;
+  }
+}
+
 export function lintJob(job: LintJob, resolver: ProjectResolver, options: LintRunOptions): FileResult {
   const settings = resolver.settingsFor(job.file);
   let text: string;
   try {
-    text = job.text ?? readFileSync(job.file, 'utf8');
+    text = readJobText(job);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SettingsError(`calckit lint: cannot read ${job.displayPath}: ${code === 'EACCES' ? 'permission denied' : code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    if (error instanceof FileEncodingError) return fatalResult(job.displayPath, error);
+    throw error;
   }
   const result = lintText(text, {
     resolvedConfig: options.quiet ? withoutWarnRules(settings.resolved) : settings.resolved,

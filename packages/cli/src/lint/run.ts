@@ -1,14 +1,14 @@
 // `calckit lint` as a function: expand patterns, resolve settings, lint (cached, in workers for large sets), write
 // fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input).
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
+import { FileAccessError, FileEncodingError, decodeFormulaText, writeFormulaFileSync } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { VERSION } from '../version.js';
 import { LintCache } from './cache.js';
 import { expandPatterns } from './files.js';
-import { lintJob, type LintJob, type LintRunOptions } from './lint-file.js';
+import { fatalResult, lintJob, readJobText, type LintJob, type LintRunOptions } from './lint-file.js';
 import { lintInWorkers } from './pool.js';
 import { progressLine } from './progress.js';
 import { ProjectResolver, SettingsError } from './projects.js';
@@ -29,8 +29,8 @@ const MAX_AUTO_WORKERS = 2;
 export interface LintCommandInput {
   readonly patterns: readonly string[];
   readonly cwd: string;
-  /** Standard input's text, when the pattern list is `-`. */
-  readonly stdinText?: string;
+  /** Standard input, when the pattern list is `-`: its bytes (checked for UTF-8 like a file) or its text. */
+  readonly stdinText?: string | Uint8Array;
   readonly stdinFilename?: string;
   readonly fix?: boolean;
   readonly fixDryRun?: boolean;
@@ -56,7 +56,7 @@ export interface LintCommandResult {
   readonly results: readonly FileResult[];
   /** Files --fix rewrote. */
   readonly fixedFiles: readonly string[];
-  /** Notes for stderr that do not change the outcome (a file named on the command line but ignored). */
+  /** Notes for stderr (a file named on the command line but ignored, a fixed file that could not be written). */
   readonly notices?: readonly string[];
 }
 
@@ -70,12 +70,6 @@ function threadsFor(count: number, concurrency: LintCommandInput['concurrency'])
   if (typeof concurrency === 'number') return Math.max(1, Math.min(concurrency, count));
   if (count < WORKER_THRESHOLD || cores < MIN_CORES_FOR_WORKERS) return 1;
   return Math.max(1, Math.min(cores, MAX_AUTO_WORKERS, Math.ceil(count / FILES_PER_WORKER)));
-}
-
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.calckit-${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 export async function runLint(input: LintCommandInput): Promise<LintCommandResult> {
@@ -96,12 +90,25 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
     if (fromStdin) {
       const name = input.stdinFilename ?? '<text>';
       const file = resolve(input.cwd, input.stdinFilename ?? 'stdin.calc');
-      jobs = [{ file, displayPath: input.stdinFilename ? display(input.cwd, file) : name, text: input.stdinText ?? '' }];
+      const displayPath = input.stdinFilename ? display(input.cwd, file) : name;
+      const stdin = input.stdinText ?? '';
+      let text = typeof stdin === 'string' ? stdin : undefined;
+      if (text === undefined) {
+        try {
+          text = decodeFormulaText(stdin as Uint8Array, displayPath);
+        } catch (error) {
+          if (!(error instanceof FileEncodingError)) throw error;
+          // Standard input that is not UTF-8 text: one fatal error, as for a file.
+          return finish(input, reporter, [fatalResult(displayPath, error)], [], notices, false);
+        }
+      }
+      jobs = [{ file, displayPath, text }];
     } else {
       const patterns = input.patterns.length > 0 ? input.patterns : ['.'];
-      const { files, unmatched, explicit } = await expandPatterns(patterns, input.cwd);
+      const { files, unmatched, explicit, nonFormulaOnly } = await expandPatterns(patterns, input.cwd);
       if (unmatched.length > 0 && input.errorOnUnmatchedPattern !== false) {
-        return usage(`calckit lint: no files matching ${unmatched.map((p) => `'${p}'`).join(', ')} were found (use --no-error-on-unmatched-pattern to allow this)`);
+        const hint = nonFormulaOnly.size > 0 ? '; directories and globs select *.calc files only: name other files one by one' : '';
+        return usage(`calckit lint: no files matching ${unmatched.map((p) => `'${p}'`).join(', ')} were found (use --no-error-on-unmatched-pattern to allow this)${hint}`);
       }
       jobs = [];
       for (const file of files) {
@@ -124,9 +131,14 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       if (cache && !options.fix) {
         let text: string;
         try {
-          text = readFileSync(job.file, 'utf8');
+          text = readJobText(job);
         } catch (error) {
-          throw new SettingsError(`calckit lint: cannot read ${job.displayPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+          // Not UTF-8 text: a fatal result, never cached (there is no text to key it by).
+          if (error instanceof FileEncodingError) {
+            results[index] = fatalResult(job.displayPath, error);
+            return;
+          }
+          throw error;
         }
         const s = resolver.settingsFor(job.file);
         const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet]);
@@ -158,34 +170,48 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       const key = keys[p.index];
       if (cache && key !== undefined) cache.set(p.job.file, key, fresh[i]!);
     });
-    cache?.save();
+    const cacheProblem = cache?.save();
+    if (cacheProblem) notices.push(`calckit lint: ${cacheProblem}; results were not cached`);
 
     const all = results as FileResult[];
     const fixedFiles: string[] = [];
+    let writeFailed = false;
     if (options.fix && !fixDryRun && !fromStdin) {
       all.forEach((r, i) => {
-        if (r.output !== undefined) {
-          writeAtomically(jobs[i]!.file, r.output);
+        // A fatal result (a file that is not UTF-8 text) has no output: it is never written.
+        if (r.output === undefined) return;
+        try {
+          // Atomic, keeping the file's mode and owner, through a symbolic link to its target.
+          writeFormulaFileSync(jobs[i]!.file, r.output, { displayPath: jobs[i]!.displayPath });
           fixedFiles.push(jobs[i]!.file);
+        } catch (error) {
+          if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+          notices.push(`calckit lint: ${error.message}; its fixes were not applied`);
+          writeFailed = true;
         }
       });
     }
     // After writing, `output` is not part of the report (ESLint prints it only for dry runs).
     const reported = options.fix && !fixDryRun && !fromStdin ? all.map(({ output: _o, ...rest }) => rest as FileResult) : all;
-
-    const errors = reported.reduce((n, r) => n + r.errorCount, 0);
-    const warnings = reported.reduce((n, r) => n + r.warningCount, 0);
-    const tooManyWarnings = input.maxWarnings !== undefined && input.maxWarnings >= 0 && warnings > input.maxWarnings;
-    const report = reporter(reported, {
-      color: input.color === true,
-      rules: RULES,
-      toolVersion: VERSION,
-      ...(process.env[DOCS_URL_ENV] ? { docsUrl: process.env[DOCS_URL_ENV]!.replace(/\/?$/, '/') } : {}),
-      ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
-    });
-    return { exitCode: errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK, report, results: reported, fixedFiles, notices };
+    return finish(input, reporter, reported, fixedFiles, notices, writeFailed);
   } catch (error) {
     if (error instanceof SettingsError) return usage(error.message);
     throw error;
   }
+}
+
+/** The report and the exit code: 2 when a fixed file could not be written, else 1 for errors or too many warnings. */
+function finish(input: LintCommandInput, reporter: NonNullable<(typeof REPORTERS)[string]>, reported: FileResult[], fixedFiles: string[], notices: string[], writeFailed: boolean): LintCommandResult {
+  const errors = reported.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = reported.reduce((n, r) => n + r.warningCount, 0);
+  const tooManyWarnings = input.maxWarnings !== undefined && input.maxWarnings >= 0 && warnings > input.maxWarnings;
+  const report = reporter(reported, {
+    color: input.color === true,
+    rules: RULES,
+    toolVersion: VERSION,
+    ...(process.env[DOCS_URL_ENV] ? { docsUrl: process.env[DOCS_URL_ENV]!.replace(/\/?$/, '/') } : {}),
+    ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
+  });
+  const exitCode = writeFailed ? EXIT_USAGE : errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK;
+  return { exitCode, report, results: reported, fixedFiles, notices };
 }

@@ -17,7 +17,7 @@ export const github: Reporter = (results) => {
         `col=${m.range.start.column}`,
         `endLine=${m.range.end.line}`,
         `endColumn=${m.range.end.column}`,
-        `title=${prop(`calckit ${m.ruleId}`)}`,
+        `title=${prop(m.fatal ? 'calckit' : `calckit ${m.ruleId}`)}`,
       ];
       lines.push(`::${kind} ${props.join(',')}::${data(m.message)}`);
     }

@@ -1,4 +1,5 @@
-// json: ESLint's JSON format (severity 1 = warning, 2 = error; 1-based line/column; exclusive end column).
+// json: ESLint's JSON format (severity 1 = warning, 2 = error; 1-based line/column; exclusive end column; a file that
+// could not be linted has one message with `fatal: true` and `ruleId: null`).
 import type { Reporter } from './types.js';
 
 export const json: Reporter = (results) =>
@@ -6,7 +7,8 @@ export const json: Reporter = (results) =>
     results.map((r) => ({
       filePath: r.filePath,
       messages: r.messages.map((m) => ({
-        ruleId: m.ruleId,
+        ruleId: m.fatal ? null : m.ruleId,
+        ...(m.fatal ? { fatal: true } : {}),
         severity: m.severity === 'error' ? 2 : 1,
         message: m.message,
         ...(m.messageId ? { messageId: m.messageId } : {}),

@@ -21,8 +21,9 @@ export const junit: Reporter = (results) => {
     if (r.messages.length === 0) out.push(`    <testcase name="${name}" classname="${name}" time="0" />`);
     for (const m of r.messages) {
       const where = `${m.range.start.line}:${m.range.start.column}`;
-      out.push(`    <testcase name="${xml(`${where} ${m.ruleId}`)}" classname="${name}" time="0">`);
-      out.push(`      <failure message="${xml(m.message)}" type="${m.severity === 'error' ? 'error' : 'warning'}"><![CDATA[${m.severity} at ${r.filePath}:${where} (${m.ruleId})\n${m.message.replace(/\]\]>/g, ']]]]><![CDATA[>')}]]></failure>`);
+      const rule = m.fatal ? 'fatal' : m.ruleId;
+      out.push(`    <testcase name="${xml(`${where} ${rule}`)}" classname="${name}" time="0">`);
+      out.push(`      <failure message="${xml(m.message)}" type="${m.severity === 'error' ? 'error' : 'warning'}"><![CDATA[${m.severity} at ${r.filePath}:${where} (${rule})\n${m.message.replace(/\]\]>/g, ']]]]><![CDATA[>')}]]></failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

@@ -22,8 +22,9 @@ export const stylish: Reporter = (results, context) => {
     for (const m of r.messages) {
       const sev = m.severity === 'error' ? c.red('error') : c.yellow('warning');
       const colour = m.severity === 'error' ? c.red : c.yellow;
-      out.push(`  ${c.dim(`${m.range.start.line}:${m.range.start.column}`)}  ${sev}  ${m.message}  ${c.dim(m.ruleId)}`);
-      out.push(codeFrame(r.source, m.range, c, colour).replace(/^/gm, '    '));
+      // A fatal message names no rule (as in ESLint) and has no text to frame.
+      out.push(`  ${c.dim(`${m.range.start.line}:${m.range.start.column}`)}  ${sev}  ${m.message}${m.fatal ? '' : `  ${c.dim(m.ruleId)}`}`);
+      if (!m.fatal) out.push(codeFrame(r.source, m.range, c, colour).replace(/^/gm, '    '));
     }
     out.push('');
   }
