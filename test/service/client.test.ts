@@ -179,11 +179,12 @@ describe('time-outs and retries', () => {
     await h.clearFaults();
   });
 
-  it('retries an update after 503 with Retry-After, waiting as asked', async () => {
+  it('retries an update after 503 with Retry-After, waiting as asked (given the checkSum it replaces)', async () => {
+    const previousCheckSum = (await client.readCalculation(102)).checkSum;
     await h.inject({ operation: 'updateFormula', status: 503, retryAfter: 1, count: 1 });
     const retrying = h.client({ retries: 2 });
     const started = Date.now();
-    const calc = await retrying.updateFormula(102, '`Revenue` * 4');
+    const calc = await retrying.updateFormula(102, '`Revenue` * 4', { previousCheckSum });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(calc.expression).toBe('`Revenue` * 4');
   });

@@ -4,24 +4,43 @@ import {
   FunctionExecutionSchema,
   LockedCalculationSchema,
   ReportScheduleResponseSchema,
+  SearchCalculationsResponseSchema,
   calculationPath,
+  calculationSearchPath,
   datasetSchemaPath,
   functionPath,
   reportSchedulesPath,
   type Calculation,
+  type CalculationSummary,
   type DatasetSchemaColumn,
   type FunctionExecution,
   type LockedCalculation,
   type ReportScheduleRequest,
   type ReportScheduleResponse,
 } from '@calckit/protocol';
-import { ServiceError } from './errors.js';
+import { CLIENT_ERROR_CODES, ServiceError } from './errors.js';
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from './options.js';
-import { call } from './transport.js';
+import { readMany, type ReadManyOptions, type ReadOutcome } from './read-many.js';
+import {
+  pageThrough,
+  searchRequestBody,
+  type CalculationSearchPage,
+  type CalculationSearchQuery,
+  type SearchAllOptions,
+  type SearchPageRequest,
+} from './search.js';
+import { call, type RetryDecision } from './transport.js';
 
 export interface UpdateFormulaOptions {
   /** `strict=true` asks the service to refuse a formula with errors instead of storing it as INVALID. Default false. */
   readonly strict?: boolean;
+  /**
+   * The checkSum the calculation had when the caller last read it, before this update. It makes a retry safe: before
+   * any retry the client re-reads the calculation; it stops with success if the formula is already stored, and
+   * retries only if the checkSum is still this one. Without it an update is never sent twice: the client cannot
+   * tell a change made meanwhile by someone else from none.
+   */
+  readonly previousCheckSum?: string;
 }
 
 export interface RunFunctionOptions {
@@ -46,6 +65,22 @@ export interface Client {
   setDatasetSchema(datasetId: string, columns: readonly DatasetSchemaColumn[]): Promise<void>;
   /** 4.5 — creates a report schedule. */
   createReportSchedule(request: ReportScheduleRequest): Promise<ReportScheduleResponse>;
+  /**
+   * One page of the search of calculations (community-documented operation, unverified against the real service):
+   * ids, names, links, `variable`, but no formulas. Retried like a read.
+   */
+  searchCalculations(query: CalculationSearchQuery, page?: SearchPageRequest): Promise<CalculationSearchPage>;
+  /** Every page of a search, in order (see `pageThrough`: stops on a short page, refuses a repeated page). */
+  searchCalculationPages(query: CalculationSearchQuery, options?: SearchAllOptions): AsyncGenerator<CalculationSearchPage, void, undefined>;
+  /** Every result of a search, all pages read. */
+  searchAllCalculations(query: CalculationSearchQuery, options?: SearchAllOptions): Promise<CalculationSummary[]>;
+  /**
+   * Reads many calculations, at most `concurrency` (default 8) at once; the answer is in the order of `ids`. The
+   * first failure stops new reads and is thrown once the reads in flight end.
+   */
+  readCalculations(ids: readonly number[], options?: ReadManyOptions): Promise<Calculation[]>;
+  /** As `readCalculations`, but every read is tried and each id's outcome returned (for "N of M failed" reports). */
+  readCalculationsSettled(ids: readonly number[], options?: ReadManyOptions): Promise<ReadOutcome[]>;
 }
 
 export function createClient(options: ClientOptions): Client {
@@ -64,11 +99,19 @@ export function createClient(options: ClientOptions): Client {
       body: { locked },
       response: LockedCalculationSchema,
     });
+  const readCalculation = async (id: number): Promise<Calculation> =>
+    call(resolved, { operation: 'readCalculation', path: calculationPath(calcId('readCalculation', id)), response: CalculationSchema });
+  const searchCalculations = async (query: CalculationSearchQuery, page: SearchPageRequest = {}): Promise<CalculationSearchPage> => {
+    const body = searchRequestBody(query, page);
+    const answer = await call(resolved, { operation: 'searchCalculations', path: calculationSearchPath(), body, response: SearchCalculationsResponseSchema });
+    return { results: answer.results, offset: body.offset, limit: body.limit, totalHits: answer.totalHits, hasMore: answer.hasMore };
+  };
+  const searchCalculationPages = (query: CalculationSearchQuery, options: SearchAllOptions = {}) =>
+    pageThrough((page) => searchCalculations(query, page), options);
   return {
     baseUrl: `${resolved.baseUrl.origin}${resolved.basePath}`,
     serviceName: resolved.serviceName,
-    readCalculation: async (id) =>
-      call(resolved, { operation: 'readCalculation', path: calculationPath(calcId('readCalculation', id)), response: CalculationSchema }),
+    readCalculation,
     updateFormula: async (id, expression, opts = {}) =>
       call(resolved, {
         operation: 'updateFormula',
@@ -76,6 +119,7 @@ export function createClient(options: ClientOptions): Client {
         query: { strict: String(opts.strict ?? false) },
         body: { expression },
         response: CalculationSchema,
+        beforeRetry: (failure) => judgeUpdateRetry(resolved, readCalculation, id, expression, opts.previousCheckSum, failure),
       }),
     setLocked,
     lock: (id) => setLocked(id, true),
@@ -95,5 +139,85 @@ export function createClient(options: ClientOptions): Client {
     },
     createReportSchedule: async (request) =>
       call(resolved, { operation: 'createReportSchedule', path: reportSchedulesPath(), body: request, response: ReportScheduleResponseSchema }),
+    searchCalculations,
+    searchCalculationPages,
+    searchAllCalculations: async (query, options = {}) => {
+      const all: CalculationSummary[] = [];
+      for await (const page of searchCalculationPages(query, options)) all.push(...page.results);
+      return all;
+    },
+    readCalculations: async (ids, options = {}) =>
+      (await readMany(readCalculation, ids, options, true)).map((o) => (o as Extract<ReadOutcome, { ok: true }>).calculation),
+    readCalculationsSettled: async (ids, options = {}) => readMany(readCalculation, ids, options, false),
   };
+}
+
+/**
+ * Before an update is retried (the policy allows it only when the service said it did not process the call: 429 or
+ * 503 with Retry-After, or a refused connection), the calculation is read again, because a service can answer 503
+ * after all and have stored the formula, and someone else may have written it since:
+ * - the remote holds our expression: the update is done; its Calculation is the answer (nothing is sent again);
+ * - the remote changed since before the update (its checkSum is not `previousCheckSum`): stop, `REMOTE_CHANGED`;
+ * - no `previousCheckSum`, or the re-read failed: stop, `RETRY_UNSAFE` (we cannot tell whether it changed);
+ * - otherwise (unchanged): retry.
+ */
+async function judgeUpdateRetry(
+  options: ResolvedOptions,
+  read: (id: number) => Promise<Calculation>,
+  id: number,
+  expression: string,
+  previousCheckSum: string | undefined,
+  failure: ServiceError,
+): Promise<RetryDecision<Calculation>> {
+  // Whether the failed attempt reached the service (it may then have stored the formula).
+  const reached = failure.kind === 'http' || failure.kind === 'timeout';
+  const stop = (code: string, why: string, hint: string, outcomeUnknown: boolean): RetryDecision<Calculation> => ({
+    action: 'throw',
+    error: new ServiceError({
+      operation: 'updateFormula',
+      kind: failure.kind,
+      status: failure.status,
+      code,
+      serviceMessage: `${failure.serviceMessage}; not retried: ${why}`,
+      hint,
+      fieldErrors: failure.fieldErrors,
+      ...(failure.method !== undefined ? { method: failure.method } : {}),
+      ...(failure.path !== undefined ? { path: failure.path } : {}),
+      attempts: failure.attempts,
+      outcomeUnknown,
+    }),
+  });
+  let remote: Calculation;
+  try {
+    remote = await read(id);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return stop(
+      CLIENT_ERROR_CODES.RETRY_UNSAFE,
+      `re-reading calculation ${id} before retrying failed (${error.status !== undefined ? `HTTP ${error.status}` : error.kind}: ${error.serviceMessage})`,
+      reached ? `the formula may or may not have been stored: run \`calckit status\` before pushing again` : failure.hint,
+      reached,
+    );
+  }
+  if (remote.expression === expression) {
+    options.logger.info?.(`updateFormula: calculation ${id} already holds the formula (the service stored it before answering ${failure.status ?? failure.kind}); not sent again`);
+    return { action: 'return', value: remote };
+  }
+  if (previousCheckSum === undefined) {
+    return stop(
+      CLIENT_ERROR_CODES.RETRY_UNSAFE,
+      `calculation ${id} does not hold the formula, and without the checkSum it had before the update calckit cannot tell whether someone changed it meanwhile`,
+      'the formula was not stored; try again (calckit push reads the calculation first and passes its checkSum)',
+      false,
+    );
+  }
+  if (remote.checkSum !== previousCheckSum) {
+    return stop(
+      CLIENT_ERROR_CODES.REMOTE_CHANGED,
+      `calculation ${id} changed since before the update (checkSum ${remote.checkSum.slice(0, 12)}, was ${previousCheckSum.slice(0, 12)}): retrying would overwrite that change`,
+      'someone changed it in the service meanwhile: run `calckit status` or `calckit diff`, then pull or push --force',
+      false,
+    );
+  }
+  return { action: 'retry' };
 }

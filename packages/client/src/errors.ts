@@ -4,6 +4,22 @@ import type { FieldError, OperationName } from '@calckit/protocol';
 /** http: the service answered non-2xx; timeout / network: no answer; response: an answer of the wrong shape; config: not sent. */
 export type ServiceErrorKind = 'http' | 'timeout' | 'network' | 'response' | 'config';
 
+/**
+ * Codes the client itself sets in `ServiceError.code` (the service's own codes pass through unchanged):
+ * - `REMOTE_CHANGED`: an update was not retried because, re-read before the retry, the calculation had changed
+ *   since before the update (someone else wrote it): nothing of ours is stored; look before pushing again.
+ * - `RETRY_UNSAFE`: an update was not retried because the client could not tell whether the calculation changed
+ *   meanwhile (no `previousCheckSum` was given, or the re-read failed).
+ * - `RESPONSE_TOO_LARGE`: the answer was larger than `maxResponseBytes` and was not read.
+ * - `REPEATED_PAGE`: a search page held only results already received (the service ignores `offset`).
+ */
+export const CLIENT_ERROR_CODES = {
+  REMOTE_CHANGED: 'REMOTE_CHANGED',
+  RETRY_UNSAFE: 'RETRY_UNSAFE',
+  RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
+  REPEATED_PAGE: 'REPEATED_PAGE',
+} as const;
+
 export interface ServiceErrorInit {
   readonly operation: OperationName;
   readonly kind: ServiceErrorKind;

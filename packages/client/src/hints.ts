@@ -36,5 +36,23 @@ export function hintForNetwork(baseUrl: string, changesState: boolean): string {
   return changesState ? `${base}; if the connection broke mid-call the change may have been applied, read it back` : base;
 }
 
+export function hintForDns(host: string): string {
+  return `the host name ${host} does not resolve: check the base URL (or instance and domain) and your network's DNS; not retried`;
+}
+
+export function hintForTls(host: string): string {
+  return `the TLS connection to ${host} failed (certificate not trusted, expired or for another host, or not a TLS server): check the base URL; behind a company proxy, give its CA with NODE_EXTRA_CA_CERTS; not retried`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+export function hintForLargeResponse(limit: number): string {
+  return `the answer is larger than the ${formatBytes(limit)} calckit accepts: check the base URL; raise maxResponseBytes only if such an answer is expected`;
+}
+
 export const HINT_BAD_RESPONSE =
   'the service answered with a shape calckit does not know: check the base URL and the service version, or report it';

@@ -1,16 +1,21 @@
 // Public API of @calckit/client: a typed HTTP client for the service's operations, with typed failures.
 export { createClient } from './client.js';
 export type { Client, UpdateFormulaOptions, RunFunctionOptions } from './client.js';
-export { ClientConfigError, isLoopback, resolveOptions } from './options.js';
+export { ClientConfigError, DEFAULT_MAX_RESPONSE_BYTES, isLoopback, resolveOptions } from './options.js';
 export type { ClientOptions, ClientLogger } from './options.js';
-export { ServiceError, isServiceError } from './errors.js';
+export { CLIENT_ERROR_CODES, ServiceError, isServiceError } from './errors.js';
 export type { ServiceErrorKind } from './errors.js';
-export { IDEMPOTENT, backoffDelay, parseRetryAfter, shouldRetry } from './retry.js';
-export { redact, REDACTED } from './redact.js';
+export { IDEMPOTENT, backoffDelay, networkFailureClass, parseRetryAfter, shouldRetry } from './retry.js';
+export { redact, redactAndTruncate, REDACTED } from './redact.js';
+export { DEFAULT_SEARCH_PAGE_SIZE, pageThrough, searchRequestBody } from './search.js';
+export type { CalculationSearchQuery, CalculationSearchPage, SearchPageRequest, SearchAllOptions } from './search.js';
+export { DEFAULT_READ_CONCURRENCY } from './read-many.js';
+export type { ReadManyOptions, ReadOutcome } from './read-many.js';
 export { pushCalculation, PushError } from './push.js';
 export type { PushRequest, PushResult, PushStep, PushStepEvent, PushAction, Mismatch, LocalAnalysis } from './push.js';
 export type {
   Calculation,
+  CalculationSummary,
   LockedCalculation,
   FunctionExecution,
   DatasetSchemaColumn,

@@ -18,6 +18,8 @@ interface CommonOptions {
   readonly timeoutMs?: number;
   /** Retries after the first attempt, for failures the retry policy allows. Default 3. */
   readonly retries?: number;
+  /** Largest answer accepted, in bytes; a larger one is a `response` error. Default 16 MiB. */
+  readonly maxResponseBytes?: number;
   /** Receives one line per attempt and per retry; tokens never reach it. */
   readonly logger?: ClientLogger;
   /** For tests: the source of jitter. */
@@ -38,9 +40,13 @@ export interface ResolvedOptions {
   readonly sessionToken: string | undefined;
   readonly timeoutMs: number;
   readonly retries: number;
+  readonly maxResponseBytes: number;
   readonly logger: ClientLogger;
   readonly random: () => number;
 }
+
+/** Default cap on the size of an answer: far above any Calculation or search page, far below what exhausts memory. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export class ClientConfigError extends Error {
   override readonly name = 'ClientConfigError';
@@ -82,6 +88,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const retries = options.retries ?? 3;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ClientConfigError(`timeoutMs must be positive (got ${timeoutMs})`);
   if (!Number.isInteger(retries) || retries < 0) throw new ClientConfigError(`retries must be a whole number ≥ 0 (got ${retries})`);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
+    throw new ClientConfigError(`maxResponseBytes must be a positive whole number (got ${maxResponseBytes})`);
+  }
   return {
     baseUrl: url,
     basePath,
@@ -90,6 +100,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     sessionToken: options.sessionToken || undefined,
     timeoutMs,
     retries,
+    maxResponseBytes,
     logger: options.logger ?? {},
     random: options.random ?? Math.random,
   };

@@ -4,7 +4,13 @@
 // whole schema) are idempotent: they are retried on time-outs, network errors and 429/502/503/504. Update formula,
 // run function and create schedule are not: a second call after a lost answer could apply a change twice (a second
 // schedule, a second run) or overwrite a newer formula. They are retried only when the service says the call was not
-// processed: 429 or 503 WITH a Retry-After header, or a refused connection (the request never reached the server).
+// processed: 429 or 503 WITH a Retry-After header, or a refused connection (the request never reached the server);
+// and an update is retried only after re-reading the calculation (see client.ts: it stops when the remote already
+// holds the formula, or changed since before the attempt). The search of calculations is a read sent as POST.
+//
+// Failures that a retry cannot fix are never retried, for any operation: a host name that does not resolve (DNS:
+// ENOTFOUND, EAI_AGAIN, …) and TLS failures (certificate not trusted, expired, wrong host name; a TLS handshake
+// with something that does not speak TLS).
 import type { OperationName } from '@calckit/protocol';
 
 export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
@@ -14,6 +20,7 @@ export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
   updateFormula: false,
   runFunction: false,
   createReportSchedule: false,
+  searchCalculations: true,
 };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
@@ -22,7 +29,25 @@ const NOT_PROCESSED_STATUS = new Set([429, 503]);
 export type Outcome =
   | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs: number | undefined }
   | { readonly kind: 'timeout' }
-  | { readonly kind: 'network'; readonly refused: boolean };
+  | {
+      readonly kind: 'network';
+      readonly refused: boolean;
+      /** DNS and TLS failures: the same request would fail the same way (see `networkFailureClass`). */
+      readonly permanent?: boolean;
+    };
+
+/** DNS error codes of Node (getaddrinfo). EAI_AGAIN is "temporary" in name, but in practice means no DNS server. */
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'EAI_ADDRFAMILY', 'EAI_SERVICE']);
+/** TLS failure codes of Node/OpenSSL that do not contain CERT, TLS or SSL. */
+const TLS_CODES = new Set(['EPROTO', 'HOSTNAME_MISMATCH', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_CRL', 'INVALID_CA', 'INVALID_PURPOSE', 'PATH_LENGTH_EXCEEDED']);
+
+/** What kind of network failure an error code is: `dns` and `tls` are permanent (not retried). */
+export function networkFailureClass(code: string): 'dns' | 'tls' | 'refused' | 'other' {
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (DNS_CODES.has(code)) return 'dns';
+  if (TLS_CODES.has(code) || /CERT|TLS|SSL/.test(code)) return 'tls';
+  return 'other';
+}
 
 export function shouldRetry(operation: OperationName, outcome: Outcome): boolean {
   const idempotent = IDEMPOTENT[operation];
@@ -33,6 +58,7 @@ export function shouldRetry(operation: OperationName, outcome: Outcome): boolean
     case 'timeout':
       return idempotent;
     case 'network':
+      if (outcome.permanent) return false;
       return idempotent || outcome.refused;
   }
 }

@@ -9,11 +9,29 @@ import {
   type OperationName,
 } from '@calckit/protocol';
 import type { z } from 'zod';
-import { ServiceError } from './errors.js';
-import { HINT_BAD_RESPONSE, hintForNetwork, hintForStatus, hintForTimeout } from './hints.js';
+import { CLIENT_ERROR_CODES, ServiceError } from './errors.js';
+import {
+  HINT_BAD_RESPONSE,
+  formatBytes,
+  hintForDns,
+  hintForLargeResponse,
+  hintForNetwork,
+  hintForStatus,
+  hintForTimeout,
+  hintForTls,
+} from './hints.js';
 import type { ResolvedOptions } from './options.js';
-import { redact } from './redact.js';
-import { MAX_RETRY_AFTER_MS, backoffDelay, parseRetryAfter, shouldRetry, type Outcome } from './retry.js';
+import { redact, redactAndTruncate } from './redact.js';
+import { MAX_RETRY_AFTER_MS, backoffDelay, networkFailureClass, parseRetryAfter, shouldRetry, type Outcome } from './retry.js';
+
+/** Of an error answer, only this much is read: enough for any error body, and the rest is not waited for. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** What to do after a failed attempt that the retry policy allows to repeat (see `CallSpec.beforeRetry`). */
+export type RetryDecision<T> =
+  | { readonly action: 'retry' }
+  | { readonly action: 'return'; readonly value: T }
+  | { readonly action: 'throw'; readonly error: ServiceError };
 
 export interface CallSpec<S extends z.ZodType> {
   readonly operation: OperationName;
@@ -23,18 +41,60 @@ export interface CallSpec<S extends z.ZodType> {
   readonly body?: unknown;
   /** Schema of a 200 body; undefined when the body is not documented and must not be relied on. */
   readonly response: S | undefined;
+  /**
+   * Called after a failed attempt that the retry policy would repeat, once the wait is over and before the next
+   * attempt: it may let the retry happen, end the call with a value (the change is already there), or with an error.
+   * `failure` is the attempt's error; `attempts` how many attempts were made.
+   */
+  readonly beforeRetry?: (failure: ServiceError, attempts: number) => Promise<RetryDecision<z.infer<S>>>;
 }
 
 type Attempt =
   | { readonly done: true; readonly response: Response; readonly text: string }
+  | { readonly done: true; readonly response: Response; readonly tooLarge: true }
   | { readonly done: false; readonly outcome: Outcome; readonly error: ServiceError };
+
+/**
+ * Reads a body up to `limit` bytes. Beyond it, the rest is not read (the stream is cancelled) and `truncated` is set;
+ * a declared Content-Length over the limit is refused before reading anything.
+ */
+async function readLimited(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    return { text: '', truncated: true };
+  }
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      chunks.push(value.subarray(0, limit - size));
+      await reader.cancel().catch(() => {});
+      return { text: decode(chunks), truncated: true };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { text: decode(chunks), truncated: false };
+}
+
+function decode(chunks: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return chunks.map((c) => decoder.decode(c, { stream: true })).join('') + decoder.decode();
+}
 
 export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: CallSpec<S>): Promise<z.infer<S>> {
   const op = OPERATIONS[spec.operation];
   const secrets = [options.developerToken, options.sessionToken];
   const scrub = (text: string): string => redact(text, secrets);
-  // Everything but the read changes state: after a lost answer we cannot say whether the change happened.
-  const changesState = op.method !== 'GET';
+  // Redaction always comes before any cut: a token cut in two would no longer be recognised.
+  const scrubCut = (text: string, max: number): string => redactAndTruncate(text, secrets, max);
+  // Everything but the reads changes state: after a lost answer we cannot say whether the change happened.
+  const changesState = !op.readOnly;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (op.auth === 'developer') {
     if (!options.developerToken) throw configError(spec.operation, 'no developer token', 'set CALCKIT_DEVELOPER_TOKEN (or store a token in the editor)');
@@ -61,6 +121,7 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
     const ms = Date.now() - started;
     if (result.done) {
       options.logger.debug?.(`${spec.operation}: ${label} → ${result.response.status} in ${ms} ms`);
+      if ('tooLarge' in result) throw tooLargeError(result.response.status, attempt);
       return parseSuccess(result.text, result.response.status, attempt);
     }
     const retriesLeft = options.retries - (attempt - 1);
@@ -76,6 +137,11 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
       `${spec.operation}: ${label} ${result.error.status ? `answered ${result.error.status}` : result.error.kind}; retry ${attempt}/${options.retries} in ${delay} ms`,
     );
     await sleep(delay);
+    if (spec.beforeRetry) {
+      const decision = await spec.beforeRetry(withAttempts(result.error, attempt), attempt);
+      if (decision.action === 'return') return decision.value;
+      if (decision.action === 'throw') throw decision.error;
+    }
   }
 
   async function once(): Promise<Attempt> {
@@ -91,13 +157,14 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
     } catch (error) {
       return failedToSend(error);
     }
-    let text: string;
+    let answer: { text: string; truncated: boolean };
     try {
-      text = await response.text();
+      answer = await readLimited(response, response.ok ? options.maxResponseBytes : MAX_ERROR_BODY_BYTES);
     } catch (error) {
       return failedToSend(error);
     }
-    if (response.ok) return { done: true, response, text };
+    const text = answer.text;
+    if (response.ok) return answer.truncated ? { done: true, response, tooLarge: true } : { done: true, response, text };
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     return { done: false, outcome: { kind: 'status', status: response.status, retryAfterMs }, error: httpError(response.status, text, retryAfterMs) };
   }
@@ -120,34 +187,42 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
       };
     }
     const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-    const code = cause?.code ?? '';
-    const refused = code === 'ECONNREFUSED';
+    const code = cause?.code ?? (error as { code?: string } | undefined)?.code ?? '';
+    const failure = networkFailureClass(code);
+    const refused = failure === 'refused';
+    // DNS and TLS failures happen before the request is sent: nothing can have changed, and a retry would fail alike.
+    const notSent = failure !== 'other';
+    const permanent = failure === 'dns' || failure === 'tls';
     const detail = scrub(cause?.message ?? (error instanceof Error ? error.message : String(error)));
+    const host = options.baseUrl.host;
+    const hint =
+      failure === 'dns' ? hintForDns(host) : failure === 'tls' ? hintForTls(host) : hintForNetwork(options.baseUrl.origin, changesState && !notSent);
     return {
       done: false,
-      outcome: { kind: 'network', refused },
+      outcome: { kind: 'network', refused, permanent },
       error: new ServiceError({
         operation: spec.operation,
         kind: 'network',
         serviceMessage: `${code ? `${code}: ` : ''}${detail}`,
-        hint: hintForNetwork(options.baseUrl.origin, changesState && !refused),
+        hint,
+        code: code || undefined,
         method: op.method,
         path: url.pathname,
-        outcomeUnknown: changesState && !refused,
+        outcomeUnknown: changesState && !notSent,
       }),
     };
   }
 
   function httpError(status: number, text: string, retryAfterMs: number | undefined): ServiceError {
-    let message = text.trim() === '' ? '(empty body)' : text.trim().slice(0, 500);
+    let message = text.trim() === '' ? '(empty body)' : scrubCut(text.trim(), 500);
     let code: string | undefined;
     let fieldErrors: ServiceError['fieldErrors'] = [];
     try {
       const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
       if (parsed.success) {
-        message = parsed.data.message;
+        message = scrubCut(parsed.data.message, 2000);
         code = parsed.data.code;
-        fieldErrors = (parsed.data.errors ?? []).map((e) => ({ ...e, message: scrub(e.message) }));
+        fieldErrors = (parsed.data.errors ?? []).map((e) => ({ ...e, field: scrubCut(e.field, 200), message: scrubCut(e.message, 2000) }));
       }
     } catch {
       // Not JSON: surface the text as the service's message (facts.md: clients show `HTTP <status>: <body>`).
@@ -158,12 +233,28 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
       operation: spec.operation,
       kind: 'http',
       status,
-      serviceMessage: scrub(message),
+      serviceMessage: message,
       hint,
       code,
       fieldErrors,
       method: op.method,
       path: url.pathname,
+    });
+  }
+
+  function tooLargeError(status: number, attempts: number): ServiceError {
+    return new ServiceError({
+      operation: spec.operation,
+      kind: 'response',
+      status,
+      code: CLIENT_ERROR_CODES.RESPONSE_TOO_LARGE,
+      serviceMessage: `the ${status} answer is larger than ${formatBytes(options.maxResponseBytes)}; it was not read`,
+      hint: hintForLargeResponse(options.maxResponseBytes),
+      method: op.method,
+      path: url.pathname,
+      attempts,
+      // A 2xx to a change means it was applied, but the answer that would confirm it could not be read.
+      outcomeUnknown: changesState,
     });
   }
 
@@ -177,7 +268,7 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
         operation: spec.operation,
         kind: 'response',
         status,
-        serviceMessage: `the ${status} answer is not JSON: ${scrub(text.slice(0, 200))}`,
+        serviceMessage: `the ${status} answer is not JSON: ${scrubCut(text, 200)}`,
         hint: HINT_BAD_RESPONSE,
         method: op.method,
         path: url.pathname,
@@ -190,9 +281,9 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
       operation: spec.operation,
       kind: 'response',
       status,
-      serviceMessage: `unexpected response: ${checked.errors.map((e) => e.message).join('; ')}`,
+      serviceMessage: scrubCut(`unexpected response: ${checked.errors.map((e) => e.message).join('; ')}`, 2000),
       hint: HINT_BAD_RESPONSE,
-      fieldErrors: checked.errors,
+      fieldErrors: checked.errors.map((e) => ({ ...e, message: scrub(e.message) })),
       method: op.method,
       path: url.pathname,
       attempts,

@@ -1,10 +1,15 @@
 // Turns a stored calculation into the service's Calculation object (seed 2.1), in the seed's field order.
-import type { Calculation, LockedCalculation } from '@calckit/protocol';
+import type { Calculation, CalculationLink, LockedCalculation } from '@calckit/protocol';
 import type { CalculationRecord } from './model.js';
 
 /** Databases written before `linkValid` was stored fall back to the formula's status. */
 function linkValid(c: CalculationRecord): string {
   return (c.analysis.linkValid as string | undefined) ?? (c.analysis.status === 'VALID' ? 'VALID' : 'ILLEGAL_REFERENCE');
+}
+
+/** One `DATA_SOURCE` link to the calculation's dataset; none when it has no dataset. */
+export function calculationLinks(c: CalculationRecord): CalculationLink[] {
+  return c.datasetId === null ? [] : [{ resource: { type: 'DATA_SOURCE', id: c.datasetId }, visible: true, active: true, valid: linkValid(c) }];
 }
 
 /** The lock response (4.2): the Calculation without `nonAggregatedColumns` and `functionTemplateDependencies`. */
@@ -18,9 +23,7 @@ export function lockedCalculationView(c: CalculationRecord): LockedCalculation {
     global: c.global,
     expression: c.expression,
     checkSum: a.checkSum,
-    links: c.datasetId === null
-      ? []
-      : [{ resource: { type: 'DATA_SOURCE', id: c.datasetId }, visible: true, active: true, valid: linkValid(c) }],
+    links: calculationLinks(c),
     legacyId: c.legacyId,
     lastModified: c.lastModified,
     created: c.created,

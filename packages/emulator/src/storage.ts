@@ -84,6 +84,30 @@ function toCalculation(row: CalculationRow): CalculationRecord {
 
 const bit = (value: boolean): number => (value ? 1 : 0);
 
+/**
+ * What the search of calculations asks storage for (checked by the handler). Every list is one filter: a
+ * calculation matches when it matches every filter (AND), and a filter when it matches one of its ids (OR).
+ */
+export interface CalculationQuery {
+  /** Case-insensitive substring of the name (compared after `foldName`); '' matches every name. */
+  readonly nameContains: string;
+  readonly datasetIdLists: readonly (readonly string[])[];
+  readonly ownerIdLists: readonly (readonly number[])[];
+  /** Each entry is one filter on the `variable` flag (`notvariable` → false, `variable` → true). */
+  readonly variableIs: readonly boolean[];
+  readonly ascending: boolean;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/**
+ * How names are compared by the search, for matching and sorting: Unicode NFC, then lower case (locale-independent).
+ * Sorting is by the folded name's code points, then the exact name, then the id, so that pages are stable.
+ */
+export function foldName(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
 /** Counts of stored things, for the health endpoint. */
 export interface StorageCounts {
   readonly calculations: number;
@@ -130,6 +154,7 @@ export class Storage {
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
+      db.function('calckit_fold_name', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldName(value) : value));
       const storage = new Storage(db);
       storage.migrate();
       return storage;
@@ -306,6 +331,39 @@ export class Storage {
         .run(bit(locked), Math.max(lastModified, current.lastModified + 1), id);
       return this.getCalculation(id);
     });
+  }
+
+  /** One page of the calculations matching `query`, and how many match in all. */
+  searchCalculations(query: CalculationQuery): { total: number; calculations: CalculationRecord[] } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.nameContains !== '') {
+      where.push('instr(calckit_fold_name(name), ?) > 0');
+      params.push(foldName(query.nameContains));
+    }
+    for (const ids of query.datasetIdLists) {
+      where.push('dataset_id IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(ids));
+    }
+    for (const ids of query.ownerIdLists) {
+      where.push('owner IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(ids));
+    }
+    for (const variable of query.variableIs) {
+      where.push('variable = ?');
+      params.push(bit(variable));
+    }
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const direction = query.ascending ? 'ASC' : 'DESC';
+    // Built from fixed fragments only (values are bound): prepared per call, since the shape varies with the filters.
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM calculations ${clause}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM calculations ${clause}
+         ORDER BY calckit_fold_name(name) ${direction}, name ${direction}, id ASC LIMIT ? OFFSET ?`,
+      )
+      .all(...params, query.limit, query.offset) as CalculationRow[];
+    return { total, calculations: rows.map(toCalculation) };
   }
 
   getDataset(id: string): DatasetRecord | undefined {

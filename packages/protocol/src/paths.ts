@@ -23,10 +23,17 @@ export function reportSchedulesPath(): string {
   return '/api/content/v1/reportschedules';
 }
 
+/** Path of the search of calculations (POST); community-documented, see search.ts. */
+export function calculationSearchPath(): string {
+  return '/api/query/v1/functions/search';
+}
+
 /** Route templates (for routers and documentation); `{name}` marks a path parameter. */
 export const ROUTE_TEMPLATES = {
   calculation: '/api/query/v1/functions/template/{calculationId}',
   function: '/api/codeengine/v2/packages/{packageId}/versions/{version}/functions/{functionName}',
   datasetSchema: '/api/data/v2/datasources/{datasetId}/schemas',
   reportSchedules: '/api/content/v1/reportschedules',
+  /** Community-documented (see search.ts): the search of calculations. */
+  calculationSearch: '/api/query/v1/functions/search',
 } as const;

@@ -23,6 +23,9 @@ import {
   OPERATIONS,
   isOperationName,
   isValidServiceName,
+  SearchCalculationsRequestSchema,
+  SearchCalculationsResponseSchema,
+  calculationSearchPath,
 } from './index.js';
 
 const lockedCalc = {
@@ -159,5 +162,43 @@ describe('paths and names', () => {
     expect(OPERATIONS.updateFormula).toMatchObject({ method: 'POST', auth: 'developer' });
     expect(isOperationName('lockCalculation')).toBe(true);
     expect(isOperationName('toString')).toBe(false);
+  });
+});
+
+describe('search of calculations (community-documented shapes)', () => {
+  it('accepts the body community tools send', () => {
+    const body = {
+      name: '',
+      filters: [{ field: 'dataset', idList: ['ds-1'] }, { field: 'notvariable' }],
+      sort: { field: 'name', ascending: true },
+      limit: 5000,
+      offset: 0,
+    };
+    expect(checkWire(SearchCalculationsRequestSchema, body).ok).toBe(true);
+    const missing = checkWire(SearchCalculationsRequestSchema, { name: '' });
+    expect(missing.ok ? [] : missing.errors.map((e) => e.field)).toEqual(['limit', 'offset']);
+  });
+  it('parses a result with only id and name, and ids as numbers or digit strings', () => {
+    const parsed = checkWire(SearchCalculationsResponseSchema, {
+      results: [
+        { id: 12, name: 'A' },
+        { id: '13', name: 'B', variable: true, links: [{ resource: { type: 'CARD', id: 99 }, visible: true, active: true }], extra: 1 },
+      ],
+      totalHits: 2,
+    });
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(parsed.value.results.map((r) => r.id)).toEqual([12, 13]);
+      expect(parsed.value.results[1]!.links![0]!.resource.id).toBe('99');
+      expect('extra' in parsed.value.results[1]!).toBe(false);
+    }
+    const bad = checkWire(SearchCalculationsResponseSchema, { results: [{ id: 'x', name: 'A' }] });
+    expect(bad.ok).toBe(false);
+    expect(checkWire(SearchCalculationsResponseSchema, { items: [] }).ok).toBe(false);
+  });
+  it('is in the operations table as a read', () => {
+    expect(calculationSearchPath()).toBe('/api/query/v1/functions/search');
+    expect(OPERATIONS.searchCalculations).toMatchObject({ method: 'POST', auth: 'developer', readOnly: true, route: calculationSearchPath() });
+    expect(OPERATIONS.updateFormula.readOnly).toBe(false);
   });
 });

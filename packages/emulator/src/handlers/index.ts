@@ -5,6 +5,7 @@ import { lockCalculation, readCalculation, updateFormula } from './calculations.
 import { runFunction } from './run-function.js';
 import { setDatasetSchema } from './datasets.js';
 import { createReportSchedule } from './report-schedules.js';
+import { searchCalculations } from './search.js';
 
 export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   readCalculation,
@@ -13,4 +14,5 @@ export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   runFunction,
   setDatasetSchema,
   createReportSchedule,
+  searchCalculations,
 };

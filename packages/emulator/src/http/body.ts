@@ -1,4 +1,5 @@
-// Reads a request body as JSON with a size limit; refuses other media types, malformed JSON and non-objects.
+// Reads a request body as JSON with a size limit; refuses other media types, bytes that are not UTF-8, malformed
+// JSON, strings with lone surrogates, and non-objects.
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../api-error.js';
 
@@ -46,7 +47,7 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
       { field: 'header.content-type', message: `got ${JSON.stringify(req.headers['content-type'] ?? '(none)')}` },
     ]);
   }
-  const text = raw.toString('utf8');
+  const text = decodeUtf8(raw);
   if (text.trim() === '') throw new ApiError(400, 'MALFORMED_JSON', 'request body is empty; a JSON object is required', [{ field: 'body', message: 'empty body' }]);
   let value: unknown;
   try {
@@ -54,12 +55,94 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   } catch (error) {
     throw new ApiError(400, 'MALFORMED_JSON', `request body is not valid JSON: ${(error as Error).message}`, [{ field: 'body', message: 'malformed JSON' }]);
   }
+  const lone = findLoneSurrogate(value);
+  if (lone !== undefined) {
+    throw new ApiError(400, 'VALIDATION_FAILED', 'request body has a string that is not valid Unicode (a lone surrogate)', [
+      { field: lone.field, message: `${lone.field} has a lone surrogate \\u${lone.unit.toString(16)} at offset ${lone.offset}: strings must be valid UTF-16` },
+    ]);
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'request body must be a JSON object', [
       { field: 'body', message: `got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` },
     ]);
   }
   return value as Record<string, unknown>;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes a body that must be UTF-8 (RFC 8259): invalid bytes are refused (400), never replaced by U+FFFD. */
+function decodeUtf8(raw: Buffer): string {
+  try {
+    return UTF8.decode(raw);
+  } catch {
+    const offset = firstInvalidUtf8(raw);
+    throw new ApiError(400, 'MALFORMED_JSON', `request body is not UTF-8 (invalid byte at offset ${offset}); send JSON encoded as UTF-8`, [
+      { field: 'body', message: `invalid UTF-8 at byte ${offset}` },
+    ]);
+  }
+}
+
+/** Byte offset of the first sequence that is not well-formed UTF-8 (overlong, surrogate, > U+10FFFF, truncated). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i += 1;
+      continue;
+    }
+    const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    if (need === 0 || i + need >= bytes.length) return i;
+    let cp = b & (0x7f >> (need + 1));
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k]!;
+      if ((c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    const min = need === 1 ? 0x80 : need === 2 ? 0x800 : 0x10000;
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return bytes.length;
+}
+
+/** The first string (key or value) of a parsed JSON value with an unpaired surrogate: where it is and which. */
+export function findLoneSurrogate(value: unknown): { field: string; offset: number; unit: number } | undefined {
+  // Iterative: a deeply nested body must not overflow the stack.
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  const at = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      const hit = loneSurrogateIn(v);
+      if (hit !== undefined) return { field: path === '' ? 'body' : path, ...hit };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: at(path, String(i)) });
+    } else if (typeof v === 'object' && v !== null) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        const hit = loneSurrogateIn(key);
+        if (hit !== undefined) return { field: at(path, '(key)'), ...hit };
+        stack.push({ value: child, path: at(path, key) });
+      }
+    }
+  }
+  return undefined;
+}
+
+function loneSurrogateIn(text: string): { offset: number; unit: number } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) { i += 1; continue; }
+      return { offset: i, unit };
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) return { offset: i, unit };
+  }
+  return undefined;
 }
 
 /**
