@@ -100,12 +100,17 @@ export interface CalculationQuery {
   readonly offset: number;
 }
 
-/**
- * How names are compared by the search, for matching and sorting: Unicode NFC, then lower case (locale-independent).
- * Sorting is by the folded name's code points, then the exact name, then the id, so that pages are stable.
- */
+/** How the search matches names: Unicode NFC, then lower case (locale-independent); accents count. */
 export function foldName(name: string): string {
   return name.normalize('NFC').toLowerCase();
+}
+
+/**
+ * The first sort key of names: lower case without accents (`Écart` sorts with `ecart`, not after `z`). Ties are
+ * broken by the folded name, then the exact name, then the id, so that the order, and so the pages, are stable.
+ */
+export function nameSortKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /** Counts of stored things, for the health endpoint. */
@@ -155,6 +160,7 @@ export class Storage {
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
       db.function('calckit_fold_name', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldName(value) : value));
+      db.function('calckit_name_sort_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? nameSortKey(value) : value));
       const storage = new Storage(db);
       storage.migrate();
       return storage;
@@ -360,7 +366,8 @@ export class Storage {
     const rows = this.db
       .prepare(
         `SELECT * FROM calculations ${clause}
-         ORDER BY calckit_fold_name(name) ${direction}, name ${direction}, id ASC LIMIT ? OFFSET ?`,
+         ORDER BY calckit_name_sort_key(name) ${direction}, calckit_fold_name(name) ${direction}, name ${direction}, id ASC
+         LIMIT ? OFFSET ?`,
       )
       .all(...params, query.limit, query.offset) as CalculationRow[];
     return { total, calculations: rows.map(toCalculation) };
