@@ -1,6 +1,6 @@
 // One version for every workspace package, and every dependency between them pinned to it exactly.
 //   node scripts/versions.mjs            check (exit 1 and a list of problems when out of step)
-//   node scripts/versions.mjs set 0.2.0  set every workspace's version and inter-package dependency to 0.2.0
+//   node scripts/versions.mjs set 0.2.0  set the root's and every workspace's version and inter-package dependency
 // `npm run pack` checks before it packs; test/package/versions.test.ts checks in every test run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,9 @@ export function versionProblems(root = ROOT) {
   const version = all.find((w) => w.manifest.name === 'calckit')?.manifest.version;
   const problems = [];
   if (!version) problems.push('no workspace named calckit with a version');
+  // The root's version names the tarball pre-commit packs from this repository (see .pre-commit-hooks.yaml).
+  const rootVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  if (rootVersion !== version) problems.push(`package.json (the root): version ${rootVersion}, expected ${version}`);
   for (const { dir, manifest } of all) {
     if (manifest.version !== version) problems.push(`${dir}: version ${manifest.version}, expected ${version}`);
     for (const field of DEPENDENCY_FIELDS) {
@@ -36,12 +39,12 @@ export function versionProblems(root = ROOT) {
   return { version, problems };
 }
 
-/** Sets every workspace's version and its dependencies on the others to `version`. */
+/** Sets the root's and every workspace's version, and the workspaces' dependencies on each other, to `version`. */
 export function setVersion(version, root = ROOT) {
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`not a version: ${version}`);
   const all = workspaces(root);
   const names = new Set(all.map((w) => w.manifest.name));
-  for (const { file } of all) {
+  for (const file of [join(root, 'package.json'), ...all.map((w) => w.file)]) {
     // Re-read right before writing: the text is changed in place, so the file's own layout is kept.
     let text = readFileSync(file, 'utf8');
     text = text.replace(/^(\s*"version"\s*:\s*)"[^"]*"/m, `$1"${version}"`);
