@@ -1,8 +1,8 @@
 // Unit tests of the retry policy: which outcomes are retried per operation, backoff bounds, Retry-After parsing.
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '@calckit/protocol';
-import { IDEMPOTENT, backoffDelay, parseRetryAfter, shouldRetry } from './retry.js';
-import { redact } from './redact.js';
+import { IDEMPOTENT, backoffDelay, networkFailureClass, parseRetryAfter, shouldRetry } from './retry.js';
+import { redact, redactAndTruncate } from './redact.js';
 
 describe('shouldRetry', () => {
   const cases: Array<[string, Parameters<typeof shouldRetry>[1], boolean, boolean]> = [
@@ -55,5 +55,45 @@ describe('redact', () => {
   it('replaces every occurrence of each secret and ignores tiny ones', () => {
     expect(redact('a tok-123 b tok-123', ['tok-123', undefined])).toBe('a [REDACTED] b [REDACTED]');
     expect(redact('abc', ['ab'])).toBe('abc');
+  });
+});
+
+describe('DNS and TLS failures', () => {
+  it('are classified and never retried, for any operation', () => {
+    expect(networkFailureClass('ENOTFOUND')).toBe('dns');
+    expect(networkFailureClass('EAI_AGAIN')).toBe('dns');
+    expect(networkFailureClass('DEPTH_ZERO_SELF_SIGNED_CERT')).toBe('tls');
+    expect(networkFailureClass('ERR_TLS_CERT_ALTNAME_INVALID')).toBe('tls');
+    expect(networkFailureClass('ERR_SSL_WRONG_VERSION_NUMBER')).toBe('tls');
+    expect(networkFailureClass('UNABLE_TO_VERIFY_LEAF_SIGNATURE')).toBe('tls');
+    expect(networkFailureClass('ECONNREFUSED')).toBe('refused');
+    expect(networkFailureClass('ECONNRESET')).toBe('other');
+    for (const op of OPERATION_NAMES) expect(shouldRetry(op, { kind: 'network', refused: false, permanent: true })).toBe(false);
+    expect(shouldRetry('searchCalculations', { kind: 'status', status: 503, retryAfterMs: undefined })).toBe(true);
+  });
+});
+
+describe('redact: echoes in other spellings, and before truncation', () => {
+  const token = 'Tok-3n/with+Sign s';
+  it('catches upper/lower-cased, percent-encoded (once, twice, partly) and JSON-escaped echoes', () => {
+    const echoes = [
+      token,
+      token.toUpperCase(),
+      token.toLowerCase(),
+      encodeURIComponent(token),
+      encodeURIComponent(token).toLowerCase(),
+      encodeURIComponent(encodeURIComponent(token)),
+      'Tok-3n%2Fwith+Sign+s',
+      'Tok-3n/with%2bSign%20s',
+      JSON.stringify(token).slice(1, -1).replace(/[a-z]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    ];
+    for (const echo of echoes) expect(redact(`before ${echo} after`, [token]), echo).toBe('before [REDACTED] after');
+  });
+  it('redacts before cutting, so that no piece of a token is left at the cut', () => {
+    const secret = 'abcdefghijklmnop';
+    const text = `${'x'.repeat(95)}${secret} tail`;
+    const out = redactAndTruncate(text, [secret], 100);
+    expect(out).not.toContain('abcde');
+    expect(out).toBe(`${'x'.repeat(95)}[REDA…`);
   });
 });
