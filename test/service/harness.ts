@@ -1,6 +1,7 @@
 // Test harness: a real emulator on a loopback port (in this process), clients for it, and its fault injection.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,9 +57,37 @@ export async function startHarness(options: { fixtures?: string; dataPath?: stri
   };
 }
 
-/** A copy of examples/ in a temp directory, so tests can edit files and write state freely. */
-export function copyExamples(): string {
+/**
+ * A copy of examples/ in a temp directory, so tests can edit files and write state freely. By default it is a git
+ * repository with the history of a team that adopted calckit: a first commit holds the formulas the service had
+ * (the fixtures' expressions, as `calckit import` writes them), a second the examples' edits. So the fixtures'
+ * formulas are versions of the files that git knows, and pushing the edits over them is no conflict.
+ */
+export function copyExamples(options: { git?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'calckit-examples-'));
   cpSync(EXAMPLES, dir, { recursive: true, filter: (src) => !src.includes(`${join(EXAMPLES, '.calckit')}`) });
+  if (options.git === false) return dir;
+  const fixtures = JSON.parse(readFileSync(EXAMPLE_FIXTURES, 'utf8')) as { calculations: Array<{ id: number; expression: string }> };
+  const project = JSON.parse(readFileSync(join(dir, 'calckit.json'), 'utf8')) as { calculations: Record<string, { id: number }> };
+  const edited = new Map<string, string>();
+  for (const [path, entry] of Object.entries(project.calculations)) {
+    const imported = fixtures.calculations.find((c) => c.id === entry.id);
+    if (imported === undefined) continue;
+    edited.set(path, readFileSync(join(dir, path), 'utf8'));
+    writeFileSync(join(dir, path), `${imported.expression}\n`);
+  }
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'import the calculations from the service');
+  for (const [path, text] of edited) writeFileSync(join(dir, path), text);
+  git(dir, 'commit', '-q', '-a', '-m', 'edit formulas');
   return dir;
+}
+
+/** Runs git in `dir` with a fixed identity (tests make their own repositories). */
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=calckit test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
 }

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@calckit/client';
-import { loadProject, readState, type Project } from '@calckit/project';
+import { loadProject, readState, recordsFor, serviceOrigin, type Project } from '@calckit/project';
 import { pushFiles, type PushFilesOptions } from '../../packages/cli/src/service/push-files.js';
 import { copyExamples, startHarness, type Harness } from './harness.js';
 
@@ -27,6 +27,9 @@ afterEach(async () => {
 const push = (options: Partial<PushFilesOptions> = {}) =>
   pushFiles({ project, client, serviceName: 'SVC', paths: [], cwd: dir, ...options });
 
+/** The state file's records for the emulator this test pushes to. */
+const records = () => recordsFor(readState(project.statePath), serviceOrigin(h.url));
+
 const text = (rel: string): string => readFileSync(join(dir, rel), 'utf8');
 
 describe('push', () => {
@@ -39,12 +42,12 @@ describe('push', () => {
     expect(result.exitCode).toBe(0);
     expect(result.results.map((r) => r.outcome)).toEqual(project.calculations.map(() => 'updated'));
     for (const r of result.results) expect(r.mismatches).toEqual([]);
-    const state = readState(project.statePath);
+    const state = records();
     for (const c of project.calculations) {
       const remote = await client.readCalculation(c.id);
       expect(remote.expression).toBe(text(c.path).replace(/\s+$/, ''));
       expect(remote.locked).toBe(lockedBefore.get(c.id));
-      expect(state.calculations[String(c.id)]?.checkSum).toBe(remote.checkSum);
+      expect(state[String(c.id)]?.checkSum).toBe(remote.checkSum);
     }
     const locked = result.results.find((r) => r.id === 101);
     expect(locked?.steps.map((s) => s.step)).toEqual(['read', 'check', 'unlock', 'update', 'lock', 'verify']);
@@ -73,7 +76,7 @@ describe('push', () => {
     const after = await client.readCalculation(101);
     expect(after.checkSum).toBe(before.checkSum);
     expect(after.lastModified).toBe(before.lastModified);
-    expect(readState(project.statePath).calculations).toEqual({});
+    expect(records()).toEqual({});
   });
 
   it('refuses to overwrite a remote change made since the last push, unless forced', async () => {
@@ -157,7 +160,7 @@ describe('push failures (injected by the emulator)', () => {
     expect(r?.error?.hint).toMatch(/try again/);
     expect(r?.steps.map((s) => s.step)).toEqual(['read', 'check', 'unlock', 'restore-lock']);
     expect(await snapshot()).toEqual(before);
-    expect(readState(project.statePath).calculations['101']).toBeUndefined();
+    expect(records()['101']).toBeUndefined();
   });
 
   it('update refused as invalid (strict): lock restored, nothing changed', async () => {
@@ -196,7 +199,7 @@ describe('push failures (injected by the emulator)', () => {
     expect(r?.error).toMatchObject({ step: 'lock', status: 500, remoteUpdated: true, lockedNow: false });
     expect(r?.error?.hint).toMatch(/calckit lock 103/);
     // The remote holds our formula, so it becomes the baseline (a later push is not a false conflict).
-    expect(readState(project.statePath).calculations['103']?.checkSum).toBe((await client.readCalculation(103)).checkSum);
+    expect(records()['103']?.checkSum).toBe((await client.readCalculation(103)).checkSum);
     await h.clearFaults();
   });
 

@@ -107,6 +107,8 @@ export class PushError extends Error {
     readonly restoreError?: ServiceError,
     /** The calculation as read, when the push got that far (a conflict shows its formula). */
     readonly remote?: Calculation,
+    /** The update failed without a clear answer and reading the calculation back did not settle it either. */
+    readonly outcomeUnknown: boolean = false,
   ) {
     super(message);
   }
@@ -129,6 +131,7 @@ export class PushError extends Error {
       serviceError: this.serviceError?.toJSON() ?? null,
       restoreError: this.restoreError?.toJSON() ?? null,
       remoteExpression: this.step === 'check' ? (this.remote?.expression ?? null) : null,
+      outcomeUnknown: this.outcomeUnknown,
     };
   }
 }
@@ -145,7 +148,7 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
     step: PushStep,
     error: ServiceError | undefined,
     hint: string,
-    state: { remoteUpdated: boolean; lockedNow: boolean | undefined; restoreError?: ServiceError; remote?: Calculation },
+    state: { remoteUpdated: boolean; lockedNow: boolean | undefined; restoreError?: ServiceError; remote?: Calculation; outcomeUnknown?: boolean },
     headline?: string,
   ): PushError => {
     const what = headline ?? (error ? `${error.status !== undefined ? `HTTP ${error.status}` : error.kind}: ${error.serviceMessage}` : 'refused');
@@ -164,6 +167,7 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
       `push of calculation ${id} failed at step "${step}": ${what}.${lockNote}`,
       state.restoreError,
       state.remote,
+      state.outcomeUnknown ?? false,
     );
   };
 
@@ -226,27 +230,35 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
     did('unlock', 'unlocked');
   }
 
-  // 4. Update.
+  // 4. Update. When it fails without a clear refusal (its answer lost, a 5xx after the service may have stored it),
+  //    the calculation is read back, so the outcome is told as it is: stored (the push goes on), not stored, or unknown.
   let updated: Calculation;
+  let recovered = '';
   try {
-    updated = await client.updateFormula(id, request.expression, { strict: request.strict ?? false });
+    updated = await client.updateFormula(id, request.expression, { strict: request.strict ?? false, previousCheckSum: before.checkSum });
   } catch (error) {
     const e = asServiceError(error);
-    let restore: { ok: true } | { ok: false; error: ServiceError } = { ok: true };
-    if (before.locked) {
-      restore = await restoreLock(client, id);
-      if (restore.ok) did('restore-lock', 'locked again after the failed update');
+    const applied = await updateApplied(client, id, e, request.local.checkSum);
+    if (applied.stored !== undefined) {
+      updated = applied.stored;
+      recovered = ` (its answer failed with ${e.status !== undefined ? `HTTP ${e.status}` : e.kind}; reading it back shows it stored)`;
+    } else {
+      let restore: { ok: true } | { ok: false; error: ServiceError } = { ok: true };
+      if (before.locked) {
+        restore = await restoreLock(client, id);
+        if (restore.ok) did('restore-lock', 'locked again after the failed update');
+      }
+      const unknown = applied.known === false;
+      const hint = unknown ? `the update may have been applied: run \`calckit status\` to see what the service holds (${e.hint})` : e.hint;
+      throw fail('update', e, hint, {
+        remoteUpdated: false,
+        lockedNow: before.locked ? (restore.ok ? true : undefined) : false,
+        ...(restore.ok ? {} : { restoreError: restore.error }),
+        outcomeUnknown: unknown,
+      });
     }
-    const hint = e.outcomeUnknown
-      ? `${e.hint}; run \`calckit status\` to see whether the formula changed`
-      : e.hint;
-    throw fail('update', e, hint, {
-      remoteUpdated: false,
-      lockedNow: before.locked ? (restore.ok ? true : undefined) : false,
-      ...(restore.ok ? {} : { restoreError: restore.error }),
-    });
   }
-  did('update', `stored, checkSum ${updated.checkSum.slice(0, 12)}, status ${updated.status}`);
+  did('update', `stored, checkSum ${updated.checkSum.slice(0, 12)}, status ${updated.status}${recovered}`);
 
   // 5. Lock again (or lock for the first time when asked).
   let after: Calculation = updated;
@@ -285,6 +297,25 @@ function verify(request: PushRequest, remote: Calculation | LockedCalculation): 
     out.push({ field: 'columnPositions', local: request.local.columnPositions, remote: remote.columnPositions });
   }
   return out;
+}
+
+/**
+ * After a failed update: did the service store our formula? A clear refusal (4xx but 408 and 429), or a call that was
+ * never sent, stored nothing. Otherwise the calculation is read back: our checkSum means stored. Anything else means
+ * not stored when the service answered (its 5xx came after it was done), and unknown when it did not answer (a
+ * time-out or a dropped connection: the call may still land); a failed read leaves it unknown too.
+ */
+async function updateApplied(client: Client, id: number, error: ServiceError, ours: string): Promise<{ stored?: Calculation; known: boolean }> {
+  const answered = error.kind === 'http';
+  const refused = error.kind === 'config' || (answered && error.status !== undefined && error.status < 500 && error.status !== 408 && error.status !== 429);
+  if (refused || (!answered && !error.outcomeUnknown && error.kind !== 'response')) return { known: true };
+  try {
+    const now = await client.readCalculation(id);
+    if (now.checkSum === ours) return { stored: now, known: true };
+    return { known: answered };
+  } catch {
+    return { known: false };
+  }
 }
 
 /** Locks again after a failure; the client already retries lock calls, this tries once more on top. */

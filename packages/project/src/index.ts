@@ -1,9 +1,9 @@
 // Public API of @calckit/project: the project file calckit.json, dataset schema files, push state, connection settings.
-export { findProjectFile, loadProject, parseProject, resolveProject, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
+export { findProjectFile, loadProject, parseProject, resolveProject, isInside, writesInside, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
 export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
-export { readState, lastPushed, recordPush, forgetPush, writeAtomically } from './state.js';
-export type { PushState, PushStateEntry } from './state.js';
+export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, serviceOrigin, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
+export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput } from './state.js';
 export { resolveConnection, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
 export {
@@ -21,6 +21,8 @@ export {
   storedTokens,
 } from './credentials.js';
 export type { ReadCredentials, StoredTokens, TokenKind } from './credentials.js';
+export { readFileHistory, gitVersionLookup } from './history.js';
+export type { FileHistory } from './history.js';
 export { ProjectError } from './errors.js';
 export type { ProjectIssue } from './errors.js';
 export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN_TYPES } from './schema.js';

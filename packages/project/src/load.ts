@@ -1,6 +1,6 @@
 // Finding and loading the project file: walks up from a path to `calckit.json`, validates it, resolves paths.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ProjectError, issuesOf } from './errors.js';
 import { projectFileSchema, type CalculationEntry, type DatasetEntry, type ServiceSection } from './schema.js';
 
@@ -75,6 +75,17 @@ export function parseProject(text: string, file: string): Project {
   const data = parsed.data;
   const root = dirname(file);
   const inRoot = (p: string): string => (isAbsolute(p) ? p : resolve(root, p));
+  // Files calckit writes (formulas by pull, import, format and --fix; the push state) must stay inside the project.
+  const outside = [
+    ...Object.keys(data.calculations ?? {}).map((path) => ({ field: `calculations.${JSON.stringify(path)}`, path })),
+    ...(data.state !== undefined ? [{ field: 'state', path: data.state }] : []),
+  ].filter(({ path }) => !isInside(root, inRoot(path)));
+  if (outside.length > 0) {
+    throw new ProjectError(
+      file,
+      outside.map(({ field }) => ({ field, message: 'resolves outside the project (absolute or with ..): calckit writes this file, so it must be under the project folder' })),
+    );
+  }
   const datasets: Record<string, ProjectDataset> = {};
   for (const [key, entry] of Object.entries(data.datasets ?? {})) {
     datasets[key] = { ...entry, key, ...(entry.schema !== undefined ? { schemaPath: inRoot(entry.schema) } : {}) };
@@ -94,6 +105,29 @@ export function parseProject(text: string, file: string): Project {
     format: data.format ?? {},
     statePath: inRoot(data.state ?? DEFAULT_STATE_PATH),
   };
+}
+
+/** Whether `path` (absolute) is `root` itself or below it. */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/**
+ * Whether writing `path` stays inside `root` once symbolic links are followed: the nearest existing folder on the
+ * way to it must resolve inside the project's real folder (a symlinked folder pointing elsewhere is outside).
+ */
+export function writesInside(root: string, path: string): boolean {
+  if (!isInside(root, path)) return false;
+  let dir = dirname(path);
+  while (!existsSync(dir) && dir !== root) dir = dirname(dir);
+  try {
+    const realRoot = realpathSync(root);
+    const realDir = realpathSync(dir);
+    return realDir === realRoot || isInside(realRoot, realDir);
+  } catch {
+    return false;
+  }
 }
 
 /** Finds the project for a file or directory, or loads the one given explicitly (`--config`). */

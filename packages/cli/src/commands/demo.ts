@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@calckit/client';
-import { DEFAULT_SERVICE_NAME, ProjectError, loadDatasetSchema, loadProject, resolveProject, type Project } from '@calckit/project';
+import { DEFAULT_SERVICE_NAME, ProjectError, loadDatasetSchema, loadProject, recordPushes, resolveProject, serviceOrigin, type Project, type PushRecordInput } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { summarise, type CalculationSummary } from '../service/calculation-view.js';
@@ -77,6 +77,16 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
       }
     }
 
+    // The demo seeded this emulator itself, so the formulas it holds now count as pushed from here (as after
+    // `calckit import`): the push replaces them without a conflict, and any other change would still be one.
+    const statePath = join(temp, 'state.json'); // the repository's state file is left alone
+    const seeded: PushRecordInput[] = [];
+    for (const calc of project.calculations) {
+      const remote = await client.readCalculation(calc.id).catch(() => undefined);
+      if (remote !== undefined) seeded.push({ id: calc.id, checkSum: remote.checkSum, file: calc.path });
+    }
+    recordPushes(statePath, serviceOrigin(emulator.url), seeded);
+
     log(`lint, push and lock ${project.calculations.length} formulas:`);
     const push = await pushFiles({
       project,
@@ -84,7 +94,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
       serviceName,
       paths: [],
       lockAfter: true,
-      statePath: join(temp, 'state.json'), // the repository's state file is left alone
+      statePath,
       cwd: project.root,
       onResult: (r, done, total) => {
         log(`  ${progressLine(r, done, total)}`);

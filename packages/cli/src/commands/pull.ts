@@ -1,10 +1,21 @@
 // `calckit pull <id> [file]`: writes the remote formula to its file and records it as the new push baseline.
 // Safe by construction: the file must be inside the project and not mapped to another calculation, the answer must
 // be the calculation asked for with a checkSum that matches its expression, and unpushed local edits are kept.
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { ProjectError, calculationForFile, openPushState, serviceOrigin, writeAtomically, type PushStateHandle } from '@calckit/project';
+import {
+  FileAccessError,
+  FileEncodingError,
+  ProjectError,
+  calculationForFile,
+  openPushState,
+  readFormulaFile,
+  serviceOrigin,
+  writeTextFileAtomicSync,
+  writesInside,
+  type PushStateHandle,
+} from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_USAGE } from '../exit.js';
 import { describeCalculation, summarise, type CalculationSummary } from '../service/calculation-view.js';
@@ -39,8 +50,8 @@ export async function runPull(
   }
   const shown = relative(cwd, file) || file;
   if (project !== undefined) {
-    if (!file.startsWith(project.root + sep)) {
-      throw new CliExit(EXIT_USAGE, `calckit: ${shown} is outside the project (${project.root}); nothing was written`);
+    if (!writesInside(project.root, file)) {
+      throw new CliExit(EXIT_USAGE, `calckit: ${shown} is outside the project (${project.root}), or reached through a link that leads outside; nothing was written`);
     }
     const mappedTo = calculationForFile(project, file);
     if (mappedTo !== undefined && mappedTo.id !== id) {
@@ -64,7 +75,7 @@ export async function runPull(
   try {
     const calc = await readCalculationChecked(context.client, id);
     if (existsSync(file)) {
-      const local = expressionFromFileText(readFileSync(file, 'utf8'));
+      const local = expressionFromFileText(readFormulaFile(file, { displayPath: shown }));
       const localSum = analyzeCalculation(local).checkSum;
       if (localSum === calc.checkSum) {
         state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
@@ -82,9 +93,15 @@ export async function runPull(
         };
       }
     }
-    writeAtomically(file, fileTextFromExpression(calc.expression));
+    writeTextFileAtomicSync(file, fileTextFromExpression(calc.expression), { displayPath: shown });
     state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
     return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
+  } catch (error) {
+    // One line naming the file (not UTF-8, unreadable, unwritable), never a stack trace; nothing was written.
+    if (error instanceof FileEncodingError || error instanceof FileAccessError || error instanceof ProjectError) {
+      throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
+    }
+    throw error;
   } finally {
     state?.release();
   }

@@ -1,9 +1,8 @@
 // `calckit status`: for each calculation of the project, the local file vs the last pushed version vs the remote.
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { isServiceError, judgeRemote } from '@calckit/client';
-import { analyzeCalculation, checkSumOf } from '@calckit/formula';
-import { ProjectError, gitVersionLookup, readState, recordsFor, serviceOrigin } from '@calckit/project';
+import { checkSumOf } from '@calckit/formula';
+import { FileEncodingError, ProjectError, gitVersionLookup, readFormulaFile, readState, recordsFor, serviceOrigin } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
@@ -65,12 +64,14 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
     selected.map(async (calc): Promise<StatusEntry> => {
       const file = relative(cwd, calc.file) || calc.file;
       let local: string | null = null;
+      const recorded = records[String(calc.id)]?.checkSum ?? null;
       try {
-        local = analyzeCalculation(expressionFromFileText(readFileSync(calc.file, 'utf8'))).checkSum;
-      } catch {
+        local = checkSumOf(expressionFromFileText(readFormulaFile(calc.file, { displayPath: file })));
+      } catch (error) {
+        // Not UTF-8: its checkSum would be of replacement characters; say why instead of comparing.
+        if (error instanceof FileEncodingError) return { file, id: calc.id, state: 'error', local: null, recorded, remote: null, locked: null, message: error.detail };
         local = null;
       }
-      const recorded = records[String(calc.id)]?.checkSum ?? null;
       try {
         const remote = await context.client.readCalculation(calc.id);
         let sync: SyncState;

@@ -1,16 +1,18 @@
 // `calckit push` as a function: everything local first (the state file locked and read, each file read and linted),
 // then for each file the safe push protocol (whose conflict rule asks the state record and the file's git history),
 // then the record of what was pushed.
-import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { PushError, isServiceError, pushCalculation, type Client, type Mismatch, type PushStepEvent } from '@calckit/client';
 import { analyzeCalculation, checkSumOf, expressionFromFileText, type CalculationAnalysis } from '@calckit/formula';
 import {
+  FileAccessError,
+  FileEncodingError,
   ProjectError,
   calculationForFile,
   gitVersionLookup,
   openPushState,
   readDatasetSchemaFile,
+  readFormulaFile,
   serviceOrigin,
   type DatasetColumn,
   type Project,
@@ -138,6 +140,31 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   const schemas = new Map<string, DatasetColumn[] | ProjectError>();
   // Validates the project's lint settings before anything is sent (throws PushLintConfigError).
   const lint = options.skipLint ? undefined : createPushLinter({ serviceName: options.serviceName, lintSettings: project.lint });
+  // Every file is read before anything is sent: a file that is not UTF-8 text stops the run (exit 2), as for
+  // format and --fix, since pushing it would store replacement characters. A missing file is that file's failure.
+  const texts = new Map<ProjectCalculation, string>();
+  const unreadable = new Map<ProjectCalculation, FilePushResult>();
+  for (const calc of selected) {
+    const file = relative(cwd, calc.file) || calc.file;
+    try {
+      texts.set(calc, readFormulaFile(calc.file, { displayPath: file }));
+    } catch (error) {
+      if (error instanceof FileEncodingError) throw new CliExit(EXIT_USAGE, `calckit push: ${error.message}; nothing was sent`);
+      if (!(error instanceof FileAccessError)) throw error;
+      unreadable.set(
+        calc,
+        base(file, calc, null, 'unreadable', {
+          step: 'read-file',
+          status: null,
+          message: error.message,
+          serviceMessage: null,
+          hint: 'check the path in calckit.json (`calckit pull <id>` writes a missing file)',
+          remoteUpdated: false,
+          lockedNow: null,
+        }),
+      );
+    }
+  }
   // Local problems first: a held lock, a malformed or unwritable state file stop the run before the service is touched.
   let state: PushStateHandle | undefined;
   if (!options.dryRun && selected.length > 0) {
@@ -177,7 +204,7 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
       while (next < selected.length) {
         const index = next++;
         const calc = selected[index] as ProjectCalculation;
-        const result = await pushOne(calc);
+        const result = unreadable.get(calc) ?? (await pushOne(calc));
         results[index] = result;
         options.onResult?.(result, ++done, total);
       }
@@ -220,20 +247,8 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
 
   async function pushOne(calc: ProjectCalculation): Promise<FilePushResult> {
     const file = relative(cwd, calc.file) || calc.file;
-    let text: string;
-    try {
-      text = readFileSync(calc.file, 'utf8');
-    } catch (error) {
-      return base(file, calc, null, 'unreadable', {
-        step: 'read-file',
-        status: null,
-        message: `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-        serviceMessage: null,
-        hint: 'check the path in calckit.json',
-        remoteUpdated: false,
-        lockedNow: null,
-      });
-    }
+    const text = texts.get(calc);
+    if (text === undefined) throw new Error(`internal: ${file} was not read`);
     const expression = expressionFromFileText(text);
     const schema = schemaFor(calc);
     if (schema instanceof ProjectError) {
@@ -302,14 +317,14 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
     } catch (error) {
       if (error instanceof PushError) {
         const recordError = error.remoteUpdated ? record(analysis.checkSum) : null;
-        const unknown = error.step === 'update' && error.serviceError?.outcomeUnknown === true;
+        const unknown = error.outcomeUnknown;
         return {
           ...base(file, calc, analysis.checkSum, error.step === 'check' ? 'conflict' : unknown ? 'unknown' : 'failed', {
             step: error.step,
             status: error.status ?? null,
             message: error.message,
             serviceMessage: error.serviceError?.serviceMessage ?? null,
-            hint: unknown ? `the update may have been applied: run \`calckit status ${file}\` to see what the service holds` : error.hint,
+            hint: error.hint,
             remoteUpdated: error.remoteUpdated,
             lockedNow: error.lockedNow ?? null,
             kind: error.serviceError?.kind ?? null,
