@@ -1,0 +1,512 @@
+// `calckit import --dataset <id>… | --ids <id,…>`: brings the calculations the service holds into the project: one
+// `.calc` file per calculation (its expression and a final newline, as `pull` writes it), their `calculations` and
+// `datasets` entries in calckit.json, and push records for this service, so `calckit status` says "in sync" at once.
+//
+// Listing a dataset's calculations uses the service's search operation, which is COMMUNITY-DOCUMENTED (see
+// @calckit/protocol's search.ts): its results carry ids and names but no formula, so each calculation is then read
+// with the documented read operation (`GET …/functions/template/{id}`), several at once. Every answer is checked
+// before anything is written: the id asked for, and a checkSum equal to the SHA-1 of the expression (verified rule).
+//
+// Running it again: new calculations are added; a file whose remote changed is updated when the local file is still
+// what was last imported or pushed (the push record); a local edit is never overwritten (the file is skipped, and the
+// reason said). The order of writes keeps the project consistent if the run stops halfway (Ctrl-C, a crash): formula
+// files first (each replaced atomically), then the push records, then calckit.json (atomically). A file written but not
+// yet mapped holds exactly the service's formula, and the next run adopts it under the same name.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { isServiceError, type Client } from '@calckit/client';
+import { checkSumOf, expressionFromFileText } from '@calckit/formula';
+import {
+  FileAccessError,
+  FileEncodingError,
+  openPushState,
+  ProjectError,
+  readFormulaFile,
+  serviceOrigin,
+  writeFormulaFile,
+  type CalculationEntry,
+  type DatasetEntry,
+  type Project,
+  type PushRecordInput,
+  type PushStateHandle,
+} from '@calckit/project';
+import type { Calculation } from '@calckit/protocol';
+import type { Command } from 'commander';
+import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import { readCalculationChecked } from '../service/checked-read.js';
+import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
+import { fileTextFromExpression } from '../service/expression.js';
+import { listFolder, nameKey, planFileNames } from '../service/file-names.js';
+import { finish, stdoutEmit } from '../service/output.js';
+import { folderInsideProject, isInside, realPathOf, writeProjectEdit } from '../service/project-writer.js';
+
+export const DEFAULT_IMPORT_DIR = 'formulas';
+export const DEFAULT_IMPORT_CONCURRENCY = 8;
+export const MAX_IMPORT_CONCURRENCY = 32;
+/** Dataset ids as the read and search paths accept them (the service's are UUIDs). */
+const DATASET_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * written: a new file. updated: the remote changed and the local file was still the last imported/pushed version.
+ * restored: a mapped file that was missing. unchanged: the file already holds the remote formula. skipped: not
+ * written, on purpose (a local edit, a variable). refused: the service's answer failed a check (wrong id, checkSum).
+ * failed: reading or writing failed.
+ */
+export type ImportOutcome = 'written' | 'updated' | 'restored' | 'unchanged' | 'skipped' | 'refused' | 'failed';
+
+export interface ImportEntry {
+  readonly id: number;
+  readonly name: string | null;
+  /** Key of the calculation's dataset in calckit.json, or null when it has none. */
+  readonly dataset: string | null;
+  /** The formula file, relative to the working directory, or null when none was chosen. */
+  readonly file: string | null;
+  readonly outcome: ImportOutcome;
+  readonly reason: string | null;
+}
+
+export interface ImportResult {
+  readonly baseUrl: string;
+  /** The service origin the push records were written for. */
+  readonly origin: string;
+  /** The folder new files went to, relative to the working directory. */
+  readonly dir: string;
+  readonly datasets: ReadonlyArray<{ readonly key: string; readonly id: string; readonly listed: number | null }>;
+  readonly entries: readonly ImportEntry[];
+  readonly summary: Readonly<Record<ImportOutcome, number>>;
+  /** Calculations listed but not read because the run was interrupted (Ctrl-C): run the import again. */
+  readonly notRead: number;
+  readonly interrupted: boolean;
+  readonly exitCode: number;
+}
+
+export interface ImportCliOptions extends ConnectionCliOptions {
+  readonly dataset?: readonly string[];
+  readonly ids?: string;
+  readonly dir?: string;
+  readonly concurrency?: string | number;
+}
+
+export interface ImportHooks extends ContextOverrides {
+  /** Aborting stops reading new calculations; what was read is written consistently, then the import stops. */
+  readonly signal?: AbortSignal;
+  /** Progress lines (stderr in the CLI). */
+  readonly progress?: (line: string) => void;
+  /** Whether progress may rewrite one line (a terminal) instead of printing a line every tenth. */
+  readonly progressIsTTY?: boolean;
+}
+
+interface Target {
+  readonly id: number;
+  /** The dataset asked for (`--dataset`), or undefined: taken from the calculation's DATA_SOURCE link (`--ids`). */
+  readonly datasetId: string | undefined;
+}
+
+interface ReadOk {
+  readonly target: Target;
+  readonly calc: Calculation;
+  readonly datasetId: string | null;
+}
+
+interface Plan {
+  readonly read: ReadOk;
+  readonly path: string; // relative to the root, `/`-separated
+  readonly abs: string;
+  readonly outcome: Extract<ImportOutcome, 'written' | 'updated' | 'restored' | 'unchanged'>;
+  /** The file already holds the formula (adopted from an interrupted run, or unchanged): no write needed. */
+  readonly holdsFormula: boolean;
+  readonly mapped: boolean;
+}
+
+const usage = (message: string): never => {
+  throw new CliExit(EXIT_USAGE, `calckit import: ${message}`);
+};
+
+/** Parses and checks the flags (exit 2 on mistakes) before anything else runs. */
+export function parseImportFlags(options: ImportCliOptions): { datasets: string[]; ids: number[]; concurrency: number } {
+  const datasets = [...new Set((options.dataset ?? []).flatMap((d) => d.split(',')).map((d) => d.trim()).filter((d) => d !== ''))];
+  const idTexts = options.ids === undefined ? [] : options.ids.split(/[\s,]+/).filter((s) => s !== '');
+  if (datasets.length === 0 && idTexts.length === 0) {
+    usage(options.ids !== undefined || options.dataset !== undefined ? 'no dataset or calculation id given' : 'say what to import: --dataset <id>… or --ids <id,…>');
+  }
+  if (datasets.length > 0 && idTexts.length > 0) usage('give either --dataset or --ids, not both');
+  for (const d of datasets) if (!DATASET_ID.test(d)) usage(`"${d}" is not a dataset id (letters, digits, ".", "_", "-")`);
+  const ids: number[] = [];
+  for (const text of idTexts) {
+    const id = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(id) || id <= 0) usage(`"${text}" is not a calculation id`);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  const concurrencyText = String(options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY);
+  const concurrency = Number(concurrencyText);
+  if (!/^\d+$/.test(concurrencyText) || concurrency < 1 || concurrency > MAX_IMPORT_CONCURRENCY) {
+    usage(`--concurrency must be a whole number from 1 to ${MAX_IMPORT_CONCURRENCY}, got "${concurrencyText}"`);
+  }
+  return { datasets, ids, concurrency };
+}
+
+export async function runImport(options: ImportCliOptions, hooks: ImportHooks = {}): Promise<ImportResult> {
+  const flags = parseImportFlags(options);
+  const context = openContext(options, true, hooks);
+  requireDeveloperToken(context);
+  const project = context.project!; // openContext(…, true) exits without one
+  const cwd = hooks.cwd ?? process.cwd();
+  const progress = hooks.progress ?? (() => {});
+  const folder =
+    options.dir !== undefined ? folderInsideProject(project.root, cwd, options.dir, '--dir', 'calckit import') : folderInsideProject(project.root, project.root, DEFAULT_IMPORT_DIR, '--dir', 'calckit import');
+  if (!isInside(realPathOf(project.root), realPathOf(project.statePath))) {
+    usage(`the state file ${project.statePath} is outside the project; import writes nothing outside it (set "state" in calckit.json to a path inside)`);
+  }
+  const origin = serviceOrigin(context.client.baseUrl);
+  // Local problems (a held or stale lock, an unreadable state) stop the import before the first call to the service.
+  let state: PushStateHandle;
+  try {
+    state = openPushState(project.statePath, origin);
+  } catch (error) {
+    if (error instanceof ProjectError) usage(error.message);
+    throw error;
+  }
+  try {
+    return await importWithState();
+  } finally {
+    state.release();
+  }
+
+  async function importWithState(): Promise<ImportResult> {
+    const entries: ImportEntry[] = [];
+    const shown = (abs: string): string => relative(cwd, abs) || abs;
+    const datasetKeys = new DatasetKeys(project);
+
+    // 1. What to import.
+    const targets: Target[] = [];
+    const listed = new Map<string, number | null>();
+    if (flags.datasets.length > 0) {
+      const seen = new Set<number>();
+      for (const datasetId of flags.datasets) {
+        let summaries;
+        try {
+          // Community-documented search, filter `notvariable`; a result flagged `variable` is left out all the same.
+          summaries = (
+            await context.client.searchAllCalculations(
+              { datasetIds: [datasetId], variables: 'exclude' },
+              { onPage: (received, totalHits) => progress(`listing dataset ${datasetId}: ${received}${totalHits !== undefined ? `/${totalHits}` : ''}`) },
+            )
+          ).filter((s) => s.variable !== true);
+        } catch (error) {
+          if (!isServiceError(error)) throw error;
+          throw new CliExit(error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS, `calckit import: listing dataset ${datasetId} failed: ${error.message}`);
+        }
+        listed.set(datasetId, summaries.length);
+        progress(`dataset ${datasetId}: ${summaries.length} calculation${summaries.length === 1 ? '' : 's'}`);
+        for (const s of summaries) {
+          if (seen.has(s.id)) continue; // linked to two datasets asked for: the first one wins
+          seen.add(s.id);
+          targets.push({ id: s.id, datasetId });
+        }
+      }
+    } else {
+      for (const id of flags.ids) targets.push({ id, datasetId: undefined });
+    }
+
+    // 2. Read every calculation, a few at once; each answer is checked (id, checkSum) before it can be written.
+    const reads: ReadOk[] = [];
+    let done = 0;
+    let lastShown = -1;
+    const showReading = (): void => {
+      if (hooks.progressIsTTY) progress(`\rreading ${done}/${targets.length}`);
+      else {
+        const tenth = Math.floor((done * 10) / Math.max(1, targets.length));
+        if (tenth !== lastShown && (tenth > lastShown || done === targets.length)) {
+          lastShown = tenth;
+          progress(`reading ${done}/${targets.length}`);
+        }
+      }
+    };
+    const readOne = async (target: Target): Promise<void> => {
+      try {
+        const calc = await readCalculationChecked(context.client, target.id);
+        if (calc.variable) {
+          entries.push({ id: target.id, name: calc.name, dataset: null, file: null, outcome: 'skipped', reason: 'a variable, not a formula' });
+          return;
+        }
+        const datasetId = target.datasetId ?? calc.links.find((l) => l.resource.type === 'DATA_SOURCE')?.resource.id ?? null;
+        reads.push({ target, calc, datasetId });
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        entries.push({
+          id: target.id,
+          name: null,
+          dataset: null,
+          file: null,
+          outcome: error.kind === 'response' ? 'refused' : 'failed',
+          reason: error.message,
+        });
+      } finally {
+        done++;
+        showReading();
+      }
+    };
+    const notRead = await forEachLimit(targets, flags.concurrency, readOne, hooks.signal);
+    if (hooks.progressIsTTY && targets.length > 0) progress('\n');
+
+    // 3. Decide, per calculation, what to write where.
+    const byId = new Map(project.calculations.map((c) => [c.id, c]));
+    const plans: Plan[] = [];
+    const fresh: ReadOk[] = [];
+    const realRoot = realPathOf(project.root);
+    for (const read of reads) {
+      const { calc } = read;
+      const mapped = byId.get(calc.id);
+      if (mapped === undefined) {
+        fresh.push(read);
+        continue;
+      }
+      const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({
+        id: calc.id,
+        name: calc.name,
+        dataset: mapped.dataset ?? null,
+        file: shown(mapped.file),
+        outcome,
+        reason,
+      });
+      if (!isInside(realRoot, realPathOf(mapped.file))) {
+        entries.push(entryOf('refused', `${mapped.path} leads outside the project; nothing was written`));
+        continue;
+      }
+      const recorded = state.lastPushed(calc.id)?.checkSum;
+      if (!existsSync(mapped.file)) {
+        plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'restored', holdsFormula: false, mapped: true });
+        continue;
+      }
+      let local: string;
+      try {
+        local = checkSumOf(expressionFromFileText(readFormulaFile(mapped.file, { displayPath: shown(mapped.file) })));
+      } catch (error) {
+        if (error instanceof FileEncodingError || error instanceof FileAccessError) {
+          entries.push(entryOf('skipped', `${error.message}; the local file was left as it is`));
+          continue;
+        }
+        throw error;
+      }
+      if (local === calc.checkSum) plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'unchanged', holdsFormula: true, mapped: true });
+      else if (recorded !== undefined && local === recorded) {
+        plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'updated', holdsFormula: false, mapped: true });
+      } else {
+        const why =
+          recorded === undefined
+            ? 'the local file differs from the service and was never imported or pushed to it from here'
+            : calc.checkSum === recorded
+              ? 'local changes not pushed yet (`calckit push` sends them)'
+              : 'changed here and in the service since the last import or push';
+        entries.push(entryOf('skipped', `${why}; not overwritten (\`calckit diff ${shown(mapped.file)}\` shows both)`));
+      }
+    }
+
+    // New calculations: names from their names, unique in the folder, stable across runs.
+    const mappedPaths = project.calculations.map((c) => c.path);
+    const mappedKeys = new Set(mappedPaths.map(nameKey));
+    const freshById = new Map(fresh.map((r) => [r.calc.id, r]));
+    const adopted = new Set<number>();
+    const names = planFileNames({
+      dir: folder.rel,
+      requests: fresh.map((r) => ({ id: r.calc.id, name: r.calc.name })),
+      mapped: mappedPaths,
+      onDisk: listFolder(folder.abs),
+      canAdopt: (rel, id) => {
+        if (mappedKeys.has(nameKey(rel))) return false;
+        try {
+          const same = checkSumOf(expressionFromFileText(readFormulaFile(join(project.root, rel)))) === freshById.get(id)?.calc.checkSum;
+          if (same) adopted.add(id);
+          return same;
+        } catch {
+          return false;
+        }
+      },
+    });
+    for (const read of fresh) {
+      const path = names.get(read.calc.id) as string;
+      const abs = resolve(project.root, path);
+      if (dirname(abs) !== folder.abs && !isInside(folder.abs, abs)) throw new Error(`internal: ${path} is not inside ${folder.rel}`);
+      plans.push({ read, path, abs, outcome: 'written', holdsFormula: adopted.has(read.calc.id), mapped: false });
+    }
+
+    // 4. Write the files (each atomically, a few at once).
+    if (plans.some((p) => !p.holdsFormula)) mkdirSync(folder.abs, { recursive: true });
+    const written: Plan[] = [];
+    const total = plans.length + entries.length;
+    let reported = 0;
+    const report = (e: ImportEntry): void => {
+      reported++;
+      progress(`[${reported}/${total}] ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''}: ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`);
+    };
+    for (const e of entries) report(e);
+    await forEachLimit(plans, 16, async (plan) => {
+      const dataset = plan.read.datasetId === null ? null : datasetKeys.keyFor(plan.read.datasetId);
+      const file = shown(plan.abs);
+      const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({ id: plan.read.calc.id, name: plan.read.calc.name, dataset, file, outcome, reason });
+      let entry: ImportEntry;
+      if (!plan.holdsFormula && !isInside(realRoot, realPathOf(plan.abs))) {
+        entry = entryOf('refused', `${plan.path} leads outside the project (symbolic link); nothing was written`);
+      } else {
+        try {
+          if (!plan.holdsFormula) {
+            mkdirSync(dirname(plan.abs), { recursive: true });
+            await writeFormulaFile(plan.abs, fileTextFromExpression(plan.read.calc.expression), { displayPath: file });
+          }
+          written.push(plan);
+          entry = entryOf(plan.outcome, null);
+        } catch (error) {
+          if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+          entry = entryOf('failed', `${error.message}; nothing was written`);
+        }
+      }
+      entries.push(entry);
+      report(entry);
+    });
+
+    // 5. Push records for what the files now hold, then calckit.json (the last step: it makes the files part of the project).
+    const records: PushRecordInput[] = written
+      .filter((p) => p.outcome !== 'unchanged' || state.lastPushed(p.read.calc.id)?.checkSum !== p.read.calc.checkSum)
+      .map((p) => ({ id: p.read.calc.id, checkSum: p.read.calc.checkSum, file: p.path }));
+    try {
+      state.recordMany(records);
+    } catch (error) {
+      if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit import: ${error.message} (the formula files were written; run the import again)`);
+      throw error;
+    }
+    const calculations = new Map<string, CalculationEntry>();
+    for (const plan of written) {
+      const dataset = plan.read.datasetId === null ? undefined : datasetKeys.keyFor(plan.read.datasetId);
+      const existing = byId.get(plan.read.calc.id);
+      calculations.set(plan.path, {
+        id: plan.read.calc.id,
+        ...(existing?.dataset !== undefined ? { dataset: existing.dataset } : dataset !== undefined ? { dataset } : {}),
+        ...(plan.read.calc.name !== '' ? { name: plan.read.calc.name } : {}),
+      });
+    }
+    try {
+      writeProjectEdit(project.file, { datasets: datasetKeys.added(), calculations });
+    } catch (error) {
+      if (error instanceof ProjectError || error instanceof FileAccessError) {
+        throw new CliExit(EXIT_USAGE, `calckit import: cannot update ${project.file}: ${error.message}`);
+      }
+      throw error;
+    }
+
+    entries.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.id - b.id);
+    const summary = Object.fromEntries((['written', 'updated', 'restored', 'unchanged', 'skipped', 'refused', 'failed'] as const).map((k) => [k, 0])) as Record<ImportOutcome, number>;
+    for (const e of entries) summary[e.outcome]++;
+    const interrupted = hooks.signal?.aborted === true;
+    const exitCode = interrupted ? 130 : summary.refused + summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const datasets = [...new Set([...flags.datasets, ...reads.map((r) => r.datasetId).filter((d): d is string => d !== null)])].map((id) => ({
+      key: datasetKeys.keyFor(id),
+      id,
+      listed: listed.get(id) ?? null,
+    }));
+    return {
+      baseUrl: context.client.baseUrl,
+      origin,
+      dir: shown(folder.abs),
+      datasets,
+      entries,
+      summary,
+      notRead,
+      interrupted,
+      exitCode,
+    };
+  }
+}
+
+/** calckit.json keys for dataset ids: the existing key of an id, else one derived from the id (unique, not all digits). */
+class DatasetKeys {
+  private readonly byId = new Map<string, string>();
+  private readonly used = new Set<string>();
+  private readonly fresh = new Map<string, DatasetEntry>();
+
+  constructor(project: Project) {
+    for (const [key, entry] of Object.entries(project.datasets)) {
+      if (!this.byId.has(entry.id)) this.byId.set(entry.id, key);
+      this.used.add(key);
+    }
+  }
+
+  keyFor(datasetId: string): string {
+    const known = this.byId.get(datasetId);
+    if (known !== undefined) return known;
+    // JSON objects list digit-only keys first whatever their place: keep keys non-numeric so the file keeps its order.
+    const base = /^\d+$/.test(datasetId) ? `dataset-${datasetId}` : datasetId;
+    let key = base;
+    for (let n = 2; this.used.has(key); n++) key = `${base}-${n}`;
+    this.byId.set(datasetId, key);
+    this.used.add(key);
+    this.fresh.set(key, { id: datasetId });
+    return key;
+  }
+
+  added(): Map<string, DatasetEntry> {
+    return this.fresh;
+  }
+}
+
+/**
+ * Runs `fn` over `items` with at most `limit` at once. When `signal` aborts, no new item starts; those running finish.
+ * Returns how many items were never started.
+ */
+async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<number> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && signal?.aborted !== true) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return items.length - next;
+}
+
+export function formatImport(result: ImportResult): string {
+  const s = result.summary;
+  const parts = (['written', 'updated', 'restored', 'unchanged', 'skipped', 'refused', 'failed'] as const).filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`);
+  const lines: string[] = [];
+  const skipped = result.entries.filter((e) => e.outcome === 'skipped' || e.outcome === 'refused' || e.outcome === 'failed');
+  if (skipped.length > 0) {
+    lines.push('Not written:');
+    for (const e of skipped) lines.push(`  ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''} ${e.outcome}: ${e.reason}`);
+  }
+  lines.push(`${parts.join(', ') || 'nothing to import'} in ${result.dir} (${result.baseUrl})`);
+  if (result.interrupted) lines.push(`Interrupted: ${result.notRead} calculation(s) not read; what was read is in the project. Run the same import again to finish.`);
+  return lines.join('\n');
+}
+
+export function register(program: Command): void {
+  withConnectionOptions(
+    program
+      .command('import')
+      .description("bring the service's calculations into the project: one .calc file each, calckit.json entries and push records")
+      .option('--dataset <id...>', "import every calculation of these datasets (listed with the service's search)")
+      .option('--ids <id,...>', 'import these calculations (their dataset is taken from their link)')
+      .option('--dir <folder>', `folder for new formula files, inside the project (default: ${DEFAULT_IMPORT_DIR} at the project root)`)
+      .option('--concurrency <n>', `calculations read at once (1-${MAX_IMPORT_CONCURRENCY})`, String(DEFAULT_IMPORT_CONCURRENCY)),
+  ).action(async (options: ImportCliOptions) => {
+    const emit = stdoutEmit(options.json ?? false);
+    const quiet = emit.json; // as push: --json prints the one document and no progress
+    const controller = new AbortController();
+    const onSigint = (): void => {
+      if (controller.signal.aborted) process.exit(130);
+      controller.abort();
+      process.stderr.write('\ncalckit import: stopping after the calculations being read (Ctrl-C again to quit at once)\n');
+    };
+    process.on('SIGINT', onSigint);
+    let result: ImportResult;
+    try {
+      result = await runImport(options, {
+        signal: controller.signal,
+        ...(quiet ? {} : { progress: (line: string) => process.stderr.write(line.startsWith('\r') || line === '\n' ? line : `${line}\n`) }),
+        progressIsTTY: process.stderr.isTTY === true,
+      });
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+    finish(emit, result, () => formatImport(result));
+  });
+}
