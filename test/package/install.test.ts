@@ -1,0 +1,176 @@
+// The published packages, tested as a user gets them: `npm run pack`'s tarballs installed with plain npm into a
+// formula repository outside this one, then the bins run there (lint, format, analyze, the language server, serve).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFromTarballs, lspInitialize, ROOT, run, type InstalledProject } from './helpers.js';
+
+let installed: InstalledProject;
+let calckit: (args: readonly string[], input?: string) => ReturnType<typeof run>;
+
+beforeAll(() => {
+  installed = installFromTarballs('calckit-package');
+  calckit = (args, input) => run(installed.bin('calckit'), args, { cwd: installed.project, ...(input === undefined ? {} : { input }) });
+  writeFileSync(join(installed.project, 'bad.calc'), 'SUM(`Sales`\n');
+  writeFileSync(join(installed.project, 'ugly.calc'), 'sum( `Sales` )/  count(`Orders`)\n');
+  writeFileSync(join(installed.project, 'good.calc'), 'SUM(`Profit`) / SUM(`Sales`)\n');
+}, 300_000);
+
+afterAll(() => {
+  if (installed) rmSync(installed.dir, { recursive: true, force: true });
+});
+
+/** Every file of the installed calckit packages, relative to node_modules. */
+function installedFiles(): string[] {
+  const modules = join(installed.project, 'node_modules');
+  const roots = ['calckit', ...readdirSync(join(modules, '@calckit')).map((p) => `@calckit/${p}`)];
+  return roots.flatMap((root) => readdirSync(join(modules, root), { recursive: true, encoding: 'utf8' }).map((f) => `${root}/${f.split(sep).join('/')}`));
+}
+
+describe('the packed tarballs', () => {
+  it('are the ten publishable packages, all at one version', () => {
+    expect(installed.tarballs.map((t) => t.name).sort()).toEqual(
+      ['calckit', '@calckit/client', '@calckit/emulator', '@calckit/format', '@calckit/formula', '@calckit/ide', '@calckit/language-server', '@calckit/lint', '@calckit/project', '@calckit/protocol'].sort(),
+    );
+    expect(new Set(installed.tarballs.map((t) => t.version))).toEqual(new Set([installed.version]));
+  });
+
+  it('hold no tests, build state, configuration or nested node_modules', () => {
+    const files = installedFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((f) => /\.test\.|(^|\/)(test|tests|__tests__|node_modules|scripts)\/|tsconfig|\.tsbuildinfo$/.test(f))).toEqual([]);
+    // The bundle's source maps (several MB) stay out; the bin entry files and the bundle are in.
+    expect(files).toContain('calckit/bin/calckit.js');
+    expect(files).toContain('calckit/bin/calckit-language-server.js');
+    expect(files).toContain('calckit/dist/calckit.js');
+    expect(files).not.toContain('calckit/dist/calckit.js.map');
+    expect(files).toContain('@calckit/language-server/bin/calckit-language-server.js');
+    expect(files).toContain('@calckit/emulator/fixtures/default.json');
+  });
+
+  it('install only runtime dependencies, from the tarballs, into the project', () => {
+    const modules = join(installed.project, 'node_modules');
+    // Nothing of this repository's development set-up, and no native build: better-sqlite3 is an optional peer.
+    for (const name of ['better-sqlite3', 'esbuild', 'typescript', 'vitest', '@types/node', 'playwright-core', 'yaml']) {
+      expect(existsSync(join(modules, name)), name).toBe(false);
+    }
+    // Real folders inside the project (not links into this repository).
+    for (const name of ['calckit', '@calckit/formula', '@calckit/language-server', '@calckit/emulator']) {
+      expect(lstatSync(join(modules, name)).isSymbolicLink(), name).toBe(false);
+      expect(relative(realpathSync(installed.project), realpathSync(join(modules, name))).startsWith('..'), name).toBe(false);
+    }
+    // The project depends on the tarballs by relative path, so the repository can commit them and run `npm ci`.
+    const manifest = JSON.parse(readFileSync(join(installed.project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(manifest.devDependencies['calckit']).toBe(`file:vendor/calckit/calckit-${installed.version}.tgz`);
+    // Installed manifests: not private, dependencies between the packages pinned to the one version.
+    for (const t of installed.tarballs) {
+      const pkg = JSON.parse(readFileSync(join(modules, t.name, 'package.json'), 'utf8')) as Record<string, unknown> & { dependencies?: Record<string, string> };
+      expect(pkg['private'], t.name).toBeUndefined();
+      for (const [dep, spec] of Object.entries(pkg.dependencies ?? {})) {
+        if (dep === 'calckit' || dep.startsWith('@calckit/')) expect(spec, `${t.name} → ${dep}`).toBe(installed.version);
+        expect(spec, `${t.name} → ${dep}`).not.toMatch(/^(file|link|workspace|git)/);
+      }
+    }
+  });
+});
+
+describe('the installed bins', () => {
+  it('calckit --version', () => {
+    const result = calckit(['--version']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(installed.version);
+    expect(result.status).toBe(0);
+  });
+
+  it('calckit lint reports a syntax error (exit 1), in GitHub annotation format too', () => {
+    const stylish = calckit(['lint', 'bad.calc', 'good.calc']);
+    expect(stylish.status).toBe(1);
+    expect(stylish.stdout).toContain('bad.calc');
+    expect(stylish.stdout).toContain('syntax-error');
+    const github = calckit(['lint', '--format', 'github', 'bad.calc']);
+    expect(github.status).toBe(1);
+    expect(github.stdout).toMatch(/^::error file=bad\.calc,line=1,/m);
+    expect(calckit(['lint', 'good.calc']).status).toBe(0);
+  });
+
+  it('calckit format --check lists an unformatted file (exit 1), and format fixes it', () => {
+    const check = calckit(['format', '--check', 'ugly.calc', 'good.calc']);
+    expect(check.stdout.trim()).toBe('ugly.calc');
+    expect(check.status).toBe(1);
+    const copy = join(installed.project, 'ugly-copy.calc');
+    writeFileSync(copy, readFileSync(join(installed.project, 'ugly.calc')));
+    expect(calckit(['format', 'ugly-copy.calc']).status).toBe(0);
+    expect(readFileSync(copy, 'utf8')).toBe('SUM(`Sales`) / COUNT(`Orders`)\n');
+    expect(calckit(['format', '--check', 'ugly-copy.calc']).status).toBe(0);
+  });
+
+  it('calckit analyze computes what the service stores', () => {
+    const result = calckit(['analyze', 'good.calc']);
+    expect(result.status).toBe(0);
+    const fields = JSON.parse(result.stdout) as { checkSum: string; functions: string[] };
+    expect(fields.checkSum).toBe(createHash('sha1').update('SUM(`Profit`) / SUM(`Sales`)').digest('hex'));
+    expect(fields.functions.sort()).toEqual(['SUM', 'SVC_OP_DIVIDE']);
+    expect(calckit(['analyze', '-'], 'MAX(`a`)').status).toBe(0);
+  });
+
+  it.each(['calckit-language-server'])('%s answers initialize over stdio', async (name) => {
+    expect(run(installed.bin(name), ['--version'], { cwd: installed.project }).stdout.trim()).toBe(installed.version);
+    const result = await lspInitialize(installed.bin(name), ['--stdio'], installed.project);
+    expect(result.serverInfo?.name).toBe('calckit-language-server');
+    expect(result.capabilities).toHaveProperty('completionProvider');
+  });
+
+  it('the language server also starts from the @calckit/language-server package itself', async () => {
+    const bin = join(installed.project, 'node_modules/@calckit/language-server/bin/calckit-language-server.js');
+    const result = await lspInitialize(process.execPath, [bin, '--stdio'], installed.project);
+    expect(result.serverInfo?.version).toBe(installed.version);
+  });
+
+  it('calckit serve and demo without better-sqlite3: one line naming what to install (exit 2)', () => {
+    const serve = calckit(['serve', '--port', '0']);
+    expect(serve.status).toBe(2);
+    expect(serve.stdout).toBe('');
+    expect(serve.stderr.trim().split('\n')).toHaveLength(1);
+    expect(serve.stderr).toMatch(/^calckit serve: .*better-sqlite3.*npm install --save-dev better-sqlite3/);
+    writeFileSync(join(installed.project, 'calckit.json'), '{}\n');
+    writeFileSync(join(installed.project, 'fixtures.json'), '{}\n');
+    const demo = calckit(['demo', '--project', '.']);
+    expect(demo.status).toBe(2);
+    expect(demo.stderr).toMatch(/^calckit demo: .*npm install --save-dev better-sqlite3`?\n$/);
+  });
+
+  it('calckit serve with better-sqlite3 installed: listens', async () => {
+    // This repository's better-sqlite3 (already built) stands in for `npm install --save-dev better-sqlite3`, which
+    // would compile or download the native module.
+    const link = join(installed.project, 'node_modules', 'better-sqlite3');
+    symlinkSync(join(ROOT, 'node_modules', 'better-sqlite3'), link, 'junction');
+    try {
+      const child = spawn(installed.bin('calckit'), ['serve', '--port', '0', '--json', '--quiet', '--no-fixtures'], { cwd: installed.project, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const first = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`serve printed nothing in 20 s; stderr: ${stderr}`)), 20_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) {
+            clearTimeout(timer);
+            resolve(out.slice(0, out.indexOf('\n')));
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+      });
+      const info = JSON.parse(first) as { url: string };
+      expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const answer = await fetch(`${info.url}/api/content/v1/calculations/1`);
+      expect(answer.status).toBeGreaterThanOrEqual(400); // no token: refused, but answered
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    } finally {
+      unlinkSync(link);
+    }
+  });
+});
