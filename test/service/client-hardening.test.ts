@@ -207,8 +207,8 @@ describe('answers are capped', () => {
         pump();
       } else if (path.endsWith('/3')) {
         // A huge error body: the client reads the beginning only.
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('x'.repeat(5 * MiB));
+        res.writeHead(500, { 'content-type': 'text/plain', 'content-length': String(5 * MiB) });
+        res.end(`internal failure ${'x'.repeat(5 * MiB - 17)}`);
       } else {
         // Just under the limit (and not a Calculation): read, then refused for its shape, not its size.
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -242,6 +242,7 @@ describe('answers are capped', () => {
   it('a huge error body keeps its status and a short message', async () => {
     const error = await failure(createClient({ baseUrl: url, developerToken: 'cap-test-token', retries: 0 }).readCalculation(3));
     expect(error).toMatchObject({ kind: 'http', status: 500 });
+    expect(error.serviceMessage.startsWith('internal failure xxx')).toBe(true);
     expect(error.serviceMessage.length).toBeLessThanOrEqual(501);
   });
 });

@@ -55,12 +55,12 @@ type Attempt =
   | { readonly done: false; readonly outcome: Outcome; readonly error: ServiceError };
 
 /**
- * Reads a body up to `limit` bytes. Beyond it, the rest is not read (the stream is cancelled) and `truncated` is set;
- * a declared Content-Length over the limit is refused before reading anything.
+ * Reads a body up to `limit` bytes. Beyond it, the rest is not read (the stream is cancelled) and `truncated` is set.
+ * With `refuseDeclared`, a declared Content-Length over the limit stops before reading anything.
  */
-async function readLimited(response: Response, limit: number): Promise<{ text: string; truncated: boolean }> {
+async function readLimited(response: Response, limit: number, refuseDeclared: boolean): Promise<{ text: string; truncated: boolean }> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
+  if (refuseDeclared && Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => {});
     return { text: '', truncated: true };
   }
@@ -159,7 +159,8 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
     }
     let answer: { text: string; truncated: boolean };
     try {
-      answer = await readLimited(response, response.ok ? options.maxResponseBytes : MAX_ERROR_BODY_BYTES);
+      // A success must be read whole (or refused); of an error, the beginning is enough.
+      answer = response.ok ? await readLimited(response, options.maxResponseBytes, true) : await readLimited(response, MAX_ERROR_BODY_BYTES, false);
     } catch (error) {
       return failedToSend(error);
     }
