@@ -3,7 +3,7 @@
 // target's mode and owner, renamed over it; a symbolic link is written through to its target and stays a link).
 // Every failure is a typed error whose message is one line naming the file and the cause, for a command to print.
 import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
 /** What is wrong with a file's bytes (or, for `lone-surrogate`, with a text to be written). */
@@ -268,7 +268,15 @@ function prepareWrite(path: string, name: string): { target: string; exists: boo
 function writeError(name: string, target: string, error: unknown): FileAccessError {
   const e = error as NodeJS.ErrnoException;
   const { code, reason } = reasonOf(error);
-  const tempFile = typeof e?.path === 'string' && e.path !== target && e.path.startsWith(`${target}.`);
+  // write-file-atomic names its temporary file `<real path of the target>.<number>`.
+  const real = (() => {
+    try {
+      return realpathSync(target);
+    } catch {
+      return resolve(target);
+    }
+  })();
+  const tempFile = typeof e?.path === 'string' && [target, real].some((t) => e.path!.startsWith(`${t}.`));
   const where = tempFile && (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') ? ' (creating a temporary file in its directory, which calckit needs to replace the file)' : '';
   return new FileAccessError(name, 'write', code, `${reason}${where}`, { cause: error });
 }
