@@ -1,0 +1,81 @@
+// Package metadata as publishing needs it: one version for all, dependencies between the packages pinned to it,
+// the fields a published package needs, and bins that npm can link before anything is built.
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-ignore: a plain .mjs script without type declarations
+import { versionProblems, workspaces } from '../../scripts/versions.mjs';
+import { ROOT } from './helpers.js';
+
+interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  description?: string;
+  license?: string;
+  engines?: { node?: string };
+  types?: string;
+  main?: string;
+  exports?: Record<string, unknown>;
+  files?: string[];
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+const all = (workspaces as (root?: string) => Array<{ dir: string; manifest: Manifest }>)(ROOT);
+const publishable = all.filter((w) => !w.manifest.private);
+const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest & { workspaces: string[] };
+
+describe('package manifests', () => {
+  it('versions are in step: one version, inter-package dependencies pinned to it', () => {
+    const { version, problems } = (versionProblems as (root?: string) => { version: string; problems: string[] })(ROOT);
+    expect(problems).toEqual([]);
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('the root and the VS Code extension stay private; every package is publishable', () => {
+    expect(rootManifest.private).toBe(true);
+    expect(all.find((w) => w.dir === 'extension')?.manifest.private).toBe(true);
+    expect(publishable.map((w) => w.dir).sort()).toEqual(all.filter((w) => w.dir.startsWith('packages/')).map((w) => w.dir).sort());
+  });
+
+  it.each(publishable.map((w) => [w.manifest.name, w] as const))('%s has what a published package needs', (_, { dir, manifest }) => {
+    expect(manifest.description, 'description').toBeTruthy();
+    expect(manifest.license, 'license').toBe('MIT');
+    expect(manifest.engines?.node, 'engines.node').toBe('>=20');
+    expect(manifest.types, 'types').toBe('./dist/index.d.ts');
+    expect(manifest.exports?.['.'], 'exports').toMatchObject({ types: './dist/index.d.ts', default: './dist/index.js' });
+    expect(manifest.files, 'files').toContain('dist');
+    expect(manifest.files, 'files: no tests').toContain('!src/**/*.test.ts');
+    // Every path the manifest exposes is one the tarball holds.
+    const shipped = (path: string) => manifest.files!.some((f) => !f.startsWith('!') && path.replace(/^\.\//, '').startsWith(f));
+    for (const target of [manifest.types!, manifest.main!, ...Object.values(manifest.bin ?? {})]) expect(shipped(target), `${dir}: ${target}`).toBe(true);
+  });
+
+  it('bins are committed entry files (npm links them at install time, before the build), executable, with a shebang', () => {
+    const bins = [...publishable.flatMap((w) => Object.entries(w.manifest.bin ?? {}).map(([name, file]) => [name, join(ROOT, w.dir, file)] as const)), ...Object.entries(rootManifest.bin ?? {}).map(([name, file]) => [name, join(ROOT, file)] as const)];
+    expect(bins.map(([name]) => name).sort()).toEqual(['calckit', 'calckit', 'calckit-language-server', 'calckit-language-server']);
+    for (const [name, file] of bins) {
+      expect(file, name).not.toMatch(/[\\/]dist[\\/]/);
+      expect(existsSync(file), file).toBe(true);
+      expect(readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n'), file).toBe(true);
+      if (process.platform !== 'win32') accessSync(file, constants.X_OK);
+    }
+  });
+
+  it('better-sqlite3 (native, only for serve and demo) is an optional peer, never a dependency', () => {
+    for (const { manifest } of publishable) expect(Object.keys(manifest.dependencies ?? {}), manifest.name).not.toContain('better-sqlite3');
+    for (const name of ['calckit', '@calckit/emulator']) {
+      const manifest = publishable.find((w) => w.manifest.name === name)!.manifest;
+      expect(manifest.peerDependencies?.['better-sqlite3'], name).toBeTruthy();
+      expect(manifest.peerDependenciesMeta?.['better-sqlite3']?.optional, name).toBe(true);
+    }
+  });
+
+  it('the calckit package gives both commands', () => {
+    const cli = publishable.find((w) => w.manifest.name === 'calckit')!.manifest;
+    expect(Object.keys(cli.bin ?? {}).sort()).toEqual(['calckit', 'calckit-language-server']);
+    expect(cli.dependencies?.['@calckit/language-server']).toBe(cli.version);
+  });
+});
