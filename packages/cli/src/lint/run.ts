@@ -1,5 +1,6 @@
 // `calckit lint` as a function: expand patterns, resolve settings, lint (cached, in workers for large sets), write
-// fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input).
+// fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input or a fixed file
+// that could not be written). A file that is not UTF-8 text is one fatal error (lint-file.ts), never written.
 import { availableParallelism } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
