@@ -56,8 +56,17 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined>)
   return out;
 }
 
-/** Redacts, then cuts to at most `max` characters (never the other way round). */
+/** Longest spelling of one character above: `%25XX` for each of up to 4 UTF-8 bytes. */
+const MAX_SPELLING_LENGTH = 20;
+
+/**
+ * Redacts, then cuts to at most `max` characters (never the other way round). Only the beginning of a long text is
+ * redacted: up to `max` plus the longest spelling of the longest secret, so that a secret starting before the cut is
+ * still seen whole.
+ */
 export function redactAndTruncate(text: string, secrets: ReadonlyArray<string | undefined>, max: number): string {
-  const clean = redact(text, secrets);
+  const longest = Math.max(0, ...secrets.map((s) => s?.length ?? 0));
+  const window = max + longest * MAX_SPELLING_LENGTH;
+  const clean = redact(text.length > window ? text.slice(0, window) : text, secrets);
   return clean.length <= max ? clean : `${clean.slice(0, max)}…`;
 }

@@ -97,3 +97,15 @@ describe('redact: echoes in other spellings, and before truncation', () => {
     expect(out).toBe(`${'x'.repeat(95)}[REDA…`);
   });
 });
+
+describe('redactAndTruncate on long texts', () => {
+  it('sees a secret that starts before the cut even in its longest spelling, and is quick on megabytes', () => {
+    const secret = 'S3cret-Token';
+    const doubleEncoded = [...secret].map((c) => `%25${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const text = `${'a'.repeat(90)}${doubleEncoded}${'b'.repeat(5_000_000)}`;
+    const started = Date.now();
+    const out = redactAndTruncate(text, [secret], 100);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(out).toBe(`${'a'.repeat(90)}[REDACTED]…`);
+  });
+});
