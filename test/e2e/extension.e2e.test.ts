@@ -104,6 +104,14 @@ function serverPid(): number | undefined {
   return mine ? Number(mine.trim().split(/\s+/)[0]) : undefined;
 }
 
+/** The checkSum the push state file records for the locked calculation, in the records of this service's origin. */
+function lastPushed(baseUrl: string): string | undefined {
+  const state = JSON.parse(readFileSync(join(workspace, '.calckit', 'state.json'), 'utf8')) as {
+    services?: Record<string, { calculations: Record<string, { checkSum: string }> }>;
+  };
+  return state.services?.[new URL(baseUrl).origin]?.calculations[String(LOCKED_ID)]?.checkSum;
+}
+
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
@@ -126,8 +134,9 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 
 beforeAll(async () => {
   checkInstalled();
-  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
+  // This test's screenshots only (restricted.e2e.test.ts keeps its own in a sub-folder).
+  for (const f of readdirSync(ARTIFACTS)) if (f.endsWith('.png')) rmSync(join(ARTIFACTS, f), { force: true });
   tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-'));
   workspace = join(tmp, 'workspace');
   emulator = await startEmulator({
@@ -271,6 +280,13 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await page.keyboard.press('Backspace'); // the trailing newline: the edit goes at the end of the formula
     await page.keyboard.type(' * 100');
     await page.keyboard.press('Control+S');
+    // The token comes from the environment, which binds it to no service: the first push asks before sending it to
+    // the origin this workspace names (and remembers the answer for that origin).
+    const consent = page.locator('.monaco-dialog-box', { hasText: 'Send the developer token from the environment' });
+    await consent.waitFor({ timeout: 20_000 });
+    expect(await consent.innerText()).toContain(new URL(emulator.url).origin);
+    await screenshot('environment-token-question');
+    await consent.locator('.monaco-button', { hasText: /^Allow$/ }).click();
     const expected = `${before.expression} * 100`;
     const after = await waitFor('the pushed formula in the emulator', async () => {
       const remote = await client.readCalculation(LOCKED_ID);
@@ -281,10 +297,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(after.checkSum).not.toBe(before.checkSum);
     expect(after.locked).toBe(true);
     // The push state file records the new checkSum as the last push.
-    const state = JSON.parse(readFileSync(join(workspace, '.calckit', 'state.json'), 'utf8')) as {
-      calculations: Record<string, { checkSum: string }>;
-    };
-    expect(state.calculations[String(LOCKED_ID)]?.checkSum).toBe(after.checkSum);
+    expect(lastPushed(emulator.url)).toBe(after.checkSum);
     // The language status item: connection, lock state and the last push with its checkSum.
     await page.locator('[id="status.languageStatus"]').first().click();
     const hover = page.locator('.monaco-hover', { hasText: 'pushed' }).first();
@@ -401,8 +414,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: 'Overwrite' }).click();
     await waitFor('the push recorded in the state file', async () => {
-      const state = JSON.parse(readFileSync(join(workspace, '.calckit', 'state.json'), 'utf8')) as { calculations: Record<string, { checkSum: string }> };
-      return state.calculations[String(LOCKED_ID)]?.checkSum === createHash('sha1').update(text).digest('hex') ? true : undefined;
+      return lastPushed(url as string) === createHash('sha1').update(text).digest('hex') ? true : undefined;
     });
     await screenshot('pushed-to-local-emulator');
     // The first emulator did not get it.

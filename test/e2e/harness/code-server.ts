@@ -51,6 +51,8 @@ export async function startCodeServer(options: {
   workspace: string;
   env?: Record<string, string>;
   userSettings?: Record<string, unknown>;
+  /** Workspace trust on, as VS Code ships it (the folder opens in Restricted Mode until trusted); off by default. */
+  workspaceTrust?: boolean;
 }): Promise<CodeServer> {
   const { home, workspace } = options;
   const port = await freePort();
@@ -64,7 +66,7 @@ export async function startCodeServer(options: {
       {
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
-        'security.workspace.trust.enabled': false,
+        'security.workspace.trust.enabled': options.workspaceTrust === true,
         'telemetry.telemetryLevel': 'off',
         'extensions.autoUpdate': false,
         'extensions.autoCheckUpdates': false,
@@ -88,7 +90,7 @@ export async function startCodeServer(options: {
       'none',
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       workspace,
     ],

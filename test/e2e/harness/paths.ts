@@ -9,7 +9,8 @@ export const CODE_SERVER_VERSION = '4.100.3';
 export const CACHE = process.env.CALCKIT_E2E_CACHE ?? join(homedir(), '.cache', 'calckit-e2e');
 export const CODE_SERVER_ENTRY = join(CACHE, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 export const CHROMIUM = process.env.CALCKIT_E2E_CHROMIUM ?? '/usr/bin/chromium';
-export const VSIX = join(REPO, 'extension', 'dist', 'calckit.vsix');
+/** The packaged extension under test (`CALCKIT_E2E_VSIX` tests another build, e.g. an older one, against the same scenarios). */
+export const VSIX = process.env.CALCKIT_E2E_VSIX ?? join(REPO, 'extension', 'dist', 'calckit.vsix');
 export const ARTIFACTS = join(REPO, 'test', 'e2e', 'artifacts');
 
 /** Says what is missing and how to install it, instead of failing later with a less clear error. */

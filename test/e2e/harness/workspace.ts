@@ -38,6 +38,7 @@ export function writeWorkspace(spec: WorkspaceSpec): void {
   for (const f of spec.formulas) {
     if (f.lastPushed) calculations[String(f.id)] = { checkSum: f.lastPushed, pushedAt: new Date().toISOString(), file: f.path };
   }
-  write('.calckit/state.json', JSON.stringify({ version: 1, calculations }, null, 2));
+  // Records are kept per service origin (the state file's version 2).
+  write('.calckit/state.json', JSON.stringify({ version: 2, services: { [new URL(spec.baseUrl).origin]: { calculations } } }, null, 2));
   write('.vscode/settings.json', JSON.stringify(spec.settings ?? {}, null, 2));
 }

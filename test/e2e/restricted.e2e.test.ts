@@ -1,0 +1,217 @@
+// End to end, workspace trust: code-server started WITHOUT --disable-workspace-trust opens a folder the user does not
+// trust (Restricted Mode). Its calckit.json points at a recording proxy in front of the emulator, a developer token is
+// in the environment, push on save is on, and the folder holds its own node_modules/.bin/calckit. In Restricted Mode
+// nothing may reach the service (no read, push, lock or compare), the folder's calckit must never run, the user is
+// told, and diagnostics keep working. Once trusted: the environment's token is not sent before the user allows it for
+// that origin; a token stored for the origin is sent there.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type Client } from '@calckit/client';
+import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from './harness/browser.js';
+import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
+import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { startRecorder, type Recorder } from './harness/recorder.js';
+import { ui, type Ui } from './harness/ui.js';
+import { writeWorkspace } from './harness/workspace.js';
+
+const TOKEN = 'e2e-restricted-token-41c9d2e07a';
+const LOCKED_ID = 102;
+const SHOTS = join(ARTIFACTS, 'restricted');
+
+let tmp: string;
+let workspace: string;
+let marker: string;
+let emulator: RunningEmulator;
+let recorder: Recorder;
+let client: Client;
+let codeServer: CodeServer;
+let browser: Browser;
+let u: Ui;
+
+/** Types at the end of margin.calc and saves; waits until the text is on disk. */
+async function appendAndSave(suffix: string): Promise<void> {
+  const page = u.page;
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(suffix);
+  await page.keyboard.press('Control+S');
+  await u.waitFor('the saved file', async () => (readFileSync(join(workspace, 'formulas', 'margin.calc'), 'utf8').includes(suffix) ? true : undefined));
+}
+
+/** Dismisses every notification toast (so the next one found is new). */
+async function clearToasts(): Promise<void> {
+  await u.runCommand('Notifications: Clear All Notifications');
+  await u.page.waitForTimeout(300);
+}
+
+beforeAll(async () => {
+  checkInstalled();
+  rmSync(SHOTS, { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-restricted-'));
+  workspace = join(tmp, 'workspace');
+  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-restricted-session-77' });
+  recorder = await startRecorder(emulator.url);
+  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  const margin = await client.readCalculation(LOCKED_ID);
+  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
+    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
+  };
+  writeWorkspace({
+    root: workspace,
+    baseUrl: recorder.url,
+    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    formulas: [{ path: 'formulas/margin.calc', id: LOCKED_ID, text: `${margin.expression}\n`, lastPushed: margin.checkSum }],
+    others: [{ path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' }],
+    settings: { 'calckit.pushOnSave': true },
+  });
+  // The folder's own calckit: running it leaves a marker (it must never run in Restricted Mode).
+  marker = join(workspace, 'ran-the-workspace-calckit');
+  const bin = join(workspace, 'node_modules', '.bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'calckit'), `#!/bin/sh\necho "$@" > '${marker}'\nsleep 30\n`);
+  chmodSync(join(bin, 'calckit'), 0o755);
+
+  const home = join(tmp, 'code-server');
+  installExtension(home, VSIX);
+  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN }, workspaceTrust: true });
+  browser = await openBrowser();
+  u = ui(browser.page, { artifacts: SHOTS, prefix: 'restricted', codeServerHome: home });
+  await browser.page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
+  await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // VS Code asks whether to trust the folder: the user says no.
+  const trustDialog = browser.page.locator('.monaco-dialog-box', { hasText: 'trust the authors' });
+  await trustDialog.waitFor({ timeout: 30_000 });
+  await u.screenshot('trust-question');
+  await trustDialog.locator('.monaco-button', { hasText: "No, I don't trust the authors" }).click();
+  await browser.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  if (u) await u.screenshot('final').catch(() => undefined);
+  await browser?.close();
+  await codeServer?.stop();
+  await recorder?.close();
+  await emulator?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the calckit extension in an untrusted workspace (Restricted Mode)', () => {
+  it('keeps the language features: a broken formula gets its diagnostics', async () => {
+    await browser.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 20_000 });
+    await u.openFile('broken.calc');
+    await browser.page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 45_000 });
+    await u.screenshot('diagnostics-in-restricted-mode');
+    await browser.page.keyboard.press('Control+W');
+  });
+
+  it('push on save sends nothing and tells the user', async () => {
+    const before = await client.readCalculation(LOCKED_ID);
+    await u.openFile('margin.calc');
+    await appendAndSave(' + 1');
+    await browser.page.waitForTimeout(3000); // time for any request that would go out
+    expect(recorder.requests.map((r) => `${r.method} ${r.path} ${r.tokenHeaders.join(',')}`)).toEqual([]);
+    const toast = u.toast('push on save is off in Restricted Mode');
+    await toast.waitFor({ timeout: 20_000 });
+    expect(await toast.innerText()).toMatch(/not trusted/);
+    expect(await toast.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).count()).toBe(1);
+    await u.screenshot('push-on-save-refused');
+    // The language status item says why nothing is connected.
+    await browser.page.locator('[id="status.languageStatus"]').first().click();
+    await browser.page.locator('.monaco-hover', { hasText: 'Restricted Mode' }).first().waitFor();
+    await u.screenshot('language-status-restricted');
+    await browser.page.keyboard.press('Escape');
+    expect(recorder.requests).toEqual([]);
+    expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, checkSum: before.checkSum, locked: true });
+  });
+
+  it('the push, lock and compare commands are refused with a message, and send nothing', async () => {
+    await u.openFile('margin.calc');
+    for (const [command, message] of [
+      ['calckit: Push This Formula', 'pushing is off in Restricted Mode'],
+      ['calckit: Lock Calculation', 'locking is off in Restricted Mode'],
+      ['calckit: Compare with Remote', 'comparing with the service is off in Restricted Mode'],
+    ] as const) {
+      await clearToasts();
+      await u.runCommand(command);
+      await u.toast(message).waitFor({ timeout: 15_000 });
+    }
+    await u.screenshot('commands-refused');
+    expect(recorder.requests).toEqual([]);
+  });
+
+  it("Start Local Emulator is refused and never runs the folder's node_modules/.bin/calckit", async () => {
+    await clearToasts();
+    await u.runCommand('calckit: Start Local Emulator for This Workspace');
+    await browser.page.waitForTimeout(3000);
+    expect(existsSync(marker), "the folder's calckit ran").toBe(false);
+    await u.toast('starting the local emulator is off in Restricted Mode').waitFor({ timeout: 15_000 });
+    await u.screenshot('emulator-refused');
+    expect(recorder.requests).toEqual([]);
+  });
+
+  it('once trusted, the environment token is not sent before the user allows it for this origin', async () => {
+    await clearToasts();
+    await u.runCommand('Workspaces: Manage Workspace Trust');
+    const trust = browser.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first();
+    await trust.waitFor({ timeout: 20_000 });
+    await u.screenshot('trust-editor');
+    await trust.click();
+    await browser.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await browser.page.keyboard.press('Control+W'); // the trust editor
+    // The extension noticed (onDidGrantWorkspaceTrust) without a reload; its background read sends nothing yet.
+    await u.waitFor('the trust grant in the log', async () => (u.extensionLog(200).includes('workspace trusted now') ? true : undefined));
+    await u.openFile('margin.calc');
+    await appendAndSave(' + 2');
+    const question = browser.page.locator('.monaco-dialog-box', { hasText: 'Send the developer token from the environment' });
+    await question.waitFor({ timeout: 20_000 });
+    expect(await question.innerText()).toContain(recorder.url);
+    await u.screenshot('environment-token-question');
+    await question.locator('.monaco-button', { hasText: "Don't Allow" }).click();
+    await u.toast('failed at step "connect"').waitFor({ timeout: 15_000 });
+    await u.screenshot('environment-token-not-allowed');
+    expect(recorder.requests).toEqual([]);
+  });
+
+  it('a token stored for the origin is sent there (and only there), and the push goes through', async () => {
+    await clearToasts();
+    await u.runCommand('calckit: Set Developer Token');
+    const input = browser.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    expect(await browser.page.locator('.quick-input-widget').innerText()).toContain(recorder.url);
+    await input.fill(TOKEN);
+    await browser.page.keyboard.press('Enter');
+    await u.toast('developer token for').waitFor({ timeout: 15_000 });
+    await u.openFile('margin.calc');
+    await appendAndSave(' + 3');
+    const pushed = await u.waitFor('the pushed formula in the emulator', async () => {
+      const remote = await client.readCalculation(LOCKED_ID);
+      return remote.expression.endsWith('+ 3') ? remote : undefined;
+    });
+    expect(pushed.locked).toBe(true);
+    await u.screenshot('pushed-once-trusted');
+    expect(recorder.requests.length).toBeGreaterThan(0);
+    expect(recorder.requests.every((r) => r.tokenHeaders.includes('x-svc-developer-token'))).toBe(true);
+  });
+
+  it("even trusted, the folder's own calckit runs only when the user says so (and says what it runs)", async () => {
+    await clearToasts();
+    await u.runCommand('calckit: Start Local Emulator for This Workspace');
+    const question = browser.page.locator('.monaco-dialog-box', { hasText: "this workspace's own calckit" });
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.innerText()).toContain(join(workspace, 'node_modules', '.bin', 'calckit'));
+    await u.screenshot('workspace-calckit-question');
+    await question.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await browser.page.waitForTimeout(2000);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('the log says what was refused and never shows the token', () => {
+    const log = u.extensionLog(Infinity);
+    expect(log).toContain('not trusted');
+    expect(log).not.toContain(TOKEN);
+  });
+});
