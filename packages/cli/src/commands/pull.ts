@@ -1,14 +1,15 @@
 // `calckit pull <id> [file]`: writes the remote formula to its file and records it as the new push baseline.
 // Safe by construction: the file must be inside the project and not mapped to another calculation, the answer must
 // be the calculation asked for with a checkSum that matches its expression, and unpushed local edits are kept.
-import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
   FileAccessError,
   FileEncodingError,
   ProjectError,
   calculationForFile,
+  gitVersionLookup,
   openPushState,
   readFormulaFile,
   serviceOrigin,
@@ -76,23 +77,25 @@ export async function runPull(
     const calc = await readCalculationChecked(context.client, id);
     if (existsSync(file)) {
       const local = expressionFromFileText(readFormulaFile(file, { displayPath: shown }));
-      const localSum = analyzeCalculation(local).checkSum;
+      const localSum = checkSumOf(local);
       if (localSum === calc.checkSum) {
         state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
         return { file: shown, outcome: 'unchanged', calculation: summarise(calc), message: `${shown} already holds calculation ${id}'s formula`, exitCode: 0 };
       }
-      // Local edits not pushed yet would be lost: the file differs from what we last pushed (or nothing was recorded).
+      // Nothing may be lost: the file must hold what we last pushed, or a version git keeps (committed or staged).
       const recorded = state?.lastPushed(id)?.checkSum;
-      if (!options.force && recorded !== localSum) {
+      const kept = recorded === localSum || 'found' in (await gitVersionLookup(file, (version) => checkSumOf(expressionFromFileText(version)))(localSum));
+      if (!options.force && !kept) {
         return {
           file: shown,
           outcome: 'refused',
           calculation: summarise(calc),
-          message: `${shown} has changes that were never pushed; nothing was written (use --force to overwrite them)`,
+          message: `${shown} has changes that were never pushed nor committed; nothing was written (use --force to overwrite them)`,
           exitCode: EXIT_FINDINGS,
         };
       }
     }
+    mkdirSync(dirname(file), { recursive: true }); // inside the project: checked above
     writeTextFileAtomicSync(file, fileTextFromExpression(calc.expression), { displayPath: shown });
     state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
     return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
@@ -101,6 +104,8 @@ export async function runPull(
     if (error instanceof FileEncodingError || error instanceof FileAccessError || error instanceof ProjectError) {
       throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
     }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') throw new CliExit(EXIT_USAGE, `calckit pull: cannot write ${shown} (${code}); nothing was written`);
     throw error;
   } finally {
     state?.release();
