@@ -61,7 +61,7 @@ function commandLine(command: string, args: string[]): [string, string[]] {
 export async function startEmulator(project: Project, command: string, connections: Connections, log: Log): Promise<RunningEmulator> {
   const token = randomBytes(24).toString('hex');
   log.addSecret(token);
-  const args = ['serve', '--port', '0', '--quiet', '--data', join(project.root, '.calckit', 'emulator.sqlite')];
+  const args = ['serve', '--port', '0', '--quiet', '--data', join(project.root, '.calckit', 'cache', 'emulator.sqlite')];
   // Without a fixtures file of the project's own, `calckit serve` loads the emulator's default fixtures.
   const fixtures = FIXTURE_FILES.map((f) => join(project.root, f)).find((f) => existsSync(f));
   if (fixtures) args.push('--fixtures', fixtures);

@@ -244,7 +244,7 @@ describe('calckit lint: cache and workers', () => {
   it('--cache reuses results for unchanged files and re-lints changed ones', () => {
     const dir = project({ 'a.calc': 'SUM(revenue)' });
     expect(run(dir, ['lint', '--cache', '--format', 'json']).status).toBe(0);
-    const cacheFile = join(dir, '.calckit/lintcache.json');
+    const cacheFile = join(dir, '.calckit/cache/lint.json');
     expect(existsSync(cacheFile)).toBe(true);
     // Tamper with the stored message: a cache hit shows it, proving the file was not linted again.
     writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace('Column name revenue', 'CACHED revenue'));
