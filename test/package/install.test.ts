@@ -29,7 +29,7 @@ function installedFiles(): string[] {
   return roots.flatMap((root) => readdirSync(join(modules, root), { recursive: true, encoding: 'utf8' }).map((f) => `${root}/${f.split(sep).join('/')}`));
 }
 
-describe('the packed tarballs', () => {
+describe('the packed tarballs', { timeout: 120_000 }, () => {
   it('are the ten publishable packages, all at one version', () => {
     expect(installed.tarballs.map((t) => t.name).sort()).toEqual(
       ['calckit', '@calckit/client', '@calckit/emulator', '@calckit/format', '@calckit/formula', '@calckit/ide', '@calckit/language-server', '@calckit/lint', '@calckit/project', '@calckit/protocol'].sort(),
@@ -76,7 +76,7 @@ describe('the packed tarballs', () => {
   });
 });
 
-describe('the installed bins', () => {
+describe('the installed bins', { timeout: 120_000 }, () => {
   it('calckit --version', () => {
     const result = calckit(['--version']);
     expect(result.stderr).toBe('');
