@@ -1,7 +1,7 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { credentialOrigin, findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
+import { findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { calckitCommand, confirmEmulatorCommand, startEmulator, type RunningEmulator } from './emulator.js';
@@ -132,7 +132,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const project = mapping?.project ?? workspaceProjects(log)[0];
     const uri = document?.uri ?? (project ? vscode.Uri.file(project.file) : undefined);
     try {
-      return credentialOrigin(connections.settingsFor(project, settingsFor(uri)).baseUrl);
+      return serviceOrigin(connections.settingsFor(project, settingsFor(uri)).baseUrl);
     } catch (error) {
       throw new Error(`tokens are kept per service address, and none is set here (${message(error)}): open a formula of a project whose calckit.json names its service`);
     }

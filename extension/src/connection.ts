@@ -10,7 +10,7 @@
 // - The local emulator this extension started gets the token made for it, nothing else.
 // - In an untrusted workspace nothing is sent at all (client() throws RestrictedModeError).
 import { createClient, type Client } from '@calckit/client';
-import { credentialOrigin, resolveConnection, type ConnectionSettings, type Project } from '@calckit/project';
+import { serviceOrigin, resolveConnection, type ConnectionSettings, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Log } from './log.js';
 import type { Settings } from './settings.js';
@@ -100,9 +100,9 @@ export class Connections {
 
   /** The token for this origin: the emulator's, the one stored for the origin, or the environment's if allowed there. */
   async tokenFor(project: Project | undefined, baseUrl: string, options: TokenOptions): Promise<{ token?: ResolvedToken; missing?: string }> {
-    const origin = credentialOrigin(baseUrl);
+    const origin = serviceOrigin(baseUrl);
     const override = project ? this.overrides.get(project.root) : undefined;
-    if (override && credentialOrigin(override.baseUrl) === origin) return { token: { token: override.developerToken, source: 'emulator' } };
+    if (override && serviceOrigin(override.baseUrl) === origin) return { token: { token: override.developerToken, source: 'emulator' } };
     const stored = await this.storedToken(origin, baseUrl);
     if (stored !== undefined) {
       this.log.addSecret(stored);
@@ -170,12 +170,12 @@ export class Connections {
 
   async storeToken(origin: string, token: string): Promise<void> {
     this.log.addSecret(token);
-    await this.secrets.store(tokenKeyFor(credentialOrigin(origin)), token);
+    await this.secrets.store(tokenKeyFor(serviceOrigin(origin)), token);
   }
 
   /** Removes the origin's stored token and forgets the answer about the environment's token for it. */
   async clearToken(origin: string): Promise<void> {
-    const key = credentialOrigin(origin);
+    const key = serviceOrigin(origin);
     await this.secrets.delete(tokenKeyFor(key));
     await this.setEnvironmentConsent(key, undefined);
   }
@@ -192,7 +192,7 @@ export class Connections {
   async prepare(project: Project | undefined, settings: Settings, options: TokenOptions): Promise<Prepared> {
     if (!vscode.workspace.isTrusted) throw new RestrictedModeError();
     const connection = this.settingsFor(project, settings);
-    const origin = credentialOrigin(connection.baseUrl);
+    const origin = serviceOrigin(connection.baseUrl);
     const { token, missing } = await this.tokenFor(project, connection.baseUrl, options);
     return { connection, origin, token, ...(missing !== undefined ? { missing } : {}) };
   }

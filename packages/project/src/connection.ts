@@ -1,7 +1,8 @@
 // Connection settings: project file < CALCKIT_* environment variables < flags. Tokens come from the caller (an
 // editor's secret storage), else the environment (CALCKIT_DEVELOPER_TOKEN, CALCKIT_SESSION_TOKEN: the CI way), else
 // the tokens `calckit login` stored for the resolved address's origin, and never from any other origin's entry.
-import { credentialOrigin, type StoredTokens } from './credentials.js';
+import type { StoredTokens } from './credentials.js';
+import { serviceOrigin } from './origin.js';
 import type { Project } from './load.js';
 
 export const ENV = {
@@ -108,7 +109,7 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
   let stored: StoredTokens | undefined | null = null;
   const fromStore = (key: keyof StoredTokens): string | undefined => {
     if (options.storedTokens === undefined) return undefined;
-    if (stored === null) stored = options.storedTokens(credentialOrigin(baseUrl.value));
+    if (stored === null) stored = options.storedTokens(serviceOrigin(baseUrl.value));
     return nonEmpty(stored?.[key]);
   };
   const pick = (key: keyof StoredTokens, envName: string): { value: string; source: SettingSource } | undefined => {

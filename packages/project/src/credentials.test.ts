@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   CredentialsError,
+  SettingsError,
   configDir,
-  credentialOrigin,
+  serviceOrigin,
   credentialsPath,
   readCredentials,
   removeAllTokens,
@@ -51,13 +52,13 @@ describe('where the credentials live', () => {
   });
 
   it('keys a service by its normalised origin', () => {
-    expect(credentialOrigin('https://ACME.Example.com:443/api/')).toBe('https://acme.example.com');
-    expect(credentialOrigin('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787');
-    expect(credentialOrigin('http://localhost:80/')).toBe('http://localhost');
-    expect(credentialOrigin('https://user:pw@acme.example.com:8443/x?y')).toBe('https://acme.example.com:8443');
-    expect(credentialOrigin('http://[::1]:9000')).toBe('http://[::1]:9000');
-    expect(() => credentialOrigin('ftp://x')).toThrow(CredentialsError);
-    expect(() => credentialOrigin('acme.example.com')).toThrow(/not an absolute URL/);
+    expect(serviceOrigin('https://ACME.Example.com:443/api/')).toBe('https://acme.example.com');
+    expect(serviceOrigin('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787');
+    expect(serviceOrigin('http://localhost:80/')).toBe('http://localhost');
+    expect(serviceOrigin('https://user:pw@acme.example.com:8443/x?y')).toBe('https://acme.example.com:8443');
+    expect(serviceOrigin('http://[::1]:9000')).toBe('http://[::1]:9000');
+    expect(() => serviceOrigin('ftp://x')).toThrow(SettingsError);
+    expect(() => serviceOrigin('acme.example.com')).toThrow(/not an absolute URL/);
   });
 });
 

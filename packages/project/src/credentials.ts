@@ -9,6 +9,7 @@
 // How: the folder is created 0700 and the file 0600 (a temp file created with that mode, fsynced, renamed over the
 // file, then the folder fsynced); read-modify-write runs under a lock file, so two logins at once keep both tokens.
 // Errors name the file and what is wrong, never a token, and never the file's text (which holds tokens).
+import { serviceOrigin } from './origin.js';
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, chmodSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -56,21 +57,6 @@ export function credentialsPath(env: Env = process.env, platform: NodeJS.Platfor
   return join(configDir(env, platform, home), CREDENTIALS_FILE_NAME);
 }
 
-/**
- * The key of a service: its base URL's origin as the URL standard normalises it — scheme and host lower-cased, a
- * default port (443, 80) left out, an internationalised host in punycode; path, query and user info dropped.
- * `https://ACME.example.com:443/x` → `https://acme.example.com`. Only http and https.
- */
-export function credentialOrigin(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new CredentialsError(`"${baseUrl}" is not an absolute URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CredentialsError(`"${url.protocol}" URLs have no credentials: use http or https`);
-  return url.origin;
-}
 
 const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 const MAX_TOKEN_LENGTH = 8192;
@@ -136,7 +122,7 @@ function parseCredentials(path: string, text: string): CredentialFile {
     // A key that is not an origin is not named in the message (it could be a token pasted in the wrong place).
     let normal: string | undefined;
     try {
-      normal = credentialOrigin(origin);
+      normal = serviceOrigin(origin);
     } catch {
       normal = undefined;
     }
@@ -160,7 +146,7 @@ function parseCredentials(path: string, text: string): CredentialFile {
 
 /** The tokens stored for this base URL's origin, and only those (no fallback to any other entry). */
 export function storedTokens(path: string, baseUrl: string): StoredTokens | undefined {
-  const entry = readCredentials(path).services[credentialOrigin(baseUrl)];
+  const entry = readCredentials(path).services[serviceOrigin(baseUrl)];
   if (entry === undefined) return undefined;
   return {
     ...(entry.developerToken !== undefined ? { developerToken: entry.developerToken } : {}),
@@ -171,7 +157,7 @@ export function storedTokens(path: string, baseUrl: string): StoredTokens | unde
 /** Stores a token for the base URL's origin (replacing the one of that kind); returns the origin. */
 export function storeToken(path: string, baseUrl: string, kind: TokenKind, token: string): { origin: string } {
   checkToken(token, kind);
-  const origin = credentialOrigin(baseUrl);
+  const origin = serviceOrigin(baseUrl);
   update(path, (services) => {
     services[origin] = { ...services[origin], [FIELD[kind]]: token, updatedAt: new Date().toISOString() };
   });
@@ -180,7 +166,7 @@ export function storeToken(path: string, baseUrl: string, kind: TokenKind, token
 
 /** Removes the origin's tokens (one kind, or both); returns the kinds that were stored. */
 export function removeTokens(path: string, baseUrl: string, kind?: TokenKind): TokenKind[] {
-  const origin = credentialOrigin(baseUrl);
+  const origin = serviceOrigin(baseUrl);
   const removed: TokenKind[] = [];
   update(path, (services) => {
     const entry = services[origin];

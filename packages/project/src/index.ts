@@ -2,7 +2,7 @@
 export { findProjectFile, loadProject, parseProject, resolveProject, isInside, writesInside, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
 export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
-export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, serviceOrigin, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
+export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput } from './state.js';
 export { resolveConnection, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
@@ -12,7 +12,6 @@ export {
   CredentialsError,
   checkToken,
   configDir,
-  credentialOrigin,
   credentialsPath,
   readCredentials,
   removeAllTokens,
@@ -22,6 +21,7 @@ export {
 } from './credentials.js';
 export type { ReadCredentials, StoredTokens, TokenKind } from './credentials.js';
 export { readFileHistory, gitVersionLookup } from './history.js';
+export { serviceOrigin } from './origin.js';
 export type { FileHistory } from './history.js';
 export { ProjectError } from './errors.js';
 export type { ProjectIssue } from './errors.js';

@@ -36,16 +36,6 @@ const STALE_LOCK_MS = 30_000;
 const LOCK_REFRESH_MS = 5_000;
 const LOCK_WAIT_MS = 10_000;
 
-/** The key of a service in the state file: its URL's origin, lower-cased, default port left out (`https://acme.example.com`). */
-export function serviceOrigin(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ProjectError(baseUrl, [{ field: '', message: 'not an absolute URL' }]);
-  }
-  return url.origin;
-}
 
 /** Reads the state file; a missing file is an empty state, a malformed one is a ProjectError. */
 export function readState(statePath: string): PushState {

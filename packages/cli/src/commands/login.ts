@@ -7,7 +7,7 @@ import {
   ENV,
   SettingsError,
   checkToken,
-  credentialOrigin,
+  serviceOrigin,
   credentialsPath,
   readCredentials,
   removeAllTokens,
@@ -74,7 +74,7 @@ function addressOf(options: ConnectionCliOptions, env: Env, cwd: string | undefi
     });
     // The client's own rules (plain http only to loopback, no user info in the URL): no token for an address it refuses.
     resolveOptions({ baseUrl: settings.baseUrl, serviceName: settings.serviceName });
-    return { baseUrl: settings.baseUrl, origin: credentialOrigin(settings.baseUrl) };
+    return { baseUrl: settings.baseUrl, origin: serviceOrigin(settings.baseUrl) };
   } catch (error) {
     if (error instanceof SettingsError || error instanceof CredentialsError || (error as Error).name === 'ClientConfigError') {
       throw new CliExit(EXIT_USAGE, `calckit: ${(error as Error).message}`);

@@ -4,7 +4,7 @@ import {
   CredentialsError,
   ProjectError,
   SettingsError,
-  credentialOrigin,
+  serviceOrigin,
   credentialsPath,
   readCredentials,
   resolveConnection,
@@ -124,7 +124,7 @@ export function requireDeveloperToken(context: ServiceContext): void {
   if (context.settings.developerToken === undefined) {
     let origin = context.settings.baseUrl;
     try {
-      origin = credentialOrigin(origin);
+      origin = serviceOrigin(origin);
     } catch {
       // The address as resolved.
     }
