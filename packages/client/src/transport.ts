@@ -97,10 +97,10 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
   const changesState = !op.readOnly;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (op.auth === 'developer') {
-    if (!options.developerToken) throw configError(spec.operation, 'no developer token', 'set CALCKIT_DEVELOPER_TOKEN (or store a token in the editor)');
+    if (!options.developerToken) throw configError(spec.operation, 'no developer token', `run "calckit login" for ${options.baseUrl.origin} (or set CALCKIT_DEVELOPER_TOKEN in CI; in the editor: Set Developer Token)`);
     headers[developerTokenHeader(options.serviceName)] = options.developerToken;
   } else {
-    if (!options.sessionToken) throw configError(spec.operation, 'no session token', 'set CALCKIT_SESSION_TOKEN (or store a token in the editor)');
+    if (!options.sessionToken) throw configError(spec.operation, 'no session token', `run "calckit login --session" for ${options.baseUrl.origin} (or set CALCKIT_SESSION_TOKEN in CI)`);
     headers[sessionTokenHeader(options.serviceName)] = options.sessionToken;
   }
   let body: string | undefined;
