@@ -1,6 +1,8 @@
-// npm's `prepare` at the root (run by `npm ci` / `npm install` here): builds once when nothing is built yet, so that
-// `npx calckit` works right after the first install of a clone. It is also how pre-commit's node hooks get a built
-// calckit: pre-commit installs this repository with `npm install`, then packs the root (see .pre-commit-hooks.yaml).
+// npm's `postinstall` at the root (run by `npm ci` / `npm install` here): builds once when nothing is built yet, so
+// that `npx calckit` works right after the first install of a clone. It is also how pre-commit's node hooks get a
+// built calckit: pre-commit installs this repository with `npm install`, then packs the root and parses the tarball's
+// name from `npm pack`'s output (see .pre-commit-hooks.yaml). That is why this is not `prepare` or `prepack`: npm pack
+// runs those, and their banner on stdout would corrupt the name.
 // An existing build is left alone (`npm run build` is the contributors' step), and a failed build does not fail the
 // install: the bins then say what to run.
 import { spawnSync } from 'node:child_process';

@@ -210,12 +210,16 @@ describe('.pre-commit-hooks.yaml', { timeout: 180_000 }, () => {
   });
 
   it('runs like pre-commit runs it: the root packed and installed into a hook environment, staged files passed', () => {
-    // pre-commit's node install: `npm install` in a clone (its prepare builds: here the build exists), `npm pack` of
+    // pre-commit's node install: `npm install` in a clone (its postinstall builds: here the build exists), `npm pack` of
     // the root, `npm install -g <tarball>` with the environment as prefix.
     const packDir = mkdtempSync(join(temp, 'hook-pack-'));
+    // pre-commit takes `npm pack`'s whole stdout as the tarball's name: no root script may run on pack and print
+    // (npm prints a banner for prepare/prepack/postpack), hence the build in postinstall.
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(Object.keys(scripts).filter((s) => /^(pre|post)?(prepare|pack|publish)$/.test(s))).toEqual([]);
     const packed = npm(['pack', '--ignore-scripts', '--pack-destination', packDir], ROOT);
     expect(packed.status, packed.stderr).toBe(0);
-    const tarball = packed.stdout.trim().split('\n').at(-1)!;
+    const tarball = packed.stdout.trim();
     expect(tarball).toMatch(/^calckit-monorepo-\d+\.\d+\.\d+\.tgz$/);
     const envDir = join(temp, 'hook-env');
     const install = npm(['install', '-g', '--prefix', envDir, ...INSTALL_FLAGS, join(packDir, tarball)], temp);
