@@ -1,11 +1,12 @@
 // `npm run bench`: one command, one run. Installs the Debian peers when missing (scripts/bench/install.sh), runs
-// every section (parse, CLI lint, editor latency, memory, emulator) and writes bench/results/latest.json and
+// every section (parse, CLI lint, editor latency, memory, emulator, import) and writes bench/results/latest.json and
 // latest.md, and pastes the table into README.md's bench section. A part not built yet is reported as "not
-// available". Usage: node bench/run.mjs [--only parse,lint,editor,emulator] [--quick] [--no-readme]
+// available". Usage: node bench/run.mjs [--only parse,lint,editor,emulator,import] [--quick] [--no-readme]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchEmulator } from './emulator.mjs';
+import { benchImport } from './import.mjs';
 import { benchLintCli } from './lint-cli.mjs';
 import { benchLspPeer } from './lsp-peer.mjs';
 import { benchParse } from './parse.mjs';
@@ -31,7 +32,7 @@ const results = {
   machine: machine(),
   versions: peerVersions(),
   method:
-    'six engineers share this machine, so wall-clock figures are noisy: throughput and CLI figures compare CPU time (user+system, process.cpuUsage in-process, getrusage for whole processes), as medians of repeated runs after warm-up; latencies are wall-clock percentiles over 100 edits after 10–20 warm-up edits, both servers measured back to back; the emulator figure is wall-clock over a 5 s run. Generated corpora come from test/corpus/formulas.jsonl with a fixed seed.',
+    'six engineers share this machine, so wall-clock figures are noisy: throughput and CLI figures compare CPU time (user+system, process.cpuUsage in-process, getrusage for whole processes), as medians of repeated runs after warm-up; latencies are wall-clock percentiles over 100 edits after 10–20 warm-up edits, both servers measured back to back; the emulator figure is wall-clock over a 5 s run; the import figures are wall-clock medians of 3 rounds, over loopback and through a proxy adding a 10 ms round trip. Generated corpora come from test/corpus/formulas.jsonl with a fixed seed.',
 };
 const FORMULA = 'packages/formula/dist/index.js';
 results.parse = wanted('parse') ? await section('parse throughput', [FORMULA], () => benchParse({ log }), log) : skipped;
@@ -46,6 +47,14 @@ results.editor = wanted('editor')
   : { ours: skipped, peer: skipped };
 results.emulator = wanted('emulator')
   ? await section('emulator', ['packages/emulator/dist/index.js'], () => benchEmulator({ clients: 16, seconds: quick ? 2 : 5 }), log)
+  : skipped;
+results.import = wanted('import')
+  ? await section(
+      'import',
+      ['packages/cli/dist/calckit.js', 'packages/cli/dist/commands/import.js', 'packages/client/dist/index.js', 'packages/emulator/dist/index.js'],
+      () => benchImport({ calculations: 1000, rounds: quick ? 1 : 3 }),
+      log,
+    )
   : skipped;
 results.finishedAt = new Date().toISOString();
 results.goals = goals(results);

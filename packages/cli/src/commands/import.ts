@@ -4,16 +4,17 @@
 //
 // Listing a dataset's calculations uses the service's search operation, which is COMMUNITY-DOCUMENTED (see
 // @calckit/protocol's search.ts): its results carry ids and names but no formula, so each calculation is then read
-// with the documented read operation (`GET …/functions/template/{id}`), several at once. Every answer is checked
-// before anything is written: the id asked for, and a checkSum equal to the SHA-1 of the expression (verified rule).
+// with the documented read operation (`GET …/functions/template/{id}`), several at once, each file written as soon as
+// its calculation is read. Every answer is checked before anything is written: the id asked for, and a checkSum equal
+// to the SHA-1 of the expression (verified rule).
 //
 // Running it again: new calculations are added; a file whose remote changed is updated when the local file is still
 // what was last imported or pushed (the push record); a local edit is never overwritten (the file is skipped, and the
 // reason said). The order of writes keeps the project consistent if the run stops halfway (Ctrl-C, a crash): formula
 // files first (each replaced atomically), then the push records, then calckit.json (atomically). A file written but not
 // yet mapped holds exactly the service's formula, and the next run adopts it under the same name.
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { isServiceError, type Client } from '@calckit/client';
 import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
@@ -27,6 +28,7 @@ import {
   type CalculationEntry,
   type DatasetEntry,
   type Project,
+  type ProjectCalculation,
   type PushRecordInput,
   type PushStateHandle,
 } from '@calckit/project';
@@ -34,6 +36,7 @@ import type { Calculation } from '@calckit/protocol';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { readCalculationChecked } from '../service/checked-read.js';
+import { createFormulaFileSync, FileExistsError, syncFolder } from '../service/create-file.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
 import { fileTextFromExpression } from '../service/expression.js';
 import { listFolder, nameKey, planFileNames } from '../service/file-names.js';
@@ -41,14 +44,18 @@ import { finish, stdoutEmit } from '../service/output.js';
 import { folderInsideProject, isInside, realPathOf, writeProjectEdit } from '../service/project-writer.js';
 
 export const DEFAULT_IMPORT_DIR = 'formulas';
-export const DEFAULT_IMPORT_CONCURRENCY = 8;
+/**
+ * Reads (and file writes) in flight at once. Reads are idempotent and retried on 429 with the service's Retry-After, so
+ * a team's import does not overrun the service; 16 is where loopback measurements stop gaining (bench/import.mjs).
+ */
+export const DEFAULT_IMPORT_CONCURRENCY = 16;
 export const MAX_IMPORT_CONCURRENCY = 32;
 /** Dataset ids as the read and search paths accept them (the service's are UUIDs). */
 const DATASET_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * written: a new file. updated: the remote changed and the local file was still the last imported/pushed version.
- * restored: a mapped file that was missing. unchanged: the file already holds the remote formula. skipped: not
+ * restored: a mapped file that was missing or empty. unchanged: the file already holds the remote formula. skipped: not
  * written, on purpose (a local edit, a variable). refused: the service's answer failed a check (wrong id, checkSum).
  * failed: reading or writing failed.
  */
@@ -90,14 +97,14 @@ export interface ImportCliOptions extends ConnectionCliOptions {
 export interface ImportHooks extends ContextOverrides {
   /** Aborting stops reading new calculations; what was read is written consistently, then the import stops. */
   readonly signal?: AbortSignal;
-  /** Progress lines (stderr in the CLI). */
+  /** Progress lines (stderr in the CLI): one per calculation as it is done, `[i/n] file #id: outcome`. */
   readonly progress?: (line: string) => void;
-  /** Whether progress may rewrite one line (a terminal) instead of printing a line every tenth. */
-  readonly progressIsTTY?: boolean;
 }
 
 interface Target {
   readonly id: number;
+  /** The name the search gave (--dataset), used to plan the file name before the read. */
+  readonly name?: string;
   /** The dataset asked for (`--dataset`), or undefined: taken from the calculation's DATA_SOURCE link (`--ids`). */
   readonly datasetId: string | undefined;
 }
@@ -201,66 +208,89 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
         for (const s of summaries) {
           if (seen.has(s.id)) continue; // linked to two datasets asked for: the first one wins
           seen.add(s.id);
-          targets.push({ id: s.id, datasetId });
+          targets.push({ id: s.id, name: s.name, datasetId });
         }
       }
     } else {
       for (const id of flags.ids) targets.push({ id, datasetId: undefined });
     }
 
-    // 2. Read every calculation, a few at once; each answer is checked (id, checkSum) before it can be written.
-    const reads: ReadOk[] = [];
-    let done = 0;
-    let lastShown = -1;
-    const showReading = (): void => {
-      if (hooks.progressIsTTY) progress(`\rreading ${done}/${targets.length}`);
-      else {
-        const tenth = Math.floor((done * 10) / Math.max(1, targets.length));
-        if (tenth !== lastShown && (tenth > lastShown || done === targets.length)) {
-          lastShown = tenth;
-          progress(`reading ${done}/${targets.length}`);
-        }
-      }
-    };
-    const readOne = async (target: Target): Promise<void> => {
-      try {
-        const calc = await readCalculationChecked(context.client, target.id);
-        if (calc.variable) {
-          entries.push({ id: target.id, name: calc.name, dataset: null, file: null, outcome: 'skipped', reason: 'a variable, not a formula' });
-          return;
-        }
-        const datasetId = target.datasetId ?? calc.links.find((l) => l.resource.type === 'DATA_SOURCE')?.resource.id ?? null;
-        reads.push({ target, calc, datasetId });
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        entries.push({
-          id: target.id,
-          name: null,
-          dataset: null,
-          file: null,
-          outcome: error.kind === 'response' ? 'refused' : 'failed',
-          reason: error.message,
-        });
-      } finally {
-        done++;
-        showReading();
-      }
-    };
-    const notRead = await forEachLimit(targets, flags.concurrency, readOne, hooks.signal);
-    if (hooks.progressIsTTY && targets.length > 0) progress('\n');
-
-    // 3. Decide, per calculation, what to write where.
+    // 2. Read each calculation (a few at once) and write its file as soon as it is read, so that file writes overlap
+    //    the reads. Each answer is checked (id, checkSum) before anything is written.
     const byId = new Map(project.calculations.map((c) => [c.id, c]));
-    const plans: Plan[] = [];
-    const fresh: ReadOk[] = [];
     const realRoot = realPathOf(project.root);
-    for (const read of reads) {
-      const { calc } = read;
-      const mapped = byId.get(calc.id);
-      if (mapped === undefined) {
-        fresh.push(read);
-        continue;
+    const mappedPaths = project.calculations.map((c) => c.path);
+    const mappedKeys = new Set(mappedPaths.map(nameKey));
+    const used = new Set<string>(); // name keys given to a calculation in this run
+    // New files' names are planned before reading when the search gave the names (--dataset), so that the result does
+    // not depend on the order in which the reads end. A name held by an unmapped file on disk is given only
+    // tentatively: the calculation takes it if the file holds exactly its formula (left by an interrupted import).
+    const tentative = new Set<number>();
+    const preplanned =
+      flags.datasets.length > 0
+        ? planFileNames({
+            dir: folder.rel,
+            requests: targets.filter((t) => !byId.has(t.id)).map((t) => ({ id: t.id, name: t.name ?? '' })),
+            mapped: mappedPaths,
+            onDisk: listFolder(folder.abs),
+            canAdopt: (rel, id) => {
+              if (mappedKeys.has(nameKey(rel))) return false;
+              tentative.add(id);
+              return true;
+            },
+          })
+        : undefined;
+    const leftovers: ReadOk[] = [];
+    const written: Plan[] = [];
+    const foldersCreatedIn = new Set<string>();
+    const reads: ReadOk[] = [];
+    let reported = 0;
+    const report = (e: ImportEntry): void => {
+      entries.push(e);
+      reported++;
+      progress(`[${reported}/${targets.length}] ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''}: ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`);
+    };
+    /** Whether `abs` is a plain file (not a link) holding exactly this formula: an import's own leftover. */
+    const holdsFormula = (abs: string, checkSum: string): boolean => {
+      try {
+        return lstatSync(abs).isFile() && checkSumOf(expressionFromFileText(readFormulaFile(abs))) === checkSum;
+      } catch {
+        return false;
       }
+    };
+
+    const execute = async (plan: Plan): Promise<void> => {
+      const dataset = plan.read.datasetId === null ? null : datasetKeys.keyFor(plan.read.datasetId);
+      const file = shown(plan.abs);
+      const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({ id: plan.read.calc.id, name: plan.read.calc.name, dataset, file, outcome, reason });
+      // A new file is one plain name in the folder checked at the start, created with link(2), which never follows a
+      // link at that name: only a mapped file (which may be a symbolic link) needs its real path checked.
+      if (!plan.holdsFormula && plan.mapped && !isInside(realRoot, realPathOf(plan.abs))) {
+        return report(entryOf('refused', `${plan.path} leads outside the project (symbolic link); nothing was written`));
+      }
+      try {
+        if (!plan.holdsFormula) {
+          const text = fileTextFromExpression(plan.read.calc.expression);
+          if (plan.outcome === 'written') {
+            createFormulaFileSync(plan.abs, text, file);
+            foldersCreatedIn.add(dirname(plan.abs));
+          } else {
+            mkdirSync(dirname(plan.abs), { recursive: true });
+            await writeFormulaFile(plan.abs, text, { displayPath: file });
+          }
+        }
+      } catch (error) {
+        if (error instanceof FileExistsError) return report(entryOf('skipped', `${error.message}; run the import again to give the calculation another name`));
+        if (error instanceof FileAccessError || error instanceof FileEncodingError) return report(entryOf('failed', `${error.message}; nothing was written`));
+        throw error;
+      }
+      written.push(plan);
+      report(entryOf(plan.outcome, null));
+    };
+
+    /** What to do with a calculation already mapped to a file: update, restore, leave, or skip (a local edit). */
+    const planMapped = (read: ReadOk, mapped: ProjectCalculation): Plan | ImportEntry => {
+      const { calc } = read;
       const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({
         id: calc.id,
         name: calc.name,
@@ -269,100 +299,84 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
         outcome,
         reason,
       });
-      if (!isInside(realRoot, realPathOf(mapped.file))) {
-        entries.push(entryOf('refused', `${mapped.path} leads outside the project; nothing was written`));
-        continue;
-      }
-      const recorded = state.lastPushed(calc.id)?.checkSum;
-      if (!existsSync(mapped.file)) {
-        plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'restored', holdsFormula: false, mapped: true });
-        continue;
-      }
+      const plan = (outcome: Plan['outcome'], holds: boolean): Plan => ({ read, path: mapped.path, abs: mapped.file, outcome, holdsFormula: holds, mapped: true });
+      if (!isInside(realRoot, realPathOf(mapped.file))) return entryOf('refused', `${mapped.path} leads outside the project; nothing was written`);
+      // Missing, or empty (no formula is empty; a power cut can leave a new file so): written again.
+      if (!existsSync(mapped.file) || statSync(mapped.file).size === 0) return plan('restored', false);
       let local: string;
       try {
         local = checkSumOf(expressionFromFileText(readFormulaFile(mapped.file, { displayPath: shown(mapped.file) })));
       } catch (error) {
-        if (error instanceof FileEncodingError || error instanceof FileAccessError) {
-          entries.push(entryOf('skipped', `${error.message}; the local file was left as it is`));
-          continue;
-        }
+        if (error instanceof FileEncodingError || error instanceof FileAccessError) return entryOf('skipped', `${error.message}; the local file was left as it is`);
         throw error;
       }
-      if (local === calc.checkSum) plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'unchanged', holdsFormula: true, mapped: true });
-      else if (recorded !== undefined && local === recorded) {
-        plans.push({ read, path: mapped.path, abs: mapped.file, outcome: 'updated', holdsFormula: false, mapped: true });
-      } else {
-        const why =
-          recorded === undefined
-            ? 'the local file differs from the service and was never imported or pushed to it from here'
-            : calc.checkSum === recorded
-              ? 'local changes not pushed yet (`calckit push` sends them)'
-              : 'changed here and in the service since the last import or push';
-        entries.push(entryOf('skipped', `${why}; not overwritten (\`calckit diff ${shown(mapped.file)}\` shows both)`));
-      }
-    }
+      const recorded = state.lastPushed(calc.id)?.checkSum;
+      if (local === calc.checkSum) return plan('unchanged', true);
+      if (recorded !== undefined && local === recorded) return plan('updated', false);
+      const why =
+        recorded === undefined
+          ? 'the local file differs from the service and was never imported or pushed to it from here'
+          : calc.checkSum === recorded
+            ? 'local changes not pushed yet (`calckit push` sends them)'
+            : 'changed here and in the service since the last import or push';
+      return entryOf('skipped', `${why}; not overwritten (\`calckit diff ${shown(mapped.file)}\` shows both)`);
+    };
 
-    // New calculations: names from their names, unique in the folder, stable across runs.
-    const mappedPaths = project.calculations.map((c) => c.path);
-    const mappedKeys = new Set(mappedPaths.map(nameKey));
-    const freshById = new Map(fresh.map((r) => [r.calc.id, r]));
-    const adopted = new Set<number>();
-    const names = planFileNames({
-      dir: folder.rel,
-      requests: fresh.map((r) => ({ id: r.calc.id, name: r.calc.name })),
-      mapped: mappedPaths,
-      onDisk: listFolder(folder.abs),
-      canAdopt: (rel, id) => {
-        if (mappedKeys.has(nameKey(rel))) return false;
-        try {
-          const same = checkSumOf(expressionFromFileText(readFormulaFile(join(project.root, rel)))) === freshById.get(id)?.calc.checkSum;
+    const processTarget = async (target: Target): Promise<void> => {
+      let calc: Calculation;
+      try {
+        calc = await readCalculationChecked(context.client, target.id);
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        return report({ id: target.id, name: target.name ?? null, dataset: null, file: null, outcome: error.kind === 'response' ? 'refused' : 'failed', reason: error.message });
+      }
+      if (calc.variable) return report({ id: target.id, name: calc.name, dataset: null, file: null, outcome: 'skipped', reason: 'a variable, not a formula' });
+      const read: ReadOk = { target, calc, datasetId: target.datasetId ?? calc.links.find((l) => l.resource.type === 'DATA_SOURCE')?.resource.id ?? null };
+      reads.push(read);
+      const mapped = byId.get(calc.id);
+      if (mapped !== undefined) {
+        const decided = planMapped(read, mapped);
+        return 'read' in decided ? execute(decided) : report(decided);
+      }
+      const path = preplanned?.get(calc.id);
+      if (path === undefined) return void leftovers.push(read);
+      const abs = resolve(project.root, path);
+      if (tentative.has(calc.id)) {
+        if (!holdsFormula(abs, calc.checkSum)) return void leftovers.push(read); // someone else's file: another name, below
+        used.add(nameKey(path));
+        return execute({ read, path, abs, outcome: 'written', holdsFormula: true, mapped: false });
+      }
+      used.add(nameKey(path));
+      return execute({ read, path, abs, outcome: 'written', holdsFormula: false, mapped: false });
+    };
+
+    if (targets.some((t) => !byId.has(t.id))) mkdirSync(folder.abs, { recursive: true });
+    const notRead = await forEachLimit(targets, flags.concurrency, processTarget, hooks.signal);
+
+    // 3. Calculations whose names were not known before reading (--ids), or whose planned name is held by a file that
+    //    is not theirs: named now, in id order, around every name already given.
+    if (leftovers.length > 0) {
+      const freshById = new Map(leftovers.map((r) => [r.calc.id, r]));
+      const adopted = new Set<number>();
+      const names = planFileNames({
+        dir: folder.rel,
+        requests: leftovers.map((r) => ({ id: r.calc.id, name: r.calc.name })),
+        mapped: [...mappedPaths, ...written.map((p) => p.path)],
+        onDisk: listFolder(folder.abs),
+        canAdopt: (rel, id) => {
+          if (mappedKeys.has(nameKey(rel)) || used.has(nameKey(rel))) return false;
+          const same = holdsFormula(resolve(project.root, rel), freshById.get(id)?.calc.checkSum ?? '');
           if (same) adopted.add(id);
           return same;
-        } catch {
-          return false;
-        }
-      },
-    });
-    for (const read of fresh) {
-      const path = names.get(read.calc.id) as string;
-      const abs = resolve(project.root, path);
-      if (dirname(abs) !== folder.abs && !isInside(folder.abs, abs)) throw new Error(`internal: ${path} is not inside ${folder.rel}`);
-      plans.push({ read, path, abs, outcome: 'written', holdsFormula: adopted.has(read.calc.id), mapped: false });
+        },
+      });
+      await forEachLimit(leftovers, flags.concurrency, async (read) => {
+        const path = names.get(read.calc.id) as string;
+        await execute({ read, path, abs: resolve(project.root, path), outcome: 'written', holdsFormula: adopted.has(read.calc.id), mapped: false });
+      });
     }
-
-    // 4. Write the files (each atomically, a few at once).
-    if (plans.some((p) => !p.holdsFormula)) mkdirSync(folder.abs, { recursive: true });
-    const written: Plan[] = [];
-    const total = plans.length + entries.length;
-    let reported = 0;
-    const report = (e: ImportEntry): void => {
-      reported++;
-      progress(`[${reported}/${total}] ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''}: ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`);
-    };
-    for (const e of entries) report(e);
-    await forEachLimit(plans, 16, async (plan) => {
-      const dataset = plan.read.datasetId === null ? null : datasetKeys.keyFor(plan.read.datasetId);
-      const file = shown(plan.abs);
-      const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({ id: plan.read.calc.id, name: plan.read.calc.name, dataset, file, outcome, reason });
-      let entry: ImportEntry;
-      if (!plan.holdsFormula && !isInside(realRoot, realPathOf(plan.abs))) {
-        entry = entryOf('refused', `${plan.path} leads outside the project (symbolic link); nothing was written`);
-      } else {
-        try {
-          if (!plan.holdsFormula) {
-            mkdirSync(dirname(plan.abs), { recursive: true });
-            await writeFormulaFile(plan.abs, fileTextFromExpression(plan.read.calc.expression), { displayPath: file });
-          }
-          written.push(plan);
-          entry = entryOf(plan.outcome, null);
-        } catch (error) {
-          if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
-          entry = entryOf('failed', `${error.message}; nothing was written`);
-        }
-      }
-      entries.push(entry);
-      report(entry);
-    });
+    // The new names, flushed once per folder (each file's data was flushed as it was written).
+    for (const dir of foldersCreatedIn) await syncFolder(dir);
 
     // 5. Push records for what the files now hold, then calckit.json (the last step: it makes the files part of the project).
     const records: PushRecordInput[] = written
@@ -375,7 +389,8 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       throw error;
     }
     const calculations = new Map<string, CalculationEntry>();
-    for (const plan of written) {
+    // New entries in path order, whatever order the reads ended in: the same import gives the same calckit.json.
+    for (const plan of [...written].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
       const dataset = plan.read.datasetId === null ? undefined : datasetKeys.keyFor(plan.read.datasetId);
       const existing = byId.get(plan.read.calc.id);
       calculations.set(plan.path, {
@@ -501,8 +516,7 @@ export function register(program: Command): void {
     try {
       result = await runImport(options, {
         signal: controller.signal,
-        ...(quiet ? {} : { progress: (line: string) => process.stderr.write(line.startsWith('\r') || line === '\n' ? line : `${line}\n`) }),
-        progressIsTTY: process.stderr.isTTY === true,
+        ...(quiet ? {} : { progress: (line: string) => process.stderr.write(`${line}\n`) }),
       });
     } finally {
       process.off('SIGINT', onSigint);
