@@ -18,8 +18,12 @@ const RESERVED = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²�
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** C0 and C1 control characters (tab, newline, …). */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
-/** Invisible characters that could make two names look alike or reorder what is shown (bidi overrides, zero-width). */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/**
+ * Invisible characters that could make two names look alike or reorder what is shown: zero-width space, direction
+ * marks, embeddings and overrides, isolates, word joiner, BOM. Zero-width (non-)joiners stay: emoji sequences and
+ * several scripts need them.
+ */
+const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** Characters Windows refuses in names, and the path separators. */
 const FORBIDDEN = /[<>:|?*/\\]/g;
 
