@@ -124,7 +124,7 @@ describe('calckit init', () => {
     const gitignore = readFileSync(join(project, '.gitignore'), 'utf8');
     expect(gitignore.startsWith('node_modules/\n/.calckit/cache/\n')).toBe(true); // missing newline added, line not repeated
     expect(gitignore.match(/\.calckit\/cache\//g)).toHaveLength(1);
-    expect(gitignore).toMatch(/^\/\.calckit\/lintcache\.json$/m);
+    expect(gitignore).toMatch(/^\/\.calckit\/\*\.lock$/m);
     expect(gitignore).not.toMatch(/state\.json$/m);
 
     const before = readFileSync(join(project, 'calckit.json'), 'utf8');
@@ -264,6 +264,18 @@ describe('calckit import, status, diff', () => {
     expect(status.filter((e) => e.state === 'in-sync')).toHaveLength(116);
   });
 
+  it('after the import, an edit pushes, and a calculation changed in the service meanwhile is a conflict, not an overwrite', async () => {
+    const conflict = await calckit(['push', pathOf(1006), '--json']);
+    expect(conflict.code).toBe(1);
+    expect(JSON.parse(conflict.stdout).results[0]).toMatchObject({ id: 1006, outcome: 'conflict' });
+    expect((await h.client().readCalculation(1006)).expression).toBe('SUM(`Sales`) * 3');
+    writeFileSync(join(project, pathOf(1001)), 'SUM(`Sales`) / 2\n');
+    const pushed = await calckit(['push', pathOf(1001), '--json']);
+    expect(pushed.code).toBe(0);
+    expect(JSON.parse(pushed.stdout).results[0]).toMatchObject({ id: 1001, outcome: 'updated' });
+    expect((await h.client().readCalculation(1001)).expression).toBe('SUM(`Sales`) / 2');
+  });
+
   it('a second dataset adds its files, a new dataset key and suffixes for names already taken', async () => {
     const before = readFileSync(join(project, 'calckit.json'), 'utf8');
     const run = await calckit(['import', '--dataset', 'ops', '--json']);
@@ -381,9 +393,8 @@ describe('an import stopped halfway (Ctrl-C)', () => {
         cwd: dir,
         env,
         signal: controller.signal,
-        progressIsTTY: true,
         progress: (line) => {
-          const done = /^\rreading (\d+)\//.exec(line);
+          const done = /^\[(\d+)\//.exec(line);
           if (done && Number(done[1]) >= 20) controller.abort();
         },
       },
