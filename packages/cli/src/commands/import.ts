@@ -196,7 +196,8 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
           summaries = (
             await context.client.searchAllCalculations(
               { datasetIds: [datasetId], variables: 'exclude' },
-              { onPage: (received, totalHits) => progress(`listing dataset ${datasetId}: ${received}${totalHits !== undefined ? `/${totalHits}` : ''}`) },
+              // Pages of 500: a line for each page but the last (which the count below says).
+              { onPage: (received, totalHits) => totalHits !== undefined && received < totalHits && progress(`listing dataset ${datasetId}: ${received}/${totalHits}`) },
             )
           ).filter((s) => s.variable !== true);
         } catch (error) {
