@@ -11,8 +11,8 @@ export { DEFAULT_SEARCH_PAGE_SIZE, pageThrough, searchRequestBody } from './sear
 export type { CalculationSearchQuery, CalculationSearchPage, SearchPageRequest, SearchAllOptions } from './search.js';
 export { DEFAULT_READ_CONCURRENCY } from './read-many.js';
 export type { ReadManyOptions, ReadOutcome } from './read-many.js';
-export { pushCalculation, PushError } from './push.js';
-export type { PushRequest, PushResult, PushStep, PushStepEvent, PushAction, Mismatch, LocalAnalysis } from './push.js';
+export { pushCalculation, judgeRemote, PushError } from './push.js';
+export type { PushRequest, PushResult, PushStep, PushStepEvent, PushAction, Mismatch, LocalAnalysis, VersionLookup } from './push.js';
 export type {
   Calculation,
   CalculationSummary,
