@@ -27,7 +27,9 @@ export function detailLines(result: FilePushResult): string[] {
   const error = result.error;
   if (error) {
     if (result.steps.length > 0) lines.push(`    steps done: ${result.steps.map((s) => `${s.step} (${s.detail})`).join('; ')}`);
-    lines.push(`    failed at step "${error.step}"${error.status !== null ? `, HTTP ${error.status}` : ''}: ${error.serviceMessage ?? error.message}`);
+    // Our own refusals carry no service message: their message, without the prefix that repeats the step.
+    const why = error.serviceMessage ?? error.message.replace(/^push of calculation \d+ failed at step "[^"]+": /, '');
+    lines.push(`    failed at step "${error.step}"${error.status !== null ? `, HTTP ${error.status}` : ''}: ${why}`);
     for (const f of error.fieldErrors ?? []) {
       lines.push(`    ${result.file}${f.line !== null ? `:${f.line}:${f.column}` : ''} service: ${f.message}${f.code !== null ? ` (${f.code})` : ''}`);
     }
