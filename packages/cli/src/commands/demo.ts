@@ -123,7 +123,13 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
 function openProject(path: string | undefined): Project {
   try {
-    if (path === undefined) return loadProject(EXAMPLES_PROJECT);
+    if (path === undefined) {
+      // An installed calckit has no examples/: say what to give instead of a missing file's path.
+      if (!existsSync(EXAMPLES_PROJECT)) {
+        throw new CliExit(EXIT_USAGE, 'calckit demo: the examples live in a clone of calckit; give your project with --project <dir|calckit.json> (and --fixtures FILE)');
+      }
+      return loadProject(EXAMPLES_PROJECT);
+    }
     const found = path.endsWith('.json') ? loadProject(path) : resolveProject({ from: join(path, 'calckit.json') });
     if (found === undefined) throw new CliExit(EXIT_USAGE, `calckit demo: no calckit.json at ${path}`);
     return found;
