@@ -1,9 +1,9 @@
 // What the project file says about a formula file: its dataset's schema, its calculation id, the service's name,
 // the project's calculations and lint/format sections. Cached per project file and schema file; the cache is dropped
 // when a watched project or schema file changes.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { parseFormula, walk } from '@calckit/formula';
-import { calculationForFile, calculationForId, findProjectFile, loadProject, readDatasetSchemaFile, type DatasetColumn, type Project } from '@calckit/project';
+import { calculationForFile, calculationForId, findProjectFile, loadProject, readDatasetSchemaFile, readFormulaFile, type DatasetColumn, type Project } from '@calckit/project';
 import { describeError, type Log } from './log.js';
 
 export interface FileProject {
@@ -54,7 +54,8 @@ export class ProjectService {
       if (hit && hit.mtime === mtime) return hit.ids;
       const ids: number[] = [];
       const service = (project.service?.name ?? 'SVC').toUpperCase();
-      walk(parseFormula(readFileSync(calc.file, 'utf8')).formula, {
+      // A regular UTF-8 file of at most 10 MB (a link to a device or a huge file is unknown, never read whole).
+      walk(parseFormula(readFormulaFile(calc.file)).formula, {
         enter(node) {
           if (node.kind === 'NestedCalculation' && node.service === service && !ids.includes(node.id)) ids.push(node.id);
         },

@@ -32,6 +32,23 @@ export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
+/** At most this many problems are listed (a 10 MB file of wrong entries would otherwise make a 100 MB message). */
+const MAX_ISSUES = 20;
+/** Keys quoted in field paths and messages are cut to this many characters. */
+const MAX_QUOTED = 80;
+
+/** A text from a file, cut short for a message: `abc…` (no half surrogate pair). */
+export function shortText(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut--;
+  return `${text.slice(0, cut)}…`;
+}
+
 export function issuesOf(error: z.ZodError): ProjectIssue[] {
-  return error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message }));
+  const issues = error.issues.slice(0, MAX_ISSUES).map((issue) => ({ field: fieldPath(issue.path.map((k) => (typeof k === 'string' ? shortText(k) : k))), message: issue.message }));
+  const more = error.issues.length - issues.length;
+  if (more > 0) issues.push({ field: '', message: `and ${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'}` });
+  return issues;
 }

@@ -116,7 +116,7 @@ describe('readFormulaFile', () => {
 
   it('says why a file cannot be read, in one line', () => {
     expect(() => readFormulaFile(join(dir, 'none.calc'), { displayPath: 'none.calc' })).toThrow(new FileAccessError('none.calc', 'read', 'ENOENT', 'no such file (ENOENT)'));
-    expect(() => readFormulaFile(dir, { displayPath: 'd' })).toThrow('cannot read d: is a directory (EISDIR)');
+    expect(() => readFormulaFile(dir, { displayPath: 'd' })).toThrow('cannot read d: not a regular file (a directory)');
     symlinkSync(join(dir, 'gone.calc'), join(dir, 'dangling.calc'));
     expect(() => readFormulaFile(join(dir, 'dangling.calc'), { displayPath: 'dangling.calc' })).toThrow('cannot read dangling.calc: a symbolic link to a missing file (ENOENT)');
   });

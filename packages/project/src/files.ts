@@ -2,7 +2,7 @@
 // NUL byte) and how one is replaced (write-file-atomic: a temporary file beside the target, fsynced, given the
 // target's mode and owner, renamed over it; a symbolic link is written through to its target and stays a link).
 // Every failure is a typed error whose message is one line naming the file and the cause, for a command to print.
-import { accessSync, closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -80,6 +80,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EBUSY: 'resource busy',
   ETXTBSY: 'text file busy',
   EXDEV: 'cross-device link',
+  ENXIO: 'no such device or address',
 };
 
 /** A formula file that could not be read or written; `code` is the system's error code (`ENOSPC`, `EACCES`, …). */
@@ -184,22 +185,114 @@ export interface FileOptions {
 }
 
 /**
- * Reads a formula file: its text (a byte-order mark kept as U+FEFF). Throws FileAccessError when it cannot be read and
- * FileEncodingError when it is not UTF-8 text (invalid UTF-8, UTF-16, NUL bytes); both messages are one line.
+ * The most a file that calckit reads from a project may hold: a formula file, the project file, a dataset schema file,
+ * the push state. Real ones are a few kilobytes; the limit keeps a mistake (a log file, a disk image, a symbolic link
+ * to a device) from filling the memory.
  */
-export function readFormulaFile(path: string, options: FileOptions = {}): string {
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** `10 MB` for the limit in messages. */
+export const formatLimit = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes.toLocaleString('en-US')} bytes`);
+
+export interface ReadLimitOptions extends FileOptions {
+  /** The most bytes the file may hold (default MAX_FILE_BYTES). */
+  readonly maxBytes?: number;
+}
+
+/** What a file that is not a regular file is, for messages. */
+function kindOfFile(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+/** Opened without blocking (a FIFO with no writer would wait forever) and without taking a terminal as ours. */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * Reads a whole regular file of at most `maxBytes` (default 10 MB). The file is opened once and checked with fstat on
+ * that descriptor (no stat-then-read race): a directory, a named pipe, a device (a symbolic link to /dev/zero) or a
+ * socket is refused as `not a regular file (…)`, a larger file as `larger than 10 MB`, before its contents are read; and
+ * no more than `maxBytes + 1` bytes are ever read (a file that grows, or a /proc file that says it is empty). Throws
+ * FileAccessError (one line naming the file and the problem, never its contents).
+ */
+export function readRegularFileSync(path: string, options: ReadLimitOptions = {}): Buffer {
   const name = options.displayPath ?? path;
-  let bytes: Buffer;
+  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
+  const tooLarge = (size?: number) =>
+    new FileAccessError(name, 'read', 'EFBIG', `larger than ${formatLimit(maxBytes)}${size !== undefined ? ` (${size.toLocaleString('en-US')} bytes)` : ''}, the most calckit reads`);
+  let fd: number;
   try {
-    bytes = readFileSync(path);
+    fd = openSync(path, READ_FLAGS);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     // A symbolic link whose target is missing: say so, "no such file" alone is puzzling next to a listed file.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && isSymlink(path)) {
+    if (code === 'ENOENT' && isSymlink(path)) {
       throw new FileAccessError(name, 'read', 'ENOENT', 'a symbolic link to a missing file (ENOENT)', { cause: error });
+    }
+    // open(2) refuses a socket with ENXIO.
+    if (code === 'ENXIO') {
+      let kind = 'a socket or a device';
+      try {
+        kind = kindOfFile(statSync(path));
+      } catch {
+        // gone meanwhile
+      }
+      throw new FileAccessError(name, 'read', code, `not a regular file (${kind})`, { cause: error });
     }
     throw accessError(name, 'read', error);
   }
-  return decodeFormulaText(bytes, name);
+  try {
+    let stats: Stats;
+    try {
+      stats = fstatSync(fd);
+    } catch (error) {
+      throw accessError(name, 'read', error);
+    }
+    if (!stats.isFile()) throw new FileAccessError(name, 'read', undefined, `not a regular file (${kindOfFile(stats)})`);
+    if (stats.size > maxBytes) throw tooLarge(stats.size);
+    // The size is a hint (a /proc file says 0, a file may grow): read until the end, never past the limit.
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(stats.size + 1, 64 * 1024)));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) throw tooLarge();
+        const bigger = Buffer.allocUnsafe(Math.min(maxBytes + 1, buffer.length * 2));
+        buffer.copy(bigger, 0, 0, length);
+        buffer = bigger;
+      }
+      let n: number;
+      try {
+        n = readSync(fd, buffer, length, buffer.length - length, null);
+      } catch (error) {
+        throw accessError(name, 'read', error);
+      }
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > maxBytes) throw tooLarge();
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The UTF-8 text of a project, schema or state file read with readRegularFileSync (a byte-order mark removed). */
+export function readSettingsFileText(path: string, options: ReadLimitOptions = {}): string {
+  return new TextDecoder('utf-8').decode(readRegularFileSync(path, options)).replace(/^\uFEFF/, '');
+}
+
+/**
+ * Reads a formula file: its text (a byte-order mark kept as U+FEFF). Throws FileAccessError when it cannot be read
+ * (also when it is not a regular file or is larger than 10 MB: see readRegularFileSync) and FileEncodingError when it
+ * is not UTF-8 text (invalid UTF-8, UTF-16, NUL bytes); both messages are one line.
+ */
+export function readFormulaFile(path: string, options: ReadLimitOptions = {}): string {
+  const name = options.displayPath ?? path;
+  return decodeFormulaText(readRegularFileSync(path, options), name);
 }
 
 function isSymlink(path: string): boolean {

@@ -1,7 +1,9 @@
 // Finding and loading the project file: walks up from a path to `calckit.json`, validates it, resolves paths.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ProjectError, issuesOf } from './errors.js';
+import { FileAccessError, readSettingsFileText } from './files.js';
+import { describeJsonError } from './json-text.js';
 import { projectFileSchema, type CalculationEntry, type DatasetEntry, type ServiceSection } from './schema.js';
 
 export const PROJECT_FILE_NAME = 'calckit.json';
@@ -36,30 +38,47 @@ export interface Project {
   readonly statePath: string;
 }
 
-/** The nearest `calckit.json` at or above `fromPath` (a file or a directory), or undefined. */
+/**
+ * The nearest `calckit.json` at or above `fromPath` (a file or a directory), or undefined. Any entry of that name counts
+ * (a directory, a pipe, a broken symbolic link): loadProject then says what is wrong with it, rather than a project
+ * file further up being used in silence.
+ */
 export function findProjectFile(fromPath: string): string | undefined {
   let dir = resolve(fromPath);
   if (existsSync(dir) && !statSync(dir).isDirectory()) dir = dirname(dir);
   else if (!existsSync(dir)) dir = dirname(dir);
   for (;;) {
     const candidate = join(dir, PROJECT_FILE_NAME);
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (entryExists(candidate)) return candidate;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
 }
 
-/** Reads and validates a project file; throws ProjectError naming every field at fault. */
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and validates a project file; throws ProjectError naming every field at fault. The file must be a regular file
+ * of at most 10 MB (readRegularFileSync); errors give the file and the problem, never its contents.
+ */
 export function loadProject(path: string): Project {
   const file = resolve(path);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readSettingsFileText(file);
   } catch (error) {
-    throw new ProjectError(file, [{ field: '', message: `cannot read the project file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+    if (!(error instanceof FileAccessError)) throw error;
+    throw new ProjectError(file, [{ field: '', message: `cannot read the project file: ${error.reason}` }]);
   }
-  return parseProject(text.replace(/^\uFEFF/, ''), file);
+  return parseProject(text, file);
 }
 
 /** Validates project file text as if it were at `file` (for editors that hold unsaved text). */
@@ -67,8 +86,9 @@ export function parseProject(text: string, file: string): Project {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw new ProjectError(file, [{ field: '', message: `not valid JSON: ${(error as Error).message}` }]);
+  } catch {
+    // V8's message quotes the text: say where instead.
+    throw new ProjectError(file, [{ field: '', message: describeJsonError(text) }]);
   }
   const parsed = projectFileSchema.safeParse(json);
   if (!parsed.success) throw new ProjectError(file, issuesOf(parsed.error));

@@ -1,7 +1,8 @@
 // Which calculation and which dataset schema a formula file belongs to, per the project file.
-import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { ProjectError, issuesOf } from './errors.js';
+import { FileAccessError, readSettingsFileText } from './files.js';
+import { describeJsonError } from './json-text.js';
 import type { Project, ProjectCalculation } from './load.js';
 import { datasetSchemaFileSchema, type DatasetColumn } from './schema.js';
 
@@ -32,14 +33,23 @@ export function loadDatasetSchema(project: Project, datasetKey: string): Dataset
   return readDatasetSchemaFile(dataset.schemaPath);
 }
 
-/** Reads and validates one dataset schema file (an array of columns as in the seed's 2.3). */
+/**
+ * Reads and validates one dataset schema file (an array of columns as in the seed's 2.3). It must be a regular file of
+ * at most 10 MB (readRegularFileSync); errors give the file and the problem (a JSON error by position), never its text.
+ */
 export function readDatasetSchemaFile(file: string): DatasetColumn[] {
+  let text: string;
+  try {
+    text = readSettingsFileText(file);
+  } catch (error) {
+    if (!(error instanceof FileAccessError)) throw error;
+    throw new ProjectError(file, [{ field: '', message: `cannot read the schema file: ${error.reason}` }]);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ProjectError(file, [{ field: '', message: code ? `cannot read the schema file (${code})` : `not valid JSON: ${(error as Error).message}` }]);
+    json = JSON.parse(text);
+  } catch {
+    throw new ProjectError(file, [{ field: '', message: describeJsonError(text) }]);
   }
   const parsed = datasetSchemaFileSchema.safeParse(json);
   if (!parsed.success) throw new ProjectError(file, issuesOf(parsed.error));

@@ -1,6 +1,7 @@
 // The shape of the project file `calckit.json` and of dataset schema files, as zod schemas.
 // `lint` and `format` are kept loose on purpose: their owners (packages/lint, packages/format) validate their contents.
 import { z } from 'zod';
+import { shortText } from './errors.js';
 
 /** The service's name: it prefixes header names (`X-SVC-Developer-Token`) and operator names (`SVC_OP_ADD`). */
 const serviceName = z
@@ -79,7 +80,7 @@ export const projectFileSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['calculations', path, 'dataset'],
-          message: `names dataset "${calc.dataset}", which is not declared under "datasets"`,
+          message: `names dataset "${shortText(calc.dataset)}", which is not declared under "datasets"`,
         });
       }
       const other = seen.get(calc.id);
@@ -87,7 +88,7 @@ export const projectFileSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['calculations', path, 'id'],
-          message: `id ${calc.id} is already used by "${other}"`,
+          message: `id ${calc.id} is already used by "${shortText(other)}"`,
         });
       }
       seen.set(calc.id, path);
@@ -116,8 +117,8 @@ export const datasetSchemaFileSchema = z.array(datasetColumnSchema).superRefine(
   const names = new Set<string>();
   const ids = new Set<string>();
   columns.forEach((column, index) => {
-    if (names.has(column.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `duplicate column name "${column.name}"` });
-    if (ids.has(column.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate column id "${column.id}"` });
+    if (names.has(column.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `duplicate column name "${shortText(column.name)}"` });
+    if (ids.has(column.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate column id "${shortText(column.id)}"` });
     names.add(column.name);
     ids.add(column.id);
   });

@@ -124,7 +124,7 @@ describe('push state', () => {
     // A file where the state's folder should be: no permission bits involved, so this holds for root as well.
     expect(() => openPushState(join(dir, 'not-a-folder', 'state.json'), PROD)).toThrow(/cannot create the state file's folder \((EEXIST|ENOTDIR)\)/);
     mkdirSync(join(dir, 'state.json'));
-    expect(() => openPushState(join(dir, 'state.json'), PROD)).toThrow(/cannot read the state file \(EISDIR\)/);
+    expect(() => openPushState(join(dir, 'state.json'), PROD)).toThrow(/cannot read the state file: not a regular file \(a directory\)/);
     expect(readdirSync(dir).sort()).toEqual(['not-a-folder', 'state.json']);
   });
 });

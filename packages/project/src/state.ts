@@ -8,6 +8,8 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { ProjectError, issuesOf } from './errors.js';
+import { FileAccessError, readSettingsFileText } from './files.js';
+import { describeJsonError } from './json-text.js';
 
 const stateEntrySchema = z.strictObject({
   checkSum: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-digit lower-case hex SHA-1'),
@@ -41,17 +43,18 @@ const LOCK_WAIT_MS = 10_000;
 export function readState(statePath: string): PushState {
   let text: string;
   try {
-    text = readFileSync(statePath, 'utf8');
+    // A regular file of at most 10 MB: a symbolic link to a device or a huge file is an error, never read whole.
+    text = readSettingsFileText(statePath);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { version: 2, services: {} };
-    throw new ProjectError(statePath, [{ field: '', message: `cannot read the state file (${code ?? String(error)})` }]);
+    if (!(error instanceof FileAccessError)) throw error;
+    if (error.code === 'ENOENT') return { version: 2, services: {} };
+    throw new ProjectError(statePath, [{ field: '', message: `cannot read the state file: ${error.reason}` }]);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw new ProjectError(statePath, [{ field: '', message: `not valid JSON: ${(error as Error).message}; delete it to start afresh` }]);
+  } catch {
+    throw new ProjectError(statePath, [{ field: '', message: `${describeJsonError(text)}; delete it to start afresh` }]);
   }
   const v1 = stateFileV1Schema.safeParse(json);
   if (v1.success) {

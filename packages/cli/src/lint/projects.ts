@@ -1,10 +1,9 @@
 // Per-file lint settings from the project file: discovery by walking up (or --config), the validated `lint` section,
 // the dataset schema and what nested calculations nest. Everything is cached per thread for large runs.
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseFormula, walk, type DatasetColumn } from '@calckit/formula';
 import { RULES, overrideApplies, parseLintConfig, resolveConfig, type LintConfig, type ProjectInfo, type ResolvedConfig } from '@calckit/lint';
-import { calculationForFile, calculationForId, findProjectFile, loadProject, schemaForFile, type Project } from '@calckit/project';
+import { calculationForFile, calculationForId, findProjectFile, loadProject, readFormulaFile, schemaForFile, type Project } from '@calckit/project';
 
 export interface FileSettings {
   readonly project?: Project;
@@ -74,9 +73,9 @@ export class ProjectResolver {
           try {
             ids = [];
             const found = ids;
-            walk(parseFormula(readFileSync(calc.file, 'utf8')).formula, { enter: (n) => void (n.kind === 'NestedCalculation' && found.push(n.id)) });
+            walk(parseFormula(readFormulaFile(calc.file)).formula, { enter: (n) => void (n.kind === 'NestedCalculation' && found.push(n.id)) });
           } catch {
-            ids = undefined; // the nested calculation's file is unreadable: treat it as unknown
+            ids = undefined; // the nested calculation's file is unreadable (or not a regular UTF-8 file of at most 10 MB): unknown
           }
         }
         nested.set(id, ids);
