@@ -6,7 +6,8 @@
 // schedule, a second run) or overwrite a newer formula. They are retried only when the service says the call was not
 // processed: 429 or 503 WITH a Retry-After header, or a refused connection (the request never reached the server);
 // and an update is retried only after re-reading the calculation (see client.ts: it stops when the remote already
-// holds the formula, or changed since before the attempt). The search of calculations is a read sent as POST.
+// holds the formula, or changed since before the attempt). The search of calculations and the read of several
+// calculations are reads sent as POST.
 //
 // Failures that a retry cannot fix are never retried, for any operation: a host name that does not resolve (DNS:
 // ENOTFOUND, EAI_AGAIN, …) and TLS failures (certificate not trusted, expired, wrong host name; a TLS handshake
@@ -21,6 +22,7 @@ export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
   runFunction: false,
   createReportSchedule: false,
   searchCalculations: true,
+  readCalculationsByIds: true,
 };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);

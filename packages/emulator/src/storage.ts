@@ -305,6 +305,19 @@ export class Storage {
     return row ? toCalculation(row) : undefined;
   }
 
+  /**
+   * The calculations with these ids, in one query: each found one once, in the order of its first appearance in `ids`;
+   * ids that do not exist are left out.
+   */
+  getCalculations(ids: readonly number[]): CalculationRecord[] {
+    const rows = this.stmt(
+      `SELECT c.* FROM (SELECT CAST(value AS INTEGER) AS id, MIN(key) AS position FROM json_each(?) GROUP BY CAST(value AS INTEGER)) AS asked
+         JOIN calculations AS c ON c.id = asked.id
+       ORDER BY asked.position`,
+    ).all(JSON.stringify(ids)) as CalculationRow[];
+    return rows.map(toCalculation);
+  }
+
   /** Ids of the calculations whose formula nests calculation `id`. */
   dependentsOf(id: number): number[] {
     const rows = this.stmt('SELECT calculation_id AS id FROM calculation_dependencies WHERE depends_on = ? ORDER BY calculation_id')

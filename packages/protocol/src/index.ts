@@ -9,6 +9,7 @@ export * from './function-execution.js';
 export * from './dataset.js';
 export * from './report-schedule.js';
 export * from './search.js';
+export * from './calculations-by-ids.js';
 export { UpdateFormulaRequestSchema, LockRequestSchema, RunFunctionRequestSchema } from './requests.js';
 export type { UpdateFormulaRequest, LockRequest, RunFunctionRequest } from './requests.js';
 export * from './errors.js';

@@ -22,6 +22,8 @@ export const OPERATIONS = {
   createReportSchedule: { method: 'POST', route: ROUTE_TEMPLATES.reportSchedules, auth: 'developer', readOnly: false },
   /** Community-documented, unverified (see search.ts): lists calculations without their formulas. */
   searchCalculations: { method: 'POST', route: ROUTE_TEMPLATES.calculationSearch, auth: 'developer', readOnly: true },
+  /** Community-documented, unverified (see calculations-by-ids.ts): reads several calculations in one call. */
+  readCalculationsByIds: { method: 'POST', route: ROUTE_TEMPLATES.calculationsByIds, auth: 'developer', readOnly: true },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

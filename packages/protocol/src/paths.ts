@@ -28,6 +28,11 @@ export function calculationSearchPath(): string {
   return '/api/query/v1/functions/search';
 }
 
+/** Path of the read of several calculations at once (POST); community-documented, see calculations-by-ids.ts. */
+export function calculationsByIdsPath(): string {
+  return '/api/query/v1/functions/list/id';
+}
+
 /** Route templates (for routers and documentation); `{name}` marks a path parameter. */
 export const ROUTE_TEMPLATES = {
   calculation: '/api/query/v1/functions/template/{calculationId}',
@@ -36,4 +41,6 @@ export const ROUTE_TEMPLATES = {
   reportSchedules: '/api/content/v1/reportschedules',
   /** Community-documented (see search.ts): the search of calculations. */
   calculationSearch: '/api/query/v1/functions/search',
+  /** Community-documented (see calculations-by-ids.ts): the read of several calculations. */
+  calculationsByIds: '/api/query/v1/functions/list/id',
 } as const;

@@ -26,6 +26,10 @@ import {
   SearchCalculationsRequestSchema,
   SearchCalculationsResponseSchema,
   calculationSearchPath,
+  MAX_CALCULATIONS_BY_IDS,
+  ReadCalculationsByIdsRequestSchema,
+  ReadCalculationsByIdsResponseSchema,
+  calculationsByIdsPath,
 } from './index.js';
 
 const lockedCalc = {
@@ -200,5 +204,42 @@ describe('search of calculations (community-documented shapes)', () => {
     expect(calculationSearchPath()).toBe('/api/query/v1/functions/search');
     expect(OPERATIONS.searchCalculations).toMatchObject({ method: 'POST', auth: 'developer', readOnly: true, route: calculationSearchPath() });
     expect(OPERATIONS.updateFormula.readOnly).toBe(false);
+  });
+});
+
+describe('read of several calculations (community-documented shapes)', () => {
+  const fields = (body: unknown): string[] => {
+    const r = checkWire(ReadCalculationsByIdsRequestSchema, body);
+    return r.ok ? [] : r.errors.map((e) => e.field);
+  };
+  it('accepts the body community tools send, and integer ids', () => {
+    expect(fields({ ids: ['1234', '2345'] })).toEqual([]);
+    expect(fields({ ids: [1234, '2345'] })).toEqual([]);
+    expect(fields({ ids: Array.from({ length: MAX_CALCULATIONS_BY_IDS }, (_, i) => String(i + 1)) })).toEqual([]);
+  });
+  it('refuses a missing or empty list, too many ids, and ids that are not positive integers', () => {
+    expect(fields({})).toEqual(['ids']);
+    expect(fields({ ids: [] })).toEqual(['ids']);
+    expect(fields({ ids: '1,2' })).toEqual(['ids']);
+    expect(fields({ ids: Array.from({ length: MAX_CALCULATIONS_BY_IDS + 1 }, (_, i) => i + 1) })).toEqual(['ids']);
+    expect(fields({ ids: ['12', '0', '012', '-1', '1.5', 'x', '', 0, -3, 1.5, null, '1234567890123456'] })).toEqual(
+      ['ids.1', 'ids.2', 'ids.3', 'ids.4', 'ids.5', 'ids.6', 'ids.7', 'ids.8', 'ids.9', 'ids.10', 'ids.11'],
+    );
+  });
+  it('parses an answer: an array of full Calculations', () => {
+    const calc = CalculationSchema.parse({
+      id: 7, name: 'A', owner: 1, locked: false, global: false, expression: '1', checkSum: 'x', links: [], legacyId: 'l', lastModified: 1, created: 1,
+      aggregated: false, analytic: false, nonAggregatedColumns: [], dataType: 'LONG', status: 'VALID', cacheWindow: 'non_dynamic', columnPositions: [],
+      functions: [], functionTemplateDependencies: [], archived: false, hidden: false, variable: false,
+    });
+    expect(checkWire(ReadCalculationsByIdsResponseSchema, [calc, { ...calc, id: 8 }]).ok).toBe(true);
+    expect(checkWire(ReadCalculationsByIdsResponseSchema, []).ok).toBe(true);
+    const summary = checkWire(ReadCalculationsByIdsResponseSchema, [{ id: 7, name: 'A' }]);
+    expect(summary.ok).toBe(false);
+    expect(checkWire(ReadCalculationsByIdsResponseSchema, { results: [calc] }).ok).toBe(false);
+  });
+  it('is in the operations table as a read', () => {
+    expect(calculationsByIdsPath()).toBe('/api/query/v1/functions/list/id');
+    expect(OPERATIONS.readCalculationsByIds).toMatchObject({ method: 'POST', auth: 'developer', readOnly: true, route: calculationsByIdsPath() });
   });
 });

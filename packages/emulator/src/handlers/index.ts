@@ -6,6 +6,7 @@ import { runFunction } from './run-function.js';
 import { setDatasetSchema } from './datasets.js';
 import { createReportSchedule } from './report-schedules.js';
 import { searchCalculations } from './search.js';
+import { readCalculationsByIds } from './calculations-by-ids.js';
 
 export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   readCalculation,
@@ -15,4 +16,5 @@ export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   setDatasetSchema,
   createReportSchedule,
   searchCalculations,
+  readCalculationsByIds,
 };
