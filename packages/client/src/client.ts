@@ -3,10 +3,13 @@ import {
   CalculationSchema,
   FunctionExecutionSchema,
   LockedCalculationSchema,
+  MAX_CALCULATIONS_BY_IDS,
+  ReadCalculationsByIdsResponseSchema,
   ReportScheduleResponseSchema,
   SearchCalculationsResponseSchema,
   calculationPath,
   calculationSearchPath,
+  calculationsByIdsPath,
   datasetSchemaPath,
   functionPath,
   reportSchedulesPath,
@@ -20,7 +23,7 @@ import {
 } from '@calckit/protocol';
 import { CLIENT_ERROR_CODES, ServiceError } from './errors.js';
 import { resolveOptions, type ClientOptions, type ResolvedOptions } from './options.js';
-import { readMany, type ReadManyOptions, type ReadOutcome } from './read-many.js';
+import { readMany, type BatchReadSupport, type ReadManyDeps, type ReadManyOptions, type ReadOutcome } from './read-many.js';
 import {
   pageThrough,
   searchRequestBody,
@@ -75,17 +78,35 @@ export interface Client {
   /** Every result of a search, all pages read. */
   searchAllCalculations(query: CalculationSearchQuery, options?: SearchAllOptions): Promise<CalculationSummary[]>;
   /**
-   * Reads many calculations, at most `concurrency` (default 8) at once; the answer is in the order of `ids`. The
-   * first failure stops new reads and is thrown once the reads in flight end.
+   * One call of the read of several calculations (community-documented operation, unverified against the real
+   * service): `POST …/functions/list/id` with `{"ids":[…]}`, 1 to 1000 ids. The answer is the Calculations the
+   * service gave, each validated, in its order; ids it left out (unknown ones, in the emulator) are not in it.
+   * A service without the operation answers 404 (a ServiceError). Retried like a read. `readCalculations` uses it.
+   */
+  readCalculationsByIds(ids: readonly number[]): Promise<Calculation[]>;
+  /**
+   * Reads many calculations: in batches of `batchSize` (100) ids through `readCalculationsByIds`, at most
+   * `concurrency` (8) requests at once, and one at a time with `readCalculation` for ids a batch's answer leaves out,
+   * or for all of them on a service without the batch read (see `batchReadSupport`). The answer is in the order of
+   * `ids`. The first failure stops new reads and is thrown once the reads in flight end.
    */
   readCalculations(ids: readonly number[], options?: ReadManyOptions): Promise<Calculation[]>;
-  /** As `readCalculations`, but every read is tried and each id's outcome returned (for "N of M failed" reports). */
+  /**
+   * As `readCalculations`, but every id is tried and each id's outcome returned (for "N of M failed" reports), also
+   * handed to `onOutcome` as soon as it is known. Ids not read because `signal` aborted have no outcome.
+   */
   readCalculationsSettled(ids: readonly number[], options?: ReadManyOptions): Promise<ReadOutcome[]>;
+  /**
+   * Whether `readCalculations` uses the batch read: `untried`, `available`, or `unavailable` (the service answered
+   * 404, 405 or 501 to it, or answered something else than Calculations asked for: every calculation is then read on
+   * its own, for the rest of this client's life).
+   */
+  readonly batchReadSupport: BatchReadSupport;
 }
 
 export function createClient(options: ClientOptions): Client {
   const resolved: ResolvedOptions = resolveOptions(options);
-  const calcId = (operation: 'readCalculation' | 'updateFormula' | 'lockCalculation', id: number): number => {
+  const calcId = (operation: 'readCalculation' | 'readCalculationsByIds' | 'updateFormula' | 'lockCalculation', id: number): number => {
     if (!Number.isSafeInteger(id) || id <= 0) {
       throw new ServiceError({ operation, kind: 'config', serviceMessage: `calculation id ${String(id)} is not a positive integer`, hint: 'give the numeric id from the service' });
     }
@@ -108,6 +129,16 @@ export function createClient(options: ClientOptions): Client {
   };
   const searchCalculationPages = (query: CalculationSearchQuery, options: SearchAllOptions = {}) =>
     pageThrough((page) => searchCalculations(query, page), options);
+  const readCalculationsByIds = async (ids: readonly number[]): Promise<Calculation[]> => {
+    if (ids.length === 0 || ids.length > MAX_CALCULATIONS_BY_IDS) {
+      throw new ServiceError({ operation: 'readCalculationsByIds', kind: 'config', serviceMessage: `give 1 to ${MAX_CALCULATIONS_BY_IDS} ids (got ${ids.length})`, hint: 'split the ids into batches' });
+    }
+    for (const id of ids) calcId('readCalculationsByIds', id);
+    // Ids as strings of digits, as community tools send them.
+    return call(resolved, { operation: 'readCalculationsByIds', path: calculationsByIdsPath(), body: { ids: ids.map(String) }, response: ReadCalculationsByIdsResponseSchema });
+  };
+  const support = { value: 'untried' as BatchReadSupport };
+  const many: ReadManyDeps = { readOne: readCalculation, readBatch: readCalculationsByIds, support, logger: resolved.logger };
   return {
     baseUrl: `${resolved.baseUrl.origin}${resolved.basePath}`,
     serviceName: resolved.serviceName,
@@ -146,9 +177,16 @@ export function createClient(options: ClientOptions): Client {
       for await (const page of searchCalculationPages(query, options)) all.push(...page.results);
       return all;
     },
-    readCalculations: async (ids, options = {}) =>
-      (await readMany(readCalculation, ids, options, true)).map((o) => (o as Extract<ReadOutcome, { ok: true }>).calculation),
-    readCalculationsSettled: async (ids, options = {}) => readMany(readCalculation, ids, options, false),
+    readCalculationsByIds,
+    readCalculations: async (ids, options = {}) => {
+      const outcomes = await readMany(many, ids, options, true);
+      if (outcomes.length < ids.length) options.signal?.throwIfAborted(); // stopped before every id was read
+      return outcomes.map((o) => (o as Extract<ReadOutcome, { ok: true }>).calculation);
+    },
+    readCalculationsSettled: async (ids, options = {}) => readMany(many, ids, options, false),
+    get batchReadSupport() {
+      return support.value;
+    },
   };
 }
 

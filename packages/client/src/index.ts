@@ -9,8 +9,8 @@ export { IDEMPOTENT, backoffDelay, networkFailureClass, parseRetryAfter, shouldR
 export { redact, redactAndTruncate, REDACTED } from './redact.js';
 export { DEFAULT_SEARCH_PAGE_SIZE, pageThrough, searchRequestBody } from './search.js';
 export type { CalculationSearchQuery, CalculationSearchPage, SearchPageRequest, SearchAllOptions } from './search.js';
-export { DEFAULT_READ_CONCURRENCY } from './read-many.js';
-export type { ReadManyOptions, ReadOutcome } from './read-many.js';
+export { DEFAULT_READ_BATCH_SIZE, DEFAULT_READ_CONCURRENCY } from './read-many.js';
+export type { BatchReadSupport, ReadManyOptions, ReadOutcome } from './read-many.js';
 export { pushCalculation, judgeRemote, PushError } from './push.js';
 export type { PushRequest, PushResult, PushStep, PushStepEvent, PushAction, Mismatch, LocalAnalysis, VersionLookup } from './push.js';
 export type {
