@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Calculation, CalculationSummary } from '@calckit/protocol';
 import { ServiceError } from './errors.js';
-import { readMany } from './read-many.js';
+import { readMany, type ReadManyDeps } from './read-many.js';
 import { pageThrough, searchRequestBody, type CalculationSearchPage } from './search.js';
 
 const summaries = (from: number, count: number): CalculationSummary[] =>
@@ -97,6 +97,15 @@ describe('pageThrough', () => {
 
 describe('readMany', () => {
   const calc = (id: number) => ({ id }) as unknown as Calculation;
+  /** Single reads only (a service without the batch read). */
+  const single = (readOne: (id: number) => Promise<Calculation>): ReadManyDeps => ({
+    readOne,
+    readBatch: async () => {
+      throw new ServiceError({ operation: 'readCalculationsByIds', kind: 'http', status: 404, serviceMessage: 'no such path', hint: '' });
+    },
+    support: { value: 'unavailable' },
+    logger: {},
+  });
   it('keeps at most `concurrency` reads in flight, answers in the order asked, reads each id once', async () => {
     let inFlight = 0;
     let peak = 0;
@@ -110,7 +119,7 @@ describe('readMany', () => {
       return calc(id);
     };
     const ids = [...Array.from({ length: 40 }, (_, i) => 40 - i), 7];
-    const outcomes = await readMany(read, ids, { concurrency: 6 }, true);
+    const outcomes = await readMany(single(read), ids, { concurrency: 6 }, true);
     expect(peak).toBe(6);
     expect(outcomes.map((o) => o.id)).toEqual(ids);
     expect(reads.length).toBe(40);
@@ -127,13 +136,35 @@ describe('readMany', () => {
       return failing(id);
     };
     const ids = Array.from({ length: 20 }, (_, i) => i + 1);
-    await expect(readMany(tracked, ids, { concurrency: 2 }, true)).rejects.toMatchObject({ status: 404 });
+    await expect(readMany(single(tracked), ids, { concurrency: 2 }, true)).rejects.toMatchObject({ status: 404 });
     expect(started.length).toBeLessThan(6);
-    const settled = await readMany(failing, ids, { concurrency: 4 }, false);
+    const settled = await readMany(single(failing), ids, { concurrency: 4 }, false);
     expect(settled.filter((o) => !o.ok).map((o) => o.id)).toEqual([3]);
     expect(settled.length).toBe(20);
   });
+  it('batches: ids in batches of batchSize, the ids an answer leaves out read on their own, the answer in the order asked', async () => {
+    const batches: number[][] = [];
+    const singles: number[] = [];
+    const deps: ReadManyDeps = {
+      readOne: async (id) => {
+        singles.push(id);
+        return calc(id);
+      },
+      readBatch: async (ids) => {
+        batches.push([...ids]);
+        return ids.filter((id) => id % 10 !== 0).reverse().map(calc);
+      },
+      support: { value: 'untried' },
+      logger: {},
+    };
+    const ids = Array.from({ length: 25 }, (_, i) => 25 - i);
+    const outcomes = await readMany(deps, [...ids, 0, -1], { batchSize: 10, concurrency: 2 }, false);
+    expect(batches).toEqual([ids.slice(0, 10), ids.slice(10, 20), ids.slice(20)]);
+    expect(singles.sort((a, b) => a - b)).toEqual([-1, 0, 10, 20]);
+    expect(outcomes.map((o) => o.id)).toEqual([...ids, 0, -1]);
+    expect(deps.support.value).toBe('available');
+  });
   it('refuses a bad concurrency', async () => {
-    await expect(readMany(async (id) => calc(id), [1], { concurrency: 0 }, true)).rejects.toMatchObject({ kind: 'config' });
+    await expect(readMany(single(async (id) => calc(id)), [1], { concurrency: 0 }, true)).rejects.toMatchObject({ kind: 'config' });
   });
 });
