@@ -64,10 +64,15 @@ export interface Suggestion {
 export interface LintMessage {
   /**
    * The rule's id; `null` is never used: directive problems have their own ids (see directives.ts). For a fatal
-   * message, what stopped the lint (`file-encoding`, `binary-file`): not a rule; the json reporter prints `null`.
+   * message, what stopped the lint (`file-encoding`, `binary-file`, `file-access`, `internal-error`): not a rule; nor is
+   * `too-many-problems`, the note on the problems a file has past the cap (limits.ts). The json reporter prints `null`
+   * for these.
    */
   readonly ruleId: string;
-  /** The file could not be linted at all (ESLint's fatal message): it is the file's only message, an error. */
+  /**
+   * The file could not be linted at all (ESLint's fatal message): it is the file's only message, an error. Its text,
+   * its bytes or its reading failed, or the linter itself failed on it (an internal error: a bug in calckit).
+   */
   readonly fatal?: boolean;
   readonly severity: 'warn' | 'error';
   readonly message: string;

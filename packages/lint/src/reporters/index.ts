@@ -8,5 +8,6 @@ import type { Reporter } from './types.js';
 
 export type { FileResult, ReportContext, Reporter } from './types.js';
 export { codeFrame } from './code-frame.js';
+export { escapeForTerminal } from './escape.js';
 
 export const REPORTERS: Readonly<Record<string, Reporter>> = { stylish, json, sarif, github, junit };

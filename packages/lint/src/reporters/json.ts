@@ -1,5 +1,7 @@
 // json: ESLint's JSON format (severity 1 = warning, 2 = error; 1-based line/column; exclusive end column; a file that
-// could not be linted has one message with `fatal: true` and `ruleId: null`).
+// could not be linted has one message with `fatal: true` and `ruleId: null`; the note on problems not shown, past the
+// per-file cap, has `ruleId: null` too). JSON.stringify escapes control characters and lone surrogates: always valid.
+import { isNote } from '../limits.js';
 import type { Reporter } from './types.js';
 
 export const json: Reporter = (results) =>
@@ -7,7 +9,7 @@ export const json: Reporter = (results) =>
     results.map((r) => ({
       filePath: r.filePath,
       messages: r.messages.map((m) => ({
-        ruleId: m.fatal ? null : m.ruleId,
+        ruleId: m.fatal || isNote(m) ? null : m.ruleId,
         ...(m.fatal ? { fatal: true } : {}),
         severity: m.severity === 'error' ? 2 : 1,
         message: m.message,

@@ -2,9 +2,10 @@
 // with a region (1-based columns, exclusive end) and fixes as artifactChanges.
 import type { Reporter } from './types.js';
 
-/** A relative path as a URI reference: `/`-separated, each segment percent-encoded. */
+/** A relative path as a URI reference: `/`-separated, each segment percent-encoded (a lone surrogate as U+FFFD). */
 export function toUriReference(path: string): string {
   return path
+    .replace(/[\ud800-\udfff]/gu, '\ufffd')
     .replace(/\\/g, '/')
     .split('/')
     .map((s) => encodeURIComponent(s))

@@ -1,6 +1,9 @@
-// stylish: ESLint's default output, grouped by file, each problem followed by a code frame, then a summary.
+// stylish: ESLint's default output, grouped by file, each problem followed by a code frame, then a summary. File
+// names, messages and frames show control characters as escapes (escape.ts): a formula cannot drive the terminal.
 import { palette } from './colors.js';
-import { codeFrame } from './code-frame.js';
+import { codeFrame, splitLines } from './code-frame.js';
+import { escapeForTerminal } from './escape.js';
+import { isNote } from '../limits.js';
 import type { Reporter } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -18,13 +21,18 @@ export const stylish: Reporter = (results, context) => {
     warnings += r.warningCount;
     fixableErrors += r.fixableErrorCount;
     fixableWarnings += r.fixableWarningCount;
-    out.push(c.underline(r.filePath));
+    out.push(c.underline(escapeForTerminal(r.filePath)));
+    let lines: string[] | undefined; // split once per file, only when a frame is shown
     for (const m of r.messages) {
       const sev = m.severity === 'error' ? c.red('error') : c.yellow('warning');
       const colour = m.severity === 'error' ? c.red : c.yellow;
-      // A fatal message names no rule (as in ESLint) and has no text to frame.
-      out.push(`  ${c.dim(`${m.range.start.line}:${m.range.start.column}`)}  ${sev}  ${m.message}${m.fatal ? '' : `  ${c.dim(m.ruleId)}`}`);
-      if (!m.fatal) out.push(codeFrame(r.source, m.range, c, colour).replace(/^/gm, '    '));
+      // A fatal message names no rule (as in ESLint) and has no text to frame; nor has the note on problems not shown.
+      const framed = !m.fatal && !isNote(m);
+      out.push(`  ${c.dim(`${m.range.start.line}:${m.range.start.column}`)}  ${sev}  ${escapeForTerminal(m.message)}${framed ? `  ${c.dim(m.ruleId)}` : ''}`);
+      if (framed) {
+        lines ??= splitLines(r.source);
+        out.push(codeFrame(lines, m.range, c, colour).replace(/^/gm, '    '));
+      }
     }
     out.push('');
   }
