@@ -22,10 +22,16 @@ interface LintFlags {
   readonly config?: string;
   readonly printConfig?: string;
   readonly concurrency: 'auto' | 'off' | number;
+  readonly maxProblemsPerFile: number;
+  readonly debug?: boolean;
 }
 
 const wholeNumber = (value: string): number => {
   if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+};
+const count = (value: string): number => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number (0 for no limit)');
   return Number(value);
 };
 const concurrency = (value: string): 'auto' | 'off' | number => {
@@ -62,14 +68,19 @@ export function register(program: Command): void {
     .option('--config <file>', 'the project file to use instead of looking for calckit.json')
     .option('--print-config <file>', 'print the settings for a file and exit')
     .option('--concurrency <n>', "worker threads: 'auto', 'off' or a number", concurrency, 'auto')
+    .option('--max-problems-per-file <n>', 'problems shown per file, then one note with the count of the others (0: no limit)', count, 100)
+    .option('--debug', 'print the stack of an internal error on stderr')
     .action(async (given: string[] | undefined, flags: LintFlags) => {
       const patterns = given ?? [];
       // Loaded on use: other commands (and --version) start without the parser and the rules.
-      const [{ printConfig }, { SettingsError }, { runLint }] = await Promise.all([
+      const [{ printConfig }, { SettingsError }, { runLint }, { escapeForTerminal }] = await Promise.all([
         import('../lint/print-config.js'),
         import('../lint/projects.js'),
         import('../lint/run.js'),
+        import('@calckit/lint'),
       ]);
+      /** Messages for stderr show control characters (from file names, patterns) as escapes, line by line. */
+      const safe = (text: string) => text.split('\n').map(escapeForTerminal).join('\n');
       const cwd = process.cwd();
       if (flags.printConfig !== undefined) {
         try {
@@ -97,10 +108,12 @@ export function register(program: Command): void {
         cacheLocation: flags.cacheLocation,
         errorOnUnmatchedPattern: flags.errorOnUnmatchedPattern,
         concurrency: flags.concurrency,
+        maxProblems: flags.maxProblemsPerFile,
+        debug: flags.debug === true,
         progressStream: process.stderr,
       });
-      if (result.error) throw new CliExit(result.exitCode, result.error);
-      for (const notice of result.notices ?? []) process.stderr.write(`${notice}\n`);
+      if (result.error) throw new CliExit(result.exitCode, safe(result.error));
+      for (const notice of result.notices ?? []) process.stderr.write(`${safe(notice)}\n`);
       if (flags.outputFile !== undefined) {
         const target = resolve(cwd, flags.outputFile);
         try {
@@ -108,7 +121,7 @@ export function register(program: Command): void {
           writeTextFileAtomicSync(target, result.report, { displayPath: flags.outputFile });
         } catch (error) {
           const e = error as NodeJS.ErrnoException;
-          throw new CliExit(EXIT_USAGE, `calckit lint: ${error instanceof FileAccessError ? error.message : `cannot write ${flags.outputFile}: ${e.code ?? e.message}`}`);
+          throw new CliExit(EXIT_USAGE, safe(`calckit lint: ${error instanceof FileAccessError ? error.message : `cannot write ${flags.outputFile}: ${e.code ?? e.message}`}`));
         }
       } else if (result.report) process.stdout.write(result.report);
       if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);

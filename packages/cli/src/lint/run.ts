@@ -1,15 +1,17 @@
 // `calckit lint` as a function: expand patterns, resolve settings, lint (cached, in workers for large sets), write
-// fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input or a fixed file
-// that could not be written). A file that is not UTF-8 text is one fatal error (lint-file.ts), never written.
+// fixes, render the report, decide the exit code (0 clean, 1 errors or too many warnings, 2 bad input, a file that
+// could not be read, an internal error or a fixed file that could not be written). Every file gets a result: a file
+// that is not UTF-8 text, cannot be read or makes the linter fail is one fatal error (lint-file.ts), never written, and
+// the report is complete in every format.
 import { availableParallelism } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
-import { REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
+import { DEFAULT_MAX_PROBLEMS, INTERNAL_ERROR, REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
 import { FileAccessError, FileEncodingError, decodeFormulaText, writeFormulaFileSync } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { VERSION } from '../version.js';
 import { LintCache } from './cache.js';
 import { expandPatterns } from './files.js';
-import { fatalResult, lintJob, readJobText, type LintJob, type LintRunOptions } from './lint-file.js';
+import { failedToLint, fatalResult, internalErrorResult, lintJob, readJobText, type JobResult, type LintJob, type LintRunOptions } from './lint-file.js';
 import { lintInWorkers } from './pool.js';
 import { progressLine } from './progress.js';
 import { ProjectResolver, SettingsError } from './projects.js';
@@ -46,6 +48,10 @@ export interface LintCommandInput {
   /** `auto` (threads for large sets), `off`, or a number of threads. */
   readonly concurrency?: 'auto' | 'off' | number;
   readonly progressStream?: NodeJS.WriteStream;
+  /** Problems shown per file (default 100; 0 shows all). */
+  readonly maxProblems?: number;
+  /** Print the stack of an internal error on stderr. */
+  readonly debug?: boolean;
 }
 
 export interface LintCommandResult {
@@ -79,8 +85,16 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
   if (input.maxWarnings !== undefined && (!Number.isInteger(input.maxWarnings) || input.maxWarnings < -1)) {
     return usage('calckit lint: --max-warnings must be a whole number');
   }
+  if (input.maxProblems !== undefined && (!Number.isInteger(input.maxProblems) || input.maxProblems < 0)) {
+    return usage('calckit lint: --max-problems-per-file must be a whole number (0 for no limit)');
+  }
   const fixDryRun = input.fixDryRun === true;
-  const options: LintRunOptions = { fix: input.fix === true || fixDryRun, quiet: input.quiet === true, keepSource: (input.format ?? 'stylish') === 'stylish' };
+  const options: LintRunOptions = {
+    fix: input.fix === true || fixDryRun,
+    quiet: input.quiet === true,
+    keepSource: (input.format ?? 'stylish') === 'stylish',
+    maxProblems: input.maxProblems ?? DEFAULT_MAX_PROBLEMS,
+  };
   const resolver = new ProjectResolver(input.config);
   const fromStdin = input.patterns.length === 1 && input.patterns[0] === '-';
   if (input.patterns.includes('-') && !fromStdin) return usage("calckit lint: '-' (standard input) cannot be combined with other paths");
@@ -125,7 +139,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
 
     // The cache: keyed by content and settings; only for files on disk, and not when fixing.
     const cache = input.cache && !fromStdin ? new LintCache(resolve(input.cwd, input.cacheLocation ?? DEFAULT_CACHE_LOCATION), VERSION) : undefined;
-    const results: Array<FileResult | undefined> = new Array(jobs.length);
+    const results: Array<JobResult | undefined> = new Array(jobs.length);
     const keys: Array<string | undefined> = new Array(jobs.length);
     const pending: Array<{ index: number; job: LintJob }> = [];
     jobs.forEach((job, index) => {
@@ -134,15 +148,16 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
         try {
           text = readJobText(job);
         } catch (error) {
-          // Not UTF-8 text: a fatal result, never cached (there is no text to key it by).
-          if (error instanceof FileEncodingError) {
+          // Not UTF-8 text, or unreadable: a fatal result, never cached (there is no text to key it by).
+          if (error instanceof FileEncodingError || error instanceof FileAccessError) {
             results[index] = fatalResult(job.displayPath, error);
             return;
           }
-          throw error;
+          results[index] = internalErrorResult(job.displayPath, error);
+          return;
         }
         const s = resolver.settingsFor(job.file);
-        const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet]);
+        const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet, options.maxProblems]);
         keys[index] = key;
         const hit = cache.get(job.file, key, text, job.displayPath);
         if (hit) {
@@ -155,7 +170,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
 
     const progress = progressLine(pending.length, input.progressStream);
     const threads = threadsFor(pending.length, input.concurrency);
-    let fresh: FileResult[];
+    let fresh: JobResult[];
     if (threads > 1) {
       fresh = await lintInWorkers(pending.map((p) => p.job), threads, input.config, options, (n) => progress.add(n));
     } else {
@@ -169,12 +184,14 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
     pending.forEach((p, i) => {
       results[p.index] = fresh[i]!;
       const key = keys[p.index];
-      if (cache && key !== undefined) cache.set(p.job.file, key, fresh[i]!);
+      // An internal error is never cached: the next run tries again (with --debug, say).
+      if (cache && key !== undefined && !failedToLint(fresh[i]!)) cache.set(p.job.file, key, fresh[i]!);
     });
     const cacheProblem = cache?.save();
     if (cacheProblem) notices.push(`calckit lint: ${cacheProblem}; results were not cached`);
 
-    const all = results as FileResult[];
+    const all = results as JobResult[];
+    notices.push(...internalErrorNotices(all, input.debug === true));
     const fixedFiles: string[] = [];
     let writeFailed = false;
     if (options.fix && !fixDryRun && !fromStdin) {
@@ -193,7 +210,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
       });
     }
     // After writing, `output` is not part of the report (ESLint prints it only for dry runs).
-    const reported = options.fix && !fixDryRun && !fromStdin ? all.map(({ output: _o, ...rest }) => rest as FileResult) : all;
+    const reported = all.map(({ output, stack: _stack, ...rest }) => (options.fix && !fixDryRun && !fromStdin ? rest : { ...rest, ...(output !== undefined ? { output } : {}) }) as FileResult);
     return finish(input, reporter, reported, fixedFiles, notices, writeFailed);
   } catch (error) {
     if (error instanceof SettingsError) return usage(error.message);
@@ -201,7 +218,24 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
   }
 }
 
-/** The report and the exit code: 2 when a fixed file could not be written, else 1 for errors or too many warnings. */
+/**
+ * What stderr says about internal errors: one line per file (the report has the message too, but may go to a file), the
+ * stacks with --debug.
+ */
+function internalErrorNotices(results: readonly JobResult[], debug: boolean): string[] {
+  const failed = results.filter((r) => r.messages.some((m) => m.fatal === true && m.ruleId === INTERNAL_ERROR));
+  if (failed.length === 0) return [];
+  const lines = failed.map((r) => `calckit lint: ${r.filePath}: ${r.messages[0]!.message.replace(/; this is a bug in calckit.*$/, '')}${debug && r.stack ? `\n${r.stack}` : ''}`);
+  lines.push(
+    `calckit lint: ${failed.length === 1 ? 'that file was' : `those ${failed.length} files were`} not linted because of a bug in calckit; the other files were. Please report it${debug ? ', with the stack above' : ' (--debug prints the stack)'}.`,
+  );
+  return lines;
+}
+
+/**
+ * The report and the exit code: 2 when a fixed file could not be written, a file could not be read or the linter
+ * failed on one (an internal error), else 1 for errors or too many warnings.
+ */
 function finish(input: LintCommandInput, reporter: NonNullable<(typeof REPORTERS)[string]>, reported: FileResult[], fixedFiles: string[], notices: string[], writeFailed: boolean): LintCommandResult {
   const errors = reported.reduce((n, r) => n + r.errorCount, 0);
   const warnings = reported.reduce((n, r) => n + r.warningCount, 0);
@@ -213,6 +247,6 @@ function finish(input: LintCommandInput, reporter: NonNullable<(typeof REPORTERS
     ...(process.env[DOCS_URL_ENV] ? { docsUrl: process.env[DOCS_URL_ENV]!.replace(/\/?$/, '/') } : {}),
     ...(input.maxWarnings !== undefined && input.maxWarnings >= 0 ? { maxWarnings: input.maxWarnings } : {}),
   });
-  const exitCode = writeFailed ? EXIT_USAGE : errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK;
+  const exitCode = writeFailed || reported.some(failedToLint) ? EXIT_USAGE : errors > 0 || tooManyWarnings ? EXIT_FINDINGS : EXIT_OK;
   return { exitCode, report, results: reported, fixedFiles, notices };
 }
