@@ -336,20 +336,24 @@ describe('calckit import, status, diff', () => {
 });
 
 describe('calckit import refuses answers that fail the checks', () => {
-  it('a wrong checkSum or another id is refused and not written; the rest is imported', async () => {
-    // A proxy in front of the emulator that corrupts two answers.
+  const ZEROS = '0'.repeat(40);
+  /**
+   * A proxy in front of the emulator that passes each answer through `corrupt` (path, body text) first. The read of
+   * several calculations (`…/functions/list/id`) answers them all in one array; the read of one, `…/template/<id>`.
+   */
+  async function corruptingProxy(corrupt: (path: string, text: string) => string): Promise<{ url: string; paths: string[]; close: () => void }> {
     const upstream = new URL(h.url);
+    const paths: string[] = [];
     const proxy = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        paths.push(req.url ?? '');
         const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
           const body: Buffer[] = [];
           answer.on('data', (c: Buffer) => body.push(c));
           answer.on('end', () => {
-            let text = Buffer.concat(body).toString('utf8');
-            if (req.url?.endsWith('/template/2002')) text = text.replace(/"checkSum":"[0-9a-f]{40}"/, `"checkSum":"${'0'.repeat(40)}"`);
-            if (req.url?.endsWith('/template/2003')) text = text.replace('"id":2003', '"id":2004');
+            const text = corrupt(req.url ?? '', Buffer.concat(body).toString('utf8'));
             const headers = { ...answer.headers };
             delete headers['content-length'];
             res.writeHead(answer.statusCode ?? 502, headers);
@@ -360,14 +364,59 @@ describe('calckit import refuses answers that fail the checks', () => {
       });
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const dir = join(sandbox, 'second');
+    return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, paths, close: () => proxy.close() };
+  }
+  /** In the answer of the read of several calculations: calculation `id`'s checkSum becomes zeros. */
+  const zeroCheckSumIn = (text: string, id: number): string => text.replace(new RegExp(`("id":${id},[^{}]*?"checkSum":")[0-9a-f]{40}`), `$1${ZEROS}`);
+  const importThrough = async (name: string, url: string) => {
+    const dir = join(sandbox, name);
     mkdirSync(dir);
-    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     expect((await calckit(['init', '--base-url', url], { cwd: dir })).code).toBe(0);
     const run = await calckit(['import', '--dataset', 'ops', '--json'], { cwd: dir });
-    proxy.close();
     expect(run.code).toBe(1);
-    const result = JSON.parse(run.stdout);
+    return { dir, result: JSON.parse(run.stdout) };
+  };
+
+  it('a wrong checkSum in the read of several calculations is refused and not written; the rest is imported', async () => {
+    const proxy = await corruptingProxy((path, text) => (path.endsWith('/functions/list/id') ? zeroCheckSumIn(text, 2002) : text));
+    const { dir, result } = await importThrough('bulk-checksum', proxy.url);
+    proxy.close();
+    expect(result.batchRead).toBe('available');
+    expect(proxy.paths.filter((p) => p.includes('/functions/template/'))).toEqual([]); // no single read
+    expect(result.summary).toMatchObject({ written: 78, refused: 1 });
+    const refused = result.entries.filter((e: { outcome: string }) => e.outcome === 'refused');
+    expect(refused.map((e: { id: number }) => e.id)).toEqual([2002]);
+    expect(refused[0].reason).toMatch(/readCalculationsByIds failed.*not the SHA-1 of its expression/);
+    const mapped = JSON.parse(readFileSync(join(dir, 'calckit.json'), 'utf8')).calculations;
+    expect(Object.values(mapped).map((c) => (c as { id: number }).id)).not.toContain(2002);
+    expect(filesUnder(join(dir, 'formulas')).filter((f) => f.endsWith('.calc'))).toHaveLength(78);
+  });
+
+  it('a service without the read of several calculations (404): each is read on its own, and the import says so', async () => {
+    const dir = join(sandbox, 'no-bulk');
+    mkdirSync(dir);
+    expect((await calckit(['init', '--base-url', h.url], { cwd: dir })).code).toBe(0);
+    await h.inject({ operation: 'readCalculationsByIds', status: 404, count: 1 });
+    const run = await calckit(['import', '--dataset', 'ops'], { cwd: dir });
+    await h.clearFaults();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/79 written/);
+    expect(run.stdout).toMatch(/Read one calculation at a time: the service does not offer the read of several calculations/);
+    expect(filesUnder(join(dir, 'formulas')).filter((f) => f.endsWith('.calc'))).toHaveLength(79);
+  });
+
+  it('a wrong checkSum or another id is refused and not written; the rest is imported', async () => {
+    // Both reads corrupted: the read of several answers 2003 as 2004 (then twice in the answer: the client stops using
+    // that read and reads each calculation on its own), and the read of one corrupts 2002's checkSum and 2003's id.
+    const proxy = await corruptingProxy((path, text) => {
+      if (path.endsWith('/functions/list/id')) return zeroCheckSumIn(text, 2002).replace('"id":2003,', '"id":2004,');
+      if (path.endsWith('/template/2002')) return text.replace(/"checkSum":"[0-9a-f]{40}"/, `"checkSum":"${ZEROS}"`);
+      if (path.endsWith('/template/2003')) return text.replace('"id":2003', '"id":2004');
+      return text;
+    });
+    const { dir, result } = await importThrough('second', proxy.url);
+    proxy.close();
+    expect(result.batchRead).toBe('unavailable');
     expect(result.summary).toMatchObject({ written: 77, refused: 2 });
     const refused = result.entries.filter((e: { outcome: string }) => e.outcome === 'refused');
     expect(refused.map((e: { id: number }) => e.id).sort()).toEqual([2002, 2003]);
@@ -392,6 +441,7 @@ describe('an import stopped halfway (Ctrl-C)', () => {
       {
         cwd: dir,
         env,
+        batchSize: 4, // reads of 4 calculations, so that the 79 take many reads and the abort finds most not read yet
         signal: controller.signal,
         progress: (line) => {
           const done = /^\[(\d+)\//.exec(line);

@@ -31,7 +31,13 @@ export interface ReadManyOptions {
 }
 
 export type ReadOutcome =
-  | { readonly id: number; readonly ok: true; readonly calculation: Calculation }
+  | {
+      readonly id: number;
+      readonly ok: true;
+      readonly calculation: Calculation;
+      /** The operation that answered it: the batch read, or the read of this one calculation. */
+      readonly operation: 'readCalculationsByIds' | 'readCalculation';
+    }
   | { readonly id: number; readonly ok: false; readonly error: ServiceError };
 
 /** Whether the batch read is used: not tried yet, answering, or found missing (every id is then read on its own). */
@@ -146,14 +152,14 @@ export async function readMany(deps: ReadManyDeps, ids: readonly number[], optio
     pump(); // the ids left out can start while the found ones are handed on
     for (const id of batch) {
       const calculation = found.get(id);
-      if (calculation !== undefined) await settle({ id, ok: true, calculation });
+      if (calculation !== undefined) await settle({ id, ok: true, calculation, operation: 'readCalculationsByIds' });
     }
   };
 
   const runOne = async (id: number): Promise<void> => {
     let outcome: ReadOutcome;
     try {
-      outcome = { id, ok: true, calculation: await deps.readOne(id) };
+      outcome = { id, ok: true, calculation: await deps.readOne(id), operation: 'readCalculation' };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       outcome = { id, ok: false, error };

@@ -3,10 +3,13 @@
 // `datasets` entries in calckit.json, and push records for this service, so `calckit status` says "in sync" at once.
 //
 // Listing a dataset's calculations uses the service's search operation, which is COMMUNITY-DOCUMENTED (see
-// @calckit/protocol's search.ts): its results carry ids and names but no formula, so each calculation is then read
-// with the documented read operation (`GET …/functions/template/{id}`), several at once, each file written as soon as
-// its calculation is read. Every answer is checked before anything is written: the id asked for, and a checkSum equal
-// to the SHA-1 of the expression (verified rule).
+// @calckit/protocol's search.ts): its results carry ids and names but no formula, so the calculations are then read
+// in batches of 100 with the read of several calculations (`POST …/functions/list/id`, also COMMUNITY-DOCUMENTED: see
+// @calckit/protocol's calculations-by-ids.ts), a few batches at once, each batch's files written as soon as it is
+// read. Where that read cannot answer (a service without it, an id it leaves out), the client reads calculations one
+// by one with the documented read (`GET …/functions/template/{id}`): see @calckit/client's readCalculations. Every
+// calculation is checked before anything is written, whichever read gave it: the id asked for, and a checkSum equal to
+// the SHA-1 of the expression (verified rule).
 //
 // Running it again: new calculations are added; a file whose remote changed is updated when the local file is still
 // what was last imported or pushed (the push record); a local edit is never overwritten (the file is skipped, and the
@@ -15,7 +18,7 @@
 // yet mapped holds exactly the service's formula, and the next run adopts it under the same name.
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { isServiceError, type Client } from '@calckit/client';
+import { isServiceError, type BatchReadSupport, type Client, type ReadOutcome } from '@calckit/client';
 import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
   FileAccessError,
@@ -35,7 +38,7 @@ import {
 import type { Calculation } from '@calckit/protocol';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
-import { readCalculationChecked } from '../service/checked-read.js';
+import { checkCalculation } from '../service/checked-read.js';
 import { createFormulaFileSync, FileExistsError, syncFolder } from '../service/create-file.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
 import { fileTextFromExpression } from '../service/expression.js';
@@ -45,10 +48,13 @@ import { folderInsideProject, isInside, realPathOf, writeProjectEdit } from '../
 
 export const DEFAULT_IMPORT_DIR = 'formulas';
 /**
- * Reads (and file writes) in flight at once. Reads are idempotent and retried on 429 with the service's Retry-After, so
- * a team's import does not overrun the service; 16 is where loopback measurements stop gaining (bench/import.mjs).
+ * Read requests in flight at once (each a batch of IMPORT_BATCH_SIZE calculations, or one calculation where the batch
+ * read cannot answer); a slot is held until its calculations' files are written. Reads are idempotent and retried on
+ * 429 with the service's Retry-After, so a team's import does not overrun the service. Measured with bench/import.mjs.
  */
-export const DEFAULT_IMPORT_CONCURRENCY = 16;
+export const DEFAULT_IMPORT_CONCURRENCY = 4;
+/** Calculations per batch read. */
+export const IMPORT_BATCH_SIZE = 100;
 export const MAX_IMPORT_CONCURRENCY = 32;
 /** Dataset ids as the read and search paths accept them (the service's are UUIDs). */
 const DATASET_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -81,6 +87,11 @@ export interface ImportResult {
   readonly datasets: ReadonlyArray<{ readonly key: string; readonly id: string; readonly listed: number | null }>;
   readonly entries: readonly ImportEntry[];
   readonly summary: Readonly<Record<ImportOutcome, number>>;
+  /**
+   * Whether the calculations were read in batches (`available`) or one at a time (`unavailable`: the service does not
+   * offer the community-documented read of several calculations); `untried` when nothing was read.
+   */
+  readonly batchRead: BatchReadSupport;
   /** Calculations listed but not read because the run was interrupted (Ctrl-C): run the import again. */
   readonly notRead: number;
   readonly interrupted: boolean;
@@ -99,6 +110,8 @@ export interface ImportHooks extends ContextOverrides {
   readonly signal?: AbortSignal;
   /** Progress lines (stderr in the CLI): one per calculation as it is done, `[i/n] file #id: outcome`. */
   readonly progress?: (line: string) => void;
+  /** Calculations per batch read (default IMPORT_BATCH_SIZE; 1 reads each on its own). For tests and measurements. */
+  readonly batchSize?: number;
 }
 
 interface Target {
@@ -323,36 +336,46 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       return entryOf('skipped', `${why}; not overwritten (\`calckit diff ${shown(mapped.file)}\` shows both)`);
     };
 
-    const processTarget = async (target: Target): Promise<void> => {
-      let calc: Calculation;
-      try {
-        calc = await readCalculationChecked(context.client, target.id);
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        return report({ id: target.id, name: target.name ?? null, dataset: null, file: null, outcome: error.kind === 'response' ? 'refused' : 'failed', reason: error.message });
+    const processTarget = async (target: Target, read: ReadOutcome): Promise<void> => {
+      const failure = read.ok ? checkCalculation(read.calculation, target.id, read.operation) : read.error;
+      if (failure !== undefined) {
+        return report({ id: target.id, name: target.name ?? null, dataset: null, file: null, outcome: failure.kind === 'response' ? 'refused' : 'failed', reason: failure.message });
       }
+      const calc = (read as Extract<ReadOutcome, { ok: true }>).calculation;
       if (calc.variable) return report({ id: target.id, name: calc.name, dataset: null, file: null, outcome: 'skipped', reason: 'a variable, not a formula' });
-      const read: ReadOk = { target, calc, datasetId: target.datasetId ?? calc.links.find((l) => l.resource.type === 'DATA_SOURCE')?.resource.id ?? null };
-      reads.push(read);
+      const ok: ReadOk = { target, calc, datasetId: target.datasetId ?? calc.links.find((l) => l.resource.type === 'DATA_SOURCE')?.resource.id ?? null };
+      reads.push(ok);
       const mapped = byId.get(calc.id);
       if (mapped !== undefined) {
-        const decided = planMapped(read, mapped);
+        const decided = planMapped(ok, mapped);
         return 'read' in decided ? execute(decided) : report(decided);
       }
       const path = preplanned?.get(calc.id);
-      if (path === undefined) return void leftovers.push(read);
+      if (path === undefined) return void leftovers.push(ok);
       const abs = resolve(project.root, path);
       if (tentative.has(calc.id)) {
-        if (!holdsFormula(abs, calc.checkSum)) return void leftovers.push(read); // someone else's file: another name, below
+        if (!holdsFormula(abs, calc.checkSum)) return void leftovers.push(ok); // someone else's file: another name, below
         used.add(nameKey(path));
-        return execute({ read, path, abs, outcome: 'written', holdsFormula: true, mapped: false });
+        return execute({ read: ok, path, abs, outcome: 'written', holdsFormula: true, mapped: false });
       }
       used.add(nameKey(path));
-      return execute({ read, path, abs, outcome: 'written', holdsFormula: false, mapped: false });
+      return execute({ read: ok, path, abs, outcome: 'written', holdsFormula: false, mapped: false });
     };
 
     if (targets.some((t) => !byId.has(t.id))) mkdirSync(folder.abs, { recursive: true });
-    const notRead = await forEachLimit(targets, flags.concurrency, processTarget, hooks.signal);
+    // Batches of IMPORT_BATCH_SIZE, `concurrency` requests at once; each calculation is handled (checked, its file
+    // written) as soon as its batch is read, and a request slot waits for that, so reading never runs far ahead.
+    const targetById = new Map(targets.map((t) => [t.id, t]));
+    const outcomes = await context.client.readCalculationsSettled(
+      targets.map((t) => t.id),
+      {
+        concurrency: flags.concurrency,
+        batchSize: hooks.batchSize ?? IMPORT_BATCH_SIZE,
+        ...(hooks.signal !== undefined ? { signal: hooks.signal } : {}),
+        onOutcome: (read) => processTarget(targetById.get(read.id) as Target, read),
+      },
+    );
+    const notRead = targets.length - outcomes.length;
 
     // 3. Calculations whose names were not known before reading (--ids), or whose planned name is held by a file that
     //    is not theirs: named now, in id order, around every name already given.
@@ -426,6 +449,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       datasets,
       entries,
       summary,
+      batchRead: context.client.batchReadSupport,
       notRead,
       interrupted,
       exitCode,
@@ -464,20 +488,16 @@ class DatasetKeys {
   }
 }
 
-/**
- * Runs `fn` over `items` with at most `limit` at once. When `signal` aborts, no new item starts; those running finish.
- * Returns how many items were never started.
- */
-async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<number> {
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length && signal?.aborted !== true) {
+    while (next < items.length) {
       const item = items[next++] as T;
       await fn(item);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return items.length - next;
 }
 
 export function formatImport(result: ImportResult): string {
@@ -490,6 +510,7 @@ export function formatImport(result: ImportResult): string {
     for (const e of skipped) lines.push(`  ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''} ${e.outcome}: ${e.reason}`);
   }
   lines.push(`${parts.join(', ') || 'nothing to import'} in ${result.dir} (${result.baseUrl})`);
+  if (result.batchRead === 'unavailable') lines.push('Read one calculation at a time: the service does not offer the read of several calculations.');
   if (result.interrupted) lines.push(`Interrupted: ${result.notRead} calculation(s) not read; what was read is in the project. Run the same import again to finish.`);
   return lines.join('\n');
 }
@@ -502,7 +523,7 @@ export function register(program: Command): void {
       .option('--dataset <id...>', "import every calculation of these datasets (listed with the service's search)")
       .option('--ids <id,...>', 'import these calculations (their dataset is taken from their link)')
       .option('--dir <folder>', `folder for new formula files, inside the project (default: ${DEFAULT_IMPORT_DIR} at the project root)`)
-      .option('--concurrency <n>', `calculations read at once (1-${MAX_IMPORT_CONCURRENCY})`, String(DEFAULT_IMPORT_CONCURRENCY)),
+      .option('--concurrency <n>', `read requests in flight at once, each of up to ${IMPORT_BATCH_SIZE} calculations (1-${MAX_IMPORT_CONCURRENCY})`, String(DEFAULT_IMPORT_CONCURRENCY)),
   ).action(async (options: ImportCliOptions) => {
     const emit = stdoutEmit(options.json ?? false);
     const quiet = emit.json; // as push: --json prints the one document and no progress
