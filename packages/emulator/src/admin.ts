@@ -2,12 +2,14 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, validationError } from './api-error.js';
 import type { FaultRegistry } from './faults.js';
+import type { Sandbox } from './sandbox/runner.js';
 import type { Storage } from './storage.js';
 
 export const ADMIN_PREFIX = '/__emulator/';
 
 export interface AdminContext {
   readonly storage: Storage;
+  readonly sandbox: Sandbox;
   readonly faults: FaultRegistry;
   readonly faultsEnabled: boolean;
   readonly serviceName: string;
@@ -20,12 +22,13 @@ export interface AdminContext {
 
 type AdminHandler = (ctx: AdminContext, req: IncomingMessage) => unknown;
 
-const health: AdminHandler = (ctx) => ({
+const health: AdminHandler = async (ctx) => ({
   status: 'ok',
   serviceName: ctx.serviceName,
   uptimeMs: Date.now() - ctx.startedAt,
   faultInjection: ctx.faultsEnabled,
   counts: ctx.storage.counts(),
+  functionSandbox: await ctx.sandbox.info(),
 });
 
 function faultsOn(ctx: AdminContext, req: IncomingMessage): void {

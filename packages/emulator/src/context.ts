@@ -10,6 +10,8 @@ export interface EmulatorContext {
   readonly sandbox: Sandbox;
   /** The user the tokens belong to: `startedBy` of executions, `ownerId` of schedules. */
   readonly userId: number;
+  /** How many code-function executions the database keeps (the newest; older ones are deleted). */
+  readonly executionsKept: number;
 }
 
 export interface OperationRequest {

@@ -23,6 +23,7 @@ import { checkPathParams } from './validation/path-params.js';
 export const DEFAULT_FIXTURES_PATH = fileURLToPath(new URL('../fixtures/default.json', import.meta.url));
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_EXECUTIONS_KEPT = 1000;
 
 export interface EmulatorOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -47,6 +48,8 @@ export interface EmulatorOptions {
   readonly functionLimits?: Partial<SandboxLimits>;
   /** How many code-function calls run at once (others wait). Default 4. */
   readonly functionConcurrency?: number;
+  /** How many code-function executions are kept in the database (the newest). Default 1000. */
+  readonly executionsKept?: number;
   /** Epoch-millisecond clock (tests). Default Date.now. */
   readonly clock?: () => number;
   /** Receives one line per request (method, path, status, time) and internal errors; never tokens. */
@@ -102,10 +105,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   const sandbox = new Sandbox({ ...DEFAULT_SANDBOX_LIMITS, ...options.functionLimits }, options.functionConcurrency ?? 4);
   const faults = new FaultRegistry();
-  const ctx: EmulatorContext = { storage, serviceName, clock, sandbox, userId: options.userId ?? 1 };
+  const ctx: EmulatorContext = { storage, serviceName, clock, sandbox, userId: options.userId ?? 1, executionsKept: options.executionsKept ?? DEFAULT_EXECUTIONS_KEPT };
   const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => parseJsonObject(req, await readBody(req, maxBodyBytes));
   const admin: AdminContext = {
     storage,
+    sandbox,
     faults,
     faultsEnabled,
     serviceName,

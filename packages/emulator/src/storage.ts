@@ -446,11 +446,13 @@ export class Storage {
     });
   }
 
-  insertExecution(e: ExecutionRecord): void {
-    this.stmt(
+  /** Stores an execution and keeps only the newest `keep` (rowids grow with each insert: the oldest go first). */
+  insertExecution(e: ExecutionRecord, keep: number): void {
+    const info = this.stmt(
       `INSERT INTO executions (execution_id, package_id, version, function_name, status, started_on, record)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run(e.executionId, e.packageId, e.version, e.functionName, e.status, e.startedOn, JSON.stringify(e.record));
+    this.stmt('DELETE FROM executions WHERE rowid <= ?').run(Number(info.lastInsertRowid) - keep);
   }
 
   counts(): StorageCounts {

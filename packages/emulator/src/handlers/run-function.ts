@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { checkWire, RunFunctionRequestSchema, type ErrorInformation, type FieldError, type FunctionExecution } from '@calckit/protocol';
 import { notFound, validationError } from '../api-error.js';
 import type { OperationHandler } from '../context.js';
-import type { SandboxOutcome } from '../sandbox/runner.js';
+import { MAX_JSON_DEPTH } from '../http/json-depth.js';
+import type { SandboxLimits, SandboxOutcome } from '../sandbox/runner.js';
 import { errorInformation, mismatch } from '../sandbox/value-types.js';
 import type { TypeSpec } from '../fixtures-format.js';
 
@@ -23,7 +24,7 @@ const failed = (output: TypeSpec, status: string, message: string, note = messag
   stderrNote: [note],
 });
 
-type Judge<K extends SandboxOutcome['kind']> = (output: TypeSpec, outcome: Extract<SandboxOutcome, { kind: K }>, timeoutMs: number) => Verdict;
+type Judge<K extends SandboxOutcome['kind']> = (output: TypeSpec, outcome: Extract<SandboxOutcome, { kind: K }>, timeoutMs: number, limits: SandboxLimits) => Verdict;
 
 /** From what the sandbox reports to the execution's status, result and errorInformation, by outcome kind. */
 const JUDGES: { readonly [K in SandboxOutcome['kind']]: Judge<K> } = {
@@ -32,16 +33,18 @@ const JUDGES: { readonly [K in SandboxOutcome['kind']]: Judge<K> } = {
     if (problem === undefined) return { status: 'SUCCESS', result: o.value, errorInformation: null, stderrNote: [] };
     return { status: 'FAILED', result: null, errorInformation: errorInformation(output, o.value, [`result does not match the declared output: ${problem}`]), stderrNote: [] };
   },
-  unserializable: (output, o) => failed(output, 'FAILED', `result is not JSON (a ${o.type})`),
+  unserializable: (output, o) => failed(output, 'FAILED', o.message ? `result cannot be turned into JSON: ${o.message}` : `result is not JSON (a ${o.type})`),
+  'too-large': (output, o, _t, limits) => failed(output, 'FAILED', `result is ${o.length} characters of JSON, over the limit of ${limits.maxResultLength}`),
+  'too-deep': (output) => failed(output, 'FAILED', `result nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`),
   threw: (output, o) => failed(output, 'FAILED', `the function threw: ${o.message}`, o.stack),
   unsettled: (output) => failed(output, 'FAILED', 'the function returned a promise that never settles'),
   timeout: (output, _o, timeoutMs) => failed(output, 'TIMED_OUT', `the function ran longer than its time limit of ${timeoutMs} ms`),
   'out-of-memory': (output) => failed(output, 'OUT_OF_MEMORY', 'the function used more memory than its limit'),
-  crashed: (output, o) => failed(output, 'FAILED', `the function's worker stopped: ${o.message}`),
+  crashed: (output, o) => failed(output, 'FAILED', o.message),
 };
 
-function judge(output: TypeSpec, outcome: SandboxOutcome, timeoutMs: number): Verdict {
-  return (JUDGES[outcome.kind] as Judge<SandboxOutcome['kind']>)(output, outcome as never, timeoutMs);
+function judge(output: TypeSpec, outcome: SandboxOutcome, timeoutMs: number, limits: SandboxLimits): Verdict {
+  return (JUDGES[outcome.kind] as Judge<SandboxOutcome['kind']>)(output, outcome as never, timeoutMs, limits);
 }
 
 export const runFunction: OperationHandler = async (ctx, req) => {
@@ -74,7 +77,7 @@ export const runFunction: OperationHandler = async (ctx, req) => {
   const timeoutMs = def.timeoutMs ?? ctx.sandbox.defaultTimeoutMs;
   const outcome = await ctx.sandbox.run(def.inputs.map((i) => i.name), def.body, args, timeoutMs);
   const completedOn = Math.max(ctx.clock(), startedOn);
-  const verdict = judge(def.output, outcome, timeoutMs);
+  const verdict = judge(def.output, outcome, timeoutMs, ctx.sandbox.limits);
   const execution: FunctionExecution = {
     executionId: randomUUID(),
     packageId,
@@ -91,7 +94,7 @@ export const runFunction: OperationHandler = async (ctx, req) => {
     errorInformation: verdict.errorInformation,
   };
   await ctx.storage.write(() =>
-    ctx.storage.insertExecution({ executionId: execution.executionId, packageId, version, functionName, status: verdict.status, startedOn, record: execution }),
+    ctx.storage.insertExecution({ executionId: execution.executionId, packageId, version, functionName, status: verdict.status, startedOn, record: execution }, ctx.executionsKept),
   );
   return execution;
 };

@@ -1,7 +1,8 @@
 // Reads a request body as JSON with a size limit; refuses other media types, bytes that are not UTF-8, malformed
-// JSON, strings with lone surrogates, and non-objects.
+// JSON, nesting deeper than MAX_JSON_DEPTH, strings with lone surrogates, and non-objects.
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../api-error.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-depth.js';
 
 /** Past this many bytes beyond the limit, the connection is cut instead of drained (a client that never stops). */
 const DRAIN_CAP_FACTOR = 16;
@@ -49,6 +50,12 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   }
   const text = decodeUtf8(raw);
   if (text.trim() === '') throw new ApiError(400, 'MALFORMED_JSON', 'request body is empty; a JSON object is required', [{ field: 'body', message: 'empty body' }]);
+  // Before parsing: nothing deeper than this is ever built, so no check, copy or answer can overflow the stack on it.
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'VALIDATION_FAILED', `request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep`, [
+      { field: 'body', message: `nesting deeper than ${MAX_JSON_DEPTH} levels` },
+    ]);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,6 +1,10 @@
-// Runs one code-function call in its own worker thread with a memory limit and a time limit, a few at a time.
-import { Worker } from 'node:worker_threads';
-import { WORKER_SOURCE } from './worker-source.js';
+// Runs one code-function call in a Node process of its own (started by launcher.ts, running child-source.ts), a few
+// at a time: the parent holds the clock (a SIGKILL of the call's process group at the time limit), caps what it
+// reads, and treats the child's report as untrusted data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { z } from 'zod';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/json-depth.js';
+import { launchCommand, launchPlan, type LaunchPlan } from './launcher.js';
 
 export interface SandboxLogs {
   readonly stdout: string[];
@@ -9,7 +13,9 @@ export interface SandboxLogs {
 
 export type SandboxOutcome =
   | { readonly kind: 'returned'; readonly value: unknown; readonly logs: SandboxLogs }
-  | { readonly kind: 'unserializable'; readonly type: string; readonly logs: SandboxLogs }
+  | { readonly kind: 'unserializable'; readonly type: string; readonly message: string; readonly logs: SandboxLogs }
+  | { readonly kind: 'too-large'; readonly length: number; readonly logs: SandboxLogs }
+  | { readonly kind: 'too-deep'; readonly logs: SandboxLogs }
   | { readonly kind: 'threw'; readonly message: string; readonly stack: string; readonly logs: SandboxLogs }
   | { readonly kind: 'unsettled'; readonly logs: SandboxLogs }
   | { readonly kind: 'timeout'; readonly logs: SandboxLogs }
@@ -17,53 +23,109 @@ export type SandboxOutcome =
   | { readonly kind: 'crashed'; readonly message: string; readonly logs: SandboxLogs };
 
 export interface SandboxLimits {
+  /** Time limit of one call (definition, call and promise jobs), in milliseconds. */
   readonly timeoutMs: number;
+  /** V8 heap limit of a call's process, in MB; the whole process (ArrayBuffers too) gets 128 MB more (Linux). */
   readonly memoryMb: number;
   readonly maxLogEntries: number;
   readonly maxLogEntryLength: number;
+  /** Characters of log lines kept per execution, both streams together. */
+  readonly maxLogTotalLength: number;
+  /** Characters of the result's JSON text. */
+  readonly maxResultLength: number;
 }
 
-export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 2000, memoryMb: 64, maxLogEntries: 1000, maxLogEntryLength: 10_000 };
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
+  timeoutMs: 2000,
+  memoryMb: 64,
+  maxLogEntries: 1000,
+  maxLogEntryLength: 10_000,
+  maxLogTotalLength: 100_000,
+  maxResultLength: 1_000_000,
+};
+
+/** A call's process must say it is ready within this long (a start takes 40–300 ms; more on a loaded machine). */
+const STARTUP_LIMIT_MS = 20_000;
+/** The child stops its own code at the time limit (and reports its logs); the parent kills it this much later. */
+const KILL_GRACE_MS = 250;
+const MAX_MESSAGE = 10_000;
+const POSIX = process.platform !== 'win32';
 
 const NO_LOGS: SandboxLogs = { stdout: [], stderr: [] };
 
-interface WorkerReport {
-  outcome:
-    | { kind: 'returned'; json: string }
-    | { kind: 'unserializable'; type: string }
-    | { kind: 'threw'; message: string; stack: string }
-    | { kind: 'unsettled' }
-    | { kind: 'timeout' };
-  logs: SandboxLogs;
+function reportSchema(limits: SandboxLimits) {
+  const log = z.array(z.string().max(limits.maxLogEntryLength)).max(limits.maxLogEntries + 1);
+  return z.object({
+    outcome: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('returned'), json: z.string() }),
+      z.object({ kind: z.literal('unserializable'), type: z.string().max(20), message: z.string().max(MAX_MESSAGE) }),
+      z.object({ kind: z.literal('too-large'), length: z.number() }),
+      z.object({ kind: z.literal('threw'), message: z.string().max(MAX_MESSAGE), stack: z.string().max(MAX_MESSAGE) }),
+      z.object({ kind: z.literal('unsettled') }),
+      z.object({ kind: z.literal('timeout') }),
+      z.object({ kind: z.literal('out-of-memory') }),
+      z.object({ kind: z.literal('crashed'), message: z.string().max(MAX_MESSAGE) }),
+    ]),
+    logs: z.object({ stdout: log, stderr: log }),
+  });
+}
+
+/** What V8 and Node print when a process runs out of memory (heap limit, or RLIMIT_DATA under it). */
+const OOM_TEXT = /out of memory|Allocation failed|Fatal process OOM|Committing semi space failed/i;
+
+export interface SandboxInfo {
+  /** The protections calls run under on this machine (see launcher.ts and the README). */
+  readonly layers: readonly string[];
+  /** Protections this machine does not allow, and why. */
+  readonly missing: readonly string[];
 }
 
 export class Sandbox {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly workers = new Set<Worker>();
+  private readonly children = new Set<ChildProcess>();
+  private readonly schema: ReturnType<typeof reportSchema>;
+  private plan: LaunchPlan | undefined;
+  private closed = false;
 
   constructor(
-    private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+    readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
     private readonly concurrency = 4,
-  ) {}
+  ) {
+    this.schema = reportSchema(limits);
+  }
 
   get defaultTimeoutMs(): number {
     return this.limits.timeoutMs;
+  }
+
+  /** The isolation in use (probed on the first call or the first ask). */
+  async info(): Promise<SandboxInfo> {
+    const plan = await launchPlan();
+    return { layers: plan.layers, missing: plan.missing };
   }
 
   /** Calls `async function (params…) { body }` with `args`; never throws. */
   async run(params: readonly string[], body: string, args: readonly unknown[], timeoutMs = this.limits.timeoutMs): Promise<SandboxOutcome> {
     await this.acquire();
     try {
-      return await this.runInWorker(params, body, args, timeoutMs);
+      if (this.closed) return { kind: 'crashed', message: 'the emulator is closing', logs: NO_LOGS };
+      this.plan ??= await launchPlan();
+      return await this.runInProcess(this.plan, params, body, args, timeoutMs);
     } finally {
       this.release();
     }
   }
 
-  /** Stops every running call (used on shutdown). */
+  /** Kills every running call (used on shutdown). */
   async close(): Promise<void> {
-    await Promise.all([...this.workers].map((w) => w.terminate()));
+    this.closed = true;
+    const exits = [...this.children].map((child) => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('close', () => resolve());
+    }));
+    for (const child of this.children) killGroup(child);
+    await Promise.all(exits);
   }
 
   private acquire(): Promise<void> {
@@ -80,43 +142,127 @@ export class Sandbox {
     else this.running--;
   }
 
-  private runInWorker(params: readonly string[], body: string, args: readonly unknown[], timeoutMs: number): Promise<SandboxOutcome> {
+  private runInProcess(plan: LaunchPlan, params: readonly string[], body: string, args: readonly unknown[], timeoutMs: number): Promise<SandboxOutcome> {
+    const limits = this.limits;
+    const { file, args: argv } = launchCommand(plan, { memoryMb: limits.memoryMb, timeoutMs });
+    const job = JSON.stringify({
+      params,
+      body,
+      inputsJson: JSON.stringify(args),
+      timeoutMs,
+      limits: { maxLogEntries: limits.maxLogEntries, maxLogEntryLength: limits.maxLogEntryLength, maxLogTotalLength: limits.maxLogTotalLength, maxResultLength: limits.maxResultLength },
+    });
+    // The largest report a well-behaved child can send: the result's JSON and the logs, each escaped once more.
+    const maxReportBytes = 6 * (limits.maxResultLength + limits.maxLogTotalLength) + 3 * MAX_MESSAGE + 64 * 1024;
     return new Promise((resolve) => {
-      const worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        workerData: {
-          params,
-          body,
-          inputsJson: JSON.stringify(args),
-          timeoutMs,
-          maxLogEntries: this.limits.maxLogEntries,
-          maxLogEntryLength: this.limits.maxLogEntryLength,
-        },
-        resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-        stdout: true,
-        stderr: true,
-      });
-      this.workers.add(worker);
+      let child: ChildProcess;
+      try {
+        child = spawn(file, argv, { env: {}, cwd: POSIX ? '/' : undefined, stdio: ['pipe', 'pipe', 'pipe'], detached: POSIX, windowsHide: true });
+      } catch (error) {
+        resolve({ kind: 'crashed', message: `the function's process could not start: ${(error as Error).message}`, logs: NO_LOGS });
+        return;
+      }
+      this.children.add(child);
       let settled = false;
+      let ready = false;
+      let killedFor: 'timeout' | 'startup' | 'output' | undefined;
+      let chunks: Buffer[] = [];
+      let size = 0;
+      let stderrTail = '';
       const finish = (outcome: SandboxOutcome): void => {
         if (settled) return;
         settled = true;
-        clearTimeout(backstop);
-        this.workers.delete(worker);
-        void worker.terminate();
+        clearTimeout(timer);
+        killGroup(child);
         resolve(outcome);
       };
-      // The vm time limit covers the call and its promise jobs; this backstop covers worker start-up and anything else.
-      const backstop = setTimeout(() => finish({ kind: 'timeout', logs: NO_LOGS }), timeoutMs + 5000);
-      worker.on('message', (report: WorkerReport) => {
-        const o = report.outcome;
-        finish(o.kind === 'returned' ? { kind: 'returned', value: JSON.parse(o.json) as unknown, logs: report.logs } : { ...o, logs: report.logs });
+      const stop = (why: 'timeout' | 'startup' | 'output'): void => {
+        killedFor ??= why;
+        killGroup(child);
+      };
+      let timer = setTimeout(() => stop('startup'), STARTUP_LIMIT_MS);
+
+      child.stdout!.on('data', (data: Buffer) => {
+        if (settled || killedFor) return;
+        size += data.length;
+        if (size > maxReportBytes) {
+          stop('output');
+          return;
+        }
+        chunks.push(data);
+        if (data.indexOf(10) === -1) return;
+        let text = Buffer.concat(chunks);
+        if (!ready) {
+          const nl = text.indexOf(10);
+          if (text.subarray(0, nl).toString('latin1') !== 'R') {
+            finish({ kind: 'crashed', message: "the function's process did not follow the protocol", logs: NO_LOGS });
+            return;
+          }
+          ready = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => stop('timeout'), timeoutMs + KILL_GRACE_MS);
+          text = text.subarray(nl + 1);
+          chunks = [text];
+          if (text.indexOf(10) === -1) return;
+        }
+        finish(this.readReport(text.subarray(0, text.indexOf(10)).toString('utf8')));
       });
-      worker.on('error', (error: Error & { code?: string }) => {
-        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish({ kind: 'out-of-memory', logs: NO_LOGS });
-        else finish({ kind: 'crashed', message: error.message, logs: NO_LOGS });
+      child.stderr!.on('data', (data: Buffer) => {
+        stderrTail = (stderrTail + data.toString('latin1')).slice(-8192);
       });
-      worker.on('exit', (code) => finish({ kind: 'crashed', message: `worker exited with code ${code}`, logs: NO_LOGS }));
+      child.stdin!.on('error', () => {
+        // The process died before reading its job: its exit says why.
+      });
+      child.stdin!.end(job);
+      child.on('error', (error) => finish({ kind: 'crashed', message: `the function's process could not start: ${error.message}`, logs: NO_LOGS }));
+      child.on('close', (code, signal) => {
+        this.children.delete(child);
+        if (settled) return;
+        if (killedFor === 'timeout') finish({ kind: 'timeout', logs: NO_LOGS });
+        else if (killedFor === 'output') finish({ kind: 'crashed', message: `the function's process wrote more than ${maxReportBytes} bytes`, logs: NO_LOGS });
+        else if (killedFor === 'startup') finish({ kind: 'crashed', message: `the function's process did not start within ${STARTUP_LIMIT_MS / 1000} s`, logs: NO_LOGS });
+        else if (OOM_TEXT.test(stderrTail)) finish({ kind: 'out-of-memory', logs: NO_LOGS });
+        else if (signal === 'SIGXCPU') finish({ kind: 'timeout', logs: NO_LOGS });
+        else {
+          const last = stderrTail.trim().split('\n').filter((l) => l.trim() !== '').slice(-1)[0]?.slice(0, 300);
+          const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+          finish({ kind: 'crashed', message: `the function's process ${how}${ready ? '' : ' before running the function'}${last ? ` (${last})` : ''}`, logs: NO_LOGS });
+        }
+      });
     });
+  }
+
+  /** The child's last line, checked: shape, sizes, the result's nesting. */
+  private readReport(line: string): SandboxOutcome {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      return { kind: 'crashed', message: "the function's process sent a report that is not JSON", logs: NO_LOGS };
+    }
+    const checked = this.schema.safeParse(raw);
+    if (!checked.success) return { kind: 'crashed', message: "the function's process sent a malformed report", logs: NO_LOGS };
+    const { outcome, logs } = checked.data;
+    const logLength = [...logs.stdout, ...logs.stderr].reduce((n, l) => n + l.length, 0);
+    if (logLength > this.limits.maxLogTotalLength + 64) return { kind: 'crashed', message: "the function's process sent more log than allowed", logs: NO_LOGS };
+    if (outcome.kind !== 'returned') return { ...outcome, logs };
+    if (outcome.json.length > this.limits.maxResultLength) return { kind: 'too-large', length: outcome.json.length, logs };
+    if (jsonDepthExceeds(outcome.json, MAX_JSON_DEPTH)) return { kind: 'too-deep', logs };
+    try {
+      return { kind: 'returned', value: JSON.parse(outcome.json) as unknown, logs };
+    } catch {
+      return { kind: 'crashed', message: "the function's process sent a result that is not JSON", logs: NO_LOGS };
+    }
+  }
+}
+
+/** SIGKILL to the call's whole process group (the launcher's tools and Node); a no-op once it has exited. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (POSIX) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    // Already gone.
   }
 }

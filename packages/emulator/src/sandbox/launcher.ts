@@ -1,0 +1,165 @@
+// How a code-function call's process is started: Node with its permission model and no grants, wrapped (on Linux,
+// when util-linux's tools work here) in resource limits, fresh network and PID namespaces, an unprivileged user and
+// parent-death signals. Which layers this machine allows is probed once per process, strongest first.
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { CHILD_SOURCE } from './child-source.js';
+
+/** One protection a call's process runs under (listed by the health endpoint, documented in the README). */
+export type IsolationLayer =
+  /** A Node process of its own per call, empty environment, killed with SIGKILL (its whole process group). */
+  | 'process'
+  /** Node's permission model with no grant: no file read or write, no child process, no worker, no addon, no WASI. */
+  | 'node-permissions'
+  /** RLIMIT_DATA (heap + ArrayBuffers + Node), RLIMIT_CPU, no core files, no file writes (RLIMIT_FSIZE 0), 64 fds. */
+  | 'rlimits'
+  /** Fresh network namespace (no interface up: no connection anywhere, the emulator's port included). */
+  | 'network-namespace'
+  /** Fresh PID namespace: no other process can be seen or signalled; all die with the call's process. */
+  | 'pid-namespace'
+  /** Runs as user 65534 (nobody), when the emulator runs as root. */
+  | 'unprivileged-user'
+  /** The call's processes get SIGKILL when the emulator's process dies. */
+  | 'parent-death-signal';
+
+export interface LaunchPlan {
+  readonly layers: readonly IsolationLayer[];
+  /** Tools used, by name (absolute paths). */
+  readonly tools: Readonly<Partial<Record<'setpriv' | 'prlimit' | 'unshare', string>>>;
+  readonly root: boolean;
+  /** Why layers are missing (empty when every layer is on). */
+  readonly missing: readonly string[];
+}
+
+export interface LaunchLimits {
+  readonly memoryMb: number;
+  readonly timeoutMs: number;
+}
+
+/** Writable memory allowed to the whole process above the V8 heap limit: Node itself (~25 MB), ArrayBuffers, stacks. */
+export const PROCESS_MEMORY_ALLOWANCE_MB = 128;
+const NOBODY = 65534;
+
+/** The permission flag: `--permission` from Node 22.13/23.5, `--experimental-permission` before. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
+
+function nodeArgs(memoryMb: number, source: string): string[] {
+  return [
+    PERMISSION_FLAG,
+    '--disallow-code-generation-from-strings',
+    '--no-expose-wasm',
+    `--max-old-space-size=${memoryMb}`,
+    '--v8-pool-size=1',
+    '--no-warnings',
+    '-e',
+    source,
+  ];
+}
+
+/** The command (file and arguments) that runs one call under `plan` with `limits`. */
+export function launchCommand(plan: LaunchPlan, limits: LaunchLimits, source = CHILD_SOURCE): { file: string; args: string[] } {
+  const chain: string[] = [];
+  const { setpriv, prlimit, unshare } = plan.tools;
+  const on = (layer: IsolationLayer): boolean => plan.layers.includes(layer);
+  if (on('parent-death-signal') && setpriv) chain.push(setpriv, '--pdeathsig', 'KILL', '--');
+  if (on('rlimits') && prlimit) {
+    const dataBytes = (limits.memoryMb + PROCESS_MEMORY_ALLOWANCE_MB) * 1024 * 1024;
+    // A backstop only (the parent kills at the time limit): CPU seconds of all threads, so twice the wall time.
+    const cpu = Math.ceil((2 * limits.timeoutMs) / 1000) + 10;
+    chain.push(prlimit, `--data=${dataBytes}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--fsize=0', '--nofile=64', '--');
+  }
+  if (on('network-namespace') && unshare) {
+    chain.push(unshare, ...(plan.root ? [] : ['--user', '--map-root-user']), '--net', '--pid', '--fork', '--kill-child=SIGKILL', '--');
+  }
+  // Changing user clears the parent-death signal set by unshare: setpriv sets it again after the change.
+  if (on('unprivileged-user') && setpriv) {
+    chain.push(setpriv, `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--no-new-privs', '--pdeathsig=KILL', '--');
+  }
+  const args = [...chain.slice(1), process.execPath, ...nodeArgs(limits.memoryMb, source)];
+  return chain.length === 0 ? { file: process.execPath, args: nodeArgs(limits.memoryMb, source) } : { file: chain[0]!, args };
+}
+
+function findTool(name: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/bin', '/usr/sbin', '/sbin'].filter((d) => d.startsWith('/'));
+  for (const dir of dirs) {
+    const path = join(dir, name);
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // Not there.
+    }
+  }
+  return undefined;
+}
+
+/** Runs a tiny program under `plan`; true when it starts and answers as expected within 15 s. */
+function works(plan: LaunchPlan): Promise<boolean> {
+  const probe = "process.stdout.write('ok')";
+  const { file, args } = launchCommand(plan, { memoryMb: 64, timeoutMs: 2000 }, probe);
+  return new Promise((resolve) => {
+    let out = '';
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(file, args, { env: {}, cwd: '/', stdio: ['ignore', 'pipe', 'ignore'], detached: process.platform !== 'win32' });
+    } catch {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 && out === 'ok');
+    });
+  });
+}
+
+/** The strongest plan this machine allows (probed once per process and cached). */
+let probed: Promise<LaunchPlan> | undefined;
+export function launchPlan(): Promise<LaunchPlan> {
+  probed ??= probe();
+  return probed;
+}
+
+async function probe(): Promise<LaunchPlan> {
+  const root = process.platform !== 'win32' && process.getuid?.() === 0;
+  const base: IsolationLayer[] = ['process', 'node-permissions'];
+  if (process.platform !== 'linux') {
+    return { layers: base, tools: {}, root, missing: [`${process.platform} is not Linux: no resource limits or namespaces (the memory limit does not count ArrayBuffers)`] };
+  }
+  const tools = { setpriv: findTool('setpriv'), prlimit: findTool('prlimit'), unshare: findTool('unshare') };
+  const found = Object.fromEntries(Object.entries(tools).filter(([, v]) => v !== undefined)) as LaunchPlan['tools'];
+  const missing: string[] = Object.entries(tools).filter(([, v]) => v === undefined).map(([k]) => `${k} (util-linux) not found`);
+  const want = (layer: IsolationLayer, tool: keyof typeof tools): IsolationLayer[] => (tools[tool] ? [layer] : []);
+  const rlimits = want('rlimits', 'prlimit');
+  const pdeath = want('parent-death-signal', 'setpriv');
+  const user = root ? want('unprivileged-user', 'setpriv') : [];
+  const ns: IsolationLayer[] = tools.unshare ? ['network-namespace', 'pid-namespace'] : [];
+  const candidates: IsolationLayer[][] = [
+    [...base, ...rlimits, ...ns, ...user, ...pdeath],
+    [...base, ...rlimits, ...user, ...pdeath],
+    [...base, ...rlimits, ...pdeath],
+    [...base, ...rlimits],
+    base,
+  ];
+  const tried = new Set<string>();
+  for (const layers of candidates) {
+    const key = layers.join(',');
+    if (tried.has(key)) continue;
+    tried.add(key);
+    const plan: LaunchPlan = { layers, tools: found, root, missing: [] };
+    if (await works(plan)) {
+      const all = candidates[0]!;
+      const lost = all.filter((l) => !layers.includes(l)).map((l) => `${l} unavailable here`);
+      return { ...plan, missing: [...missing, ...lost] };
+    }
+  }
+  // Even a plain Node process failed: calls will fail and say why.
+  return { layers: base, tools: {}, root, missing: [...missing, 'a Node process with the permission model did not start'] };
+}

@@ -1,0 +1,280 @@
+// The escape suite: code functions that try every known way out of the sandbox (constructor chains, host-realm errors,
+// import(), require, process.binding, env tokens, files, processes, the network, killing the emulator) or to exhaust
+// it (endless loops at definition, Atomics.wait, microtask floods, huge ArrayBuffers, huge outputs). Each call must end
+// FAILED, TIMED_OUT or OUT_OF_MEMORY (or succeed having found nothing), leak no token, write no file, leave no
+// process behind, and the emulator must keep answering.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FunctionExecutionSchema, functionPath } from '@calckit/protocol';
+import type { CodeFunctionDefinition } from '@calckit/emulator';
+import { DEV, SES, startTestEmulator, type TestEmulator } from './helpers.js';
+import { startServe } from './process.js';
+
+const PKG = '5a0c3f1e-7d2b-4e6a-9c8d-1f2e3d4c5b6a';
+/** An unusual heap limit: it marks this suite's sandbox processes on the command line (--max-old-space-size=37). */
+const MEMORY_MB = 37;
+const CANARY = `canary-${process.pid}-${Date.now()}`;
+const TARGET = join(tmpdir(), `calckit-escape-${process.pid}-${Date.now()}`);
+const Q = JSON.stringify;
+
+/** Route name → function body. A body returns a string starting with ESCAPED only if it got out. */
+const ROUTES: Record<string, { body: string; expect: readonly string[]; timeoutMs?: number }> = {
+  // Constructor chains to a Function that compiles strings (the host realm's, if it can be reached).
+  globalConstructorChain: { body: "return 'ESCAPED:' + this.constructor.constructor('return process')().pid;", expect: ['FAILED'] },
+  functionConstructor: { body: "return 'ESCAPED:' + (function () {}).constructor('return process')().pid;", expect: ['FAILED'] },
+  asyncFunctionConstructor: { body: "return 'ESCAPED:' + (await (async function () {}).constructor('return process')()).pid;", expect: ['FAILED'] },
+  eval: { body: "return 'ESCAPED:' + eval('typeof process');", expect: ['FAILED'] },
+  // The host-realm error of a refused import(): its constructor chain is the host's Function.
+  importHostError: {
+    body: "try { await import('node:fs'); } catch (e) { return 'ESCAPED:' + e.constructor.constructor('return process')().pid; } return 'imported?';",
+    expect: ['FAILED'],
+  },
+  importFs: { body: "const fs = await import('node:fs'); return 'ESCAPED:' + fs.readFileSync('/etc/passwd', 'utf8');", expect: ['FAILED'] },
+  // Stack-trace callbacks of the host realm, handed host call sites.
+  hostPrepareStackTrace: {
+    body: [
+      'let host;',
+      "try { await import('x'); } catch (e) { host = e; }",
+      'const HostError = Object.getPrototypeOf(host.constructor);',
+      'let found;',
+      'HostError.prepareStackTrace = (err, sites) => { for (const s of sites) { for (const get of ["getThis", "getFunction"]) { try { const v = s[get](); if (v && (v.process || v.require)) found = v; } catch {} } } return "x"; };',
+      'try { new host.constructor("probe").stack; } catch {}',
+      "try { await import('y'); } catch (e) { e.stack; }",
+      "return found ? 'ESCAPED:' + typeof (found.process || found.require) : 'nothing found';",
+    ].join('\n'),
+    expect: ['FAILED', 'SUCCESS'],
+  },
+  processBinding: { body: "return 'ESCAPED:' + Object.keys(process.binding('fs')).length;", expect: ['FAILED'] },
+  require: { body: "return 'ESCAPED:' + require('node:fs').readFileSync('/etc/passwd', 'utf8');", expect: ['FAILED'] },
+  moduleRequire: { body: "return 'ESCAPED:' + module.require('node:child_process').execSync('id').toString();", expect: ['FAILED'] },
+  // What a function can see at all.
+  globalsSeen: {
+    body: "const seen = Object.getOwnPropertyNames(globalThis).filter((n) => /^(process|require|module|Buffer|fetch|setTimeout|setImmediate|WebAssembly|global|queueMicrotask|structuredClone)$/.test(n)); return seen.length ? 'ESCAPED:' + seen.join(',') : 'nothing found';",
+    expect: ['SUCCESS'],
+  },
+  // Secrets in the environment, files, processes, the network, the emulator itself.
+  envTokens: { body: "return 'ESCAPED:' + JSON.stringify(process.env);", expect: ['FAILED'] },
+  readPasswd: { body: "return 'ESCAPED:' + this.constructor.constructor('return process.mainModule.require(\"fs\").readFileSync(\"/etc/passwd\", \"utf8\")')();", expect: ['FAILED'] },
+  writeFile: { body: `await import('node:fs').then((fs) => fs.writeFileSync(${Q(TARGET)}, 'x')); return 'ESCAPED';`, expect: ['FAILED'] },
+  spawnProcess: { body: "const cp = await import('node:child_process'); return 'ESCAPED:' + cp.execSync('id').toString();", expect: ['FAILED'] },
+  fetchEmulator: { body: "const f = typeof fetch === 'function' ? fetch : this.constructor.constructor('return fetch')(); const r = await f('http://127.0.0.1:8787/__emulator/health'); return 'ESCAPED:' + (await r.text());", expect: ['FAILED'] },
+  killEmulator: { body: "process.kill(process.ppid, 'SIGKILL'); return 'ESCAPED';", expect: ['FAILED'] },
+  // Exhaustion: time.
+  endlessLoop: { body: 'for (;;) {}', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  endlessLoopAtDefinition: { body: '}); for (;;) {} (async function () {', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  atomicsWaitForever: { body: 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); return "ESCAPED";', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  microtaskFlood: { body: 'for (;;) await null;', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  unboundedPromiseChain: { body: 'const f = () => Promise.resolve().then(f); f(); return new Promise(() => {});', expect: ['TIMED_OUT', 'OUT_OF_MEMORY'], timeoutMs: 500 },
+  promiseChainBuild: { body: 'let p = Promise.resolve(); for (let i = 0; i < 1e9; i++) p = p.then(() => {}); await p; return "ESCAPED";', expect: ['TIMED_OUT', 'OUT_OF_MEMORY'], timeoutMs: 500 },
+  getterLoopOnThrow: { body: 'throw { get message() { for (;;) {} } };', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  getterLoopOnResult: { body: 'return { get x() { for (;;) {} } };', expect: ['TIMED_OUT'], timeoutMs: 500 },
+  // Exhaustion: memory.
+  hugeArrayBuffers: { body: 'const a = []; for (let i = 0; i < 3; i++) a.push(new ArrayBuffer(700 * 1024 * 1024)); return "ESCAPED:" + a.length;', expect: ['OUT_OF_MEMORY'] },
+  hugeTypedArray: { body: 'const a = new Uint8Array(700 * 1024 * 1024); a.fill(1); return "ESCAPED:" + a.length;', expect: ['OUT_OF_MEMORY'] },
+  arrayBuffersCaught: {
+    body: 'const a = []; try { for (;;) a.push(new Uint8Array(16 * 1024 * 1024).fill(1)); } catch (e) { return (a.length * 16 > 400 ? "ESCAPED:" : "capped at ") + a.length * 16 + " MB"; }',
+    expect: ['SUCCESS', 'OUT_OF_MEMORY'],
+  },
+  heapHog: { body: 'const a = []; for (;;) a.push(new Array(1e5).fill(1));', expect: ['OUT_OF_MEMORY'] },
+  wasmMemory: { body: 'const m = new WebAssembly.Memory({ initial: 30000 }); return "ESCAPED:" + m.buffer.byteLength;', expect: ['FAILED'] },
+  // Exhaustion: output.
+  consoleFlood: { body: "for (let i = 0; i < 100000; i++) console.log('x'.repeat(10000)); return 'done';", expect: ['SUCCESS'] },
+  consoleFloodForever: { body: "for (;;) console.error('y'.repeat(10000));", expect: ['TIMED_OUT'], timeoutMs: 500 },
+  hugeResult: { body: "return 'x'.repeat(5 * 1000 * 1000);", expect: ['FAILED'] },
+  hugeResultOverHeap: { body: "return 'x'.repeat(500 * 1000 * 1000);", expect: ['FAILED', 'OUT_OF_MEMORY'] },
+  deepResult: { body: 'let x = []; for (let i = 0; i < 100000; i++) x = [x]; return x;', expect: ['FAILED'] },
+  deepishResult: { body: 'let x = []; for (let i = 0; i < 3000; i++) x = [x]; return x;', expect: ['FAILED'] },
+  hugeErrorMessage: { body: "throw new Error('m'.repeat(5 * 1000 * 1000));", expect: ['FAILED'] },
+  stackOverflow: { body: 'const f = () => f(); f();', expect: ['FAILED'] },
+  // State across calls (checked by the test below).
+  pollute: { body: 'globalThis.polluted = 1; Object.prototype.polluted = 1; Array.prototype.push = null; JSON.stringify = () => "ESCAPED"; return 1;', expect: ['SUCCESS'] },
+};
+
+const fixtureFunction = (name: string, body: string, timeoutMs?: number): CodeFunctionDefinition => ({
+  name,
+  inputs: [],
+  output: { type: 'ANY', isList: false, allowNull: true },
+  body,
+  ...(timeoutMs === undefined ? {} : { timeoutMs }),
+});
+
+const POLLUTION_CHECK = "return [typeof globalThis.polluted, typeof ({}).polluted, typeof [].push].join(',');";
+
+/** Route → outcome, printed at the end (the issue's closing note quotes it). */
+const outcomes: string[] = [];
+let emu: TestEmulator;
+let isolation: { layers: string[]; missing: string[] };
+const run = (fn: string) => emu.call('POST', functionPath(PKG, '1.0.0', fn), { settings: { getLogs: true } });
+
+/** Processes of this suite's sandboxes still alive (Linux: /proc). */
+function sandboxProcesses(): number[] {
+  if (process.platform !== 'linux') return [];
+  const marker = `--max-old-space-size=${MEMORY_MB}`;
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(marker);
+    } catch {
+      return false;
+    }
+  }).map(Number);
+}
+
+async function noSandboxProcessLeft(): Promise<number[]> {
+  for (let i = 0; i < 40; i++) {
+    const left = sandboxProcesses();
+    if (left.length === 0) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return sandboxProcesses();
+}
+
+beforeAll(async () => {
+  process.env.CALCKIT_ESCAPE_CANARY = CANARY;
+  emu = await startTestEmulator({
+    functionLimits: { memoryMb: MEMORY_MB, timeoutMs: 2000 },
+    fixtures: {
+      codePackages: [{
+        id: PKG,
+        version: '1.0.0',
+        functions: [
+          ...Object.entries(ROUTES).map(([name, r]) => fixtureFunction(name, r.body, r.timeoutMs)),
+          fixtureFunction('pollutionCheck', POLLUTION_CHECK),
+          fixtureFunction('add', 'return 1 + 2;'),
+        ],
+      }],
+    },
+  });
+  const health = await emu.call('GET', '/__emulator/health');
+  isolation = health.body.functionSandbox;
+}, 60_000);
+
+afterAll(async () => {
+  if (outcomes.length > 0) console.log(`escape suite outcomes:\n${outcomes.join('\n')}`);
+  delete process.env.CALCKIT_ESCAPE_CANARY;
+  await emu.close();
+  expect(existsSync(TARGET)).toBe(false);
+});
+
+describe('sandbox escape suite', () => {
+  it('the health endpoint says which isolation layers are on', () => {
+    expect(isolation.layers).toEqual(expect.arrayContaining(['process', 'node-permissions']));
+    if (process.platform === 'linux') {
+      // CI runs on Linux as root with util-linux: every layer is on there (the README lists what each needs).
+      console.log(`sandbox layers: ${isolation.layers.join(', ')}${isolation.missing.length ? `; missing: ${isolation.missing.join('; ')}` : ''}`);
+    }
+  });
+
+  it.each(Object.entries(ROUTES))('%s ends as it must, leaks nothing, and the emulator keeps answering', async (name, route) => {
+    const started = Date.now();
+    const r = await run(name);
+    const text = JSON.stringify(r.body);
+    const said = r.body.errorInformation?.errorMessages?.[0] ?? JSON.stringify(r.body.result);
+    outcomes.push(`  ${name}: ${r.body.status} (${String(said).slice(0, 110)}) in ${Date.now() - started} ms`);
+    expect(r.status, text.slice(0, 500)).toBe(200);
+    expect(FunctionExecutionSchema.safeParse(r.body).success).toBe(true);
+    expect(route.expect, `${name}: ${r.body.status} ${text.slice(0, 500)}`).toContain(r.body.status);
+    expect(text).not.toMatch(/ESCAPED/);
+    expect(text).not.toContain(CANARY);
+    expect(text).not.toContain(DEV);
+    expect(text).not.toContain(SES);
+    expect(text).not.toMatch(/root:x:0:0/);
+    // Time limits hold: a call ends within its limit plus the start of a process (slow on a loaded machine).
+    expect(Date.now() - started).toBeLessThan((route.timeoutMs ?? 2000) + 15_000);
+    // Answers stay small: logs and messages are capped.
+    expect(text.length).toBeLessThan(400_000);
+    expect(await noSandboxProcessLeft()).toEqual([]);
+    const health = await emu.call('GET', '/__emulator/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('ok');
+    expect(existsSync(TARGET)).toBe(false);
+  }, 60_000);
+
+  it('logs are capped per execution: 100,000 characters in all, then a truncation mark', async () => {
+    const r = await run('consoleFlood');
+    const lines: string[] = r.body.stdout.log;
+    expect(lines.at(-1)).toBe('[log truncated]');
+    expect(lines.slice(0, -1).reduce((n, l) => n + l.length, 0)).toBeLessThanOrEqual(100_000);
+  });
+
+  it('what one call does to its globals is gone in the next call', async () => {
+    expect((await run('pollute')).body.status).toBe('SUCCESS');
+    const r = await run('pollutionCheck');
+    expect(r.body).toMatchObject({ status: 'SUCCESS', result: 'undefined,undefined,function' });
+  });
+
+  it('calls running at once, failing every way, do not stop the others', async () => {
+    const names = ['endlessLoop', 'hugeArrayBuffers', 'atomicsWaitForever', 'heapHog', 'add', 'globalConstructorChain', 'add', 'consoleFloodForever'];
+    const results = await Promise.all(names.map((n) => run(n)));
+    expect(results.map((r) => r.body.status)).toEqual(names.map((n) => (n === 'add' ? 'SUCCESS' : ROUTES[n]!.expect[0])));
+    expect(await noSandboxProcessLeft()).toEqual([]);
+  }, 60_000);
+});
+
+/** Every process below `root` (Linux: parent pids from /proc/<pid>/stat). */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'latin1');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number): void => {
+    for (const [child, ppid] of parent) if (ppid === pid) { found.push(child); walk(child); }
+  };
+  walk(root);
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return !/\) Z /.test(stat); // a zombie is dead, only not yet reaped
+  } catch {
+    return false;
+  }
+};
+
+describe.runIf(process.platform === 'linux')('a call\'s processes do not outlive the emulator', () => {
+  it('killing `calckit serve` (SIGKILL) during a call kills the call\'s processes too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-escape-serve-'));
+    try {
+      const fixtures = join(dir, 'fixtures.json');
+      writeFileSync(fixtures, JSON.stringify({
+        codePackages: [{ id: PKG, version: '1.0.0', functions: [fixtureFunction('wait', 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);', 60_000)] }],
+      }));
+      const serve = await startServe(['--port', '0', '--quiet', '--fixtures', fixtures]);
+      const call = fetch(serve.info.url + functionPath(PKG, '1.0.0', 'wait'), {
+        method: 'POST',
+        headers: { 'X-SVC-Developer-Token': serve.info.developerToken!, 'content-type': 'application/json' },
+        body: '{}',
+      }).catch(() => undefined);
+      let below: number[] = [];
+      for (let i = 0; i < 200 && below.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        below = descendants(serve.child.pid!);
+      }
+      expect(below.length).toBeGreaterThan(0);
+      // The launcher's chain is a few execs and a fork: let it reach Node before listing it.
+      await new Promise((r) => setTimeout(r, 500));
+      below = descendants(serve.child.pid!);
+      expect(below.length).toBeGreaterThanOrEqual(process.getuid?.() === 0 ? 2 : 1);
+      serve.child.kill('SIGKILL');
+      await serve.exited;
+      await call;
+      let left = below;
+      for (let i = 0; i < 60 && left.length > 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        left = below.filter(alive);
+      }
+      expect(left).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
