@@ -108,7 +108,7 @@ describe('searchAllCalculations and searchCalculationPages (every page)', () => 
     expect(new Set(ids).size).toBe(1200);
   });
 
-  it('a page size that divides the total exactly ends on an empty page', async () => {
+  it('a page size that divides the total exactly: every result (the emulator\'s hasMore: false ends it)', async () => {
     const all = await client.searchAllCalculations({ datasetIds: ['small'] }, { pageSize: 100 });
     expect(all.length).toBe(200);
   });

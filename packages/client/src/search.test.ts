@@ -66,6 +66,15 @@ describe('pageThrough', () => {
     expect((await collect(pageThrough(s.fetchPage, { pageSize: 5 }))).length).toBe(10);
     expect(s.calls.length).toBe(3);
   });
+  it('stops after a full page the service says is the last (hasMore: false), without asking for an empty one', async () => {
+    const s = fakeService(10);
+    const withHasMore = async (p: { limit: number; offset: number }) => {
+      const page = await s.fetchPage(p);
+      return { ...page, hasMore: p.offset + page.results.length < 10 };
+    };
+    expect((await collect(pageThrough(withHasMore, { pageSize: 5 }))).length).toBe(10);
+    expect(s.calls.length).toBe(2);
+  });
   it('a service that ignores offset is an error, not an endless loop', async () => {
     const s = fakeService(50, { ignoreOffset: true });
     const error = await collect(pageThrough(s.fetchPage, { pageSize: 10 })).catch((e: unknown) => e);

@@ -1,6 +1,6 @@
 // The search of calculations (COMMUNITY-DOCUMENTED, unverified against the real service: see @calckit/protocol's
-// search.ts) and paging over it: every page in turn, until a short page, never looping on a service that ignores
-// `offset`.
+// search.ts) and paging over it: every page in turn, until a short page or `hasMore: false`, never looping on a
+// service that ignores `offset`.
 import type { CalculationSummary, SearchCalculationsRequest, SearchFilter } from '@calckit/protocol';
 import { CLIENT_ERROR_CODES, ServiceError } from './errors.js';
 
@@ -74,7 +74,8 @@ export function searchRequestBody(query: CalculationSearchQuery, page: SearchPag
 }
 
 /**
- * Every page of a search, in order. Stops after a short page (fewer results than asked, or none). Results already
+ * Every page of a search, in order. Stops after a short page (fewer results than asked, or none), or after a page for
+ * which the service says `hasMore: false` (a full last page then needs no empty page after it). Results already
  * received on an earlier page (a calculation renamed or added while paging shifts the others) are left out; a page
  * made only of such results means the service ignores `offset`: that is an error (`REPEATED_PAGE`), not an endless
  * loop. A calculation removed while paging can shift another one past us: compare with `totalHits` if it matters.
@@ -103,7 +104,7 @@ export async function* pageThrough(
     for (const r of fresh) seen.add(r.id);
     yield { ...page, results: fresh };
     options.onPage?.(seen.size, page.totalHits);
-    if (page.results.length < pageSize) return;
+    if (page.results.length < pageSize || page.hasMore === false) return;
     if (pages >= maxPages) {
       throw new ServiceError({
         operation: 'searchCalculations',
