@@ -58,6 +58,10 @@ function checkText(text: string, shown: string): void {
 
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
+/** Temporary names: random once per process, then counted (a random draw per file cost more than its write). */
+const TEMP_TAG = `${process.pid}.${randomBytes(6).toString('hex')}`;
+let tempCount = 0;
+
 /**
  * Creates `path` holding `text` (UTF-8), or throws: FileExistsError when the name is taken, FileEncodingError for text
  * that cannot be written as UTF-8, FileAccessError (one line) for anything else. Nothing is left behind on failure.
@@ -66,7 +70,7 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
  */
 export function createFormulaFileSync(path: string, text: string, shown = path): void {
   checkText(text, shown);
-  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const temp = `${path}.${TEMP_TAG}.${(tempCount++).toString(36)}.tmp`;
   try {
     writeFileSync(temp, text, { encoding: 'utf8', flag: 'wx', mode: 0o666 });
     try {
