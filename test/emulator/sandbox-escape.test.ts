@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionExecutionSchema, functionPath } from '@calckit/protocol';
 import type { CodeFunctionDefinition } from '@calckit/emulator';
-import { DEV, SES, startTestEmulator, type TestEmulator } from './helpers.js';
+import { DEV, PKG as TEST_PKG, SES, startTestEmulator, type TestEmulator } from './helpers.js';
 import { startServe } from './process.js';
 
 const PKG = '5a0c3f1e-7d2b-4e6a-9c8d-1f2e3d4c5b6a';
@@ -134,6 +134,8 @@ beforeAll(async () => {
   process.env.CALCKIT_ESCAPE_CANARY = CANARY;
   emu = await startTestEmulator({
     functionLimits: { memoryMb: MEMORY_MB, timeoutMs: 2000 },
+    // No process started ahead, so that any process with this suite's marker left after a call is a leak.
+    functionSpareProcess: false,
     fixtures: {
       codePackages: [{
         id: PKG,
@@ -241,6 +243,28 @@ const alive = (pid: number): boolean => {
 };
 
 describe.runIf(process.platform === 'linux')('a call\'s processes do not outlive the emulator', () => {
+  it('closing the emulator kills the process started ahead', async () => {
+    const marker = 41;
+    const own = await startTestEmulator({ functionLimits: { memoryMb: marker } });
+    const r = await own.call('POST', functionPath(TEST_PKG, '1.2.0', 'add'), { inputVariables: { a: 1, b: 2 } });
+    expect(r.body.status).toBe('SUCCESS');
+    const marked = (): number[] => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(`--max-old-space-size=${marker}`);
+      } catch {
+        return false;
+      }
+    }).map(Number).filter(alive);
+    expect(marked().length).toBeGreaterThan(0); // the spare
+    await own.close();
+    let left = marked();
+    for (let i = 0; i < 40 && left.length > 0; i++) {
+      await new Promise((res) => setTimeout(res, 50));
+      left = marked();
+    }
+    expect(left).toEqual([]);
+  }, 60_000);
+
   it('killing `calckit serve` (SIGKILL) during a call kills the call\'s processes too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'calckit-escape-serve-'));
     try {

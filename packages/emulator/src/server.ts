@@ -48,6 +48,8 @@ export interface EmulatorOptions {
   readonly functionLimits?: Partial<SandboxLimits>;
   /** How many code-function calls run at once (others wait). Default 4. */
   readonly functionConcurrency?: number;
+  /** Keep one code-function process started ahead of the next call (after the first call). Default true. */
+  readonly functionSpareProcess?: boolean;
   /** How many code-function executions are kept in the database (the newest). Default 1000. */
   readonly executionsKept?: number;
   /** Epoch-millisecond clock (tests). Default Date.now. */
@@ -103,7 +105,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     throw error;
   }
 
-  const sandbox = new Sandbox({ ...DEFAULT_SANDBOX_LIMITS, ...options.functionLimits }, options.functionConcurrency ?? 4);
+  const sandbox = new Sandbox({ ...DEFAULT_SANDBOX_LIMITS, ...options.functionLimits }, options.functionConcurrency ?? 4, options.functionSpareProcess ?? true);
   const faults = new FaultRegistry();
   const ctx: EmulatorContext = { storage, serviceName, clock, sandbox, userId: options.userId ?? 1, executionsKept: options.executionsKept ?? DEFAULT_EXECUTIONS_KEPT };
   const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => parseJsonObject(req, await readBody(req, maxBodyBytes));

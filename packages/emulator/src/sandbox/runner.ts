@@ -49,6 +49,8 @@ const STARTUP_LIMIT_MS = 20_000;
 /** The child stops its own code at the time limit (and reports its logs); the parent kills it this much later. */
 const KILL_GRACE_MS = 250;
 const MAX_MESSAGE = 10_000;
+/** The longest time limit a function may declare (fixtures: timeoutMs 1–60 000). */
+const MAX_TIMEOUT_MS = 60_000;
 const POSIX = process.platform !== 'win32';
 
 const NO_LOGS: SandboxLogs = { stdout: [], stderr: [] };
@@ -86,11 +88,15 @@ export class Sandbox {
   private readonly children = new Set<ChildProcess>();
   private readonly schema: ReturnType<typeof reportSchema>;
   private plan: LaunchPlan | undefined;
+  /** One process started ahead of the next call (a start takes 40–80 ms on an idle machine). */
+  private spare: ChildProcess | undefined;
   private closed = false;
 
   constructor(
     readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
     private readonly concurrency = 4,
+    /** Keep one process started ahead of the next call (after the first call). */
+    private readonly startAhead = true,
   ) {
     this.schema = reportSchema(limits);
   }
@@ -111,21 +117,65 @@ export class Sandbox {
     try {
       if (this.closed) return { kind: 'crashed', message: 'the emulator is closing', logs: NO_LOGS };
       this.plan ??= await launchPlan();
-      return await this.runInProcess(this.plan, params, body, args, timeoutMs);
+      const child = this.takeSpare() ?? this.start(this.plan);
+      if (!child) return { kind: 'crashed', message: "the function's process could not start", logs: NO_LOGS };
+      return await this.runIn(child, params, body, args, timeoutMs);
     } finally {
       this.release();
+      this.refill();
     }
   }
 
-  /** Kills every running call (used on shutdown). */
+  /** Kills every call's process and the spare (used on shutdown). */
   async close(): Promise<void> {
     this.closed = true;
+    this.spare = undefined;
     const exits = [...this.children].map((child) => new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('close', () => resolve());
     }));
     for (const child of this.children) killGroup(child);
     await Promise.all(exits);
+  }
+
+  /**
+   * Starts a call's process. Every process gets the same command (the CPU backstop is that of the longest time limit),
+   * so one started ahead serves any function; it waits for its job on stdin, and the time limit starts with the job.
+   */
+  private start(plan: LaunchPlan): ChildProcess | undefined {
+    const { file, args } = launchCommand(plan, { memoryMb: this.limits.memoryMb, timeoutMs: MAX_TIMEOUT_MS });
+    let child: ChildProcess;
+    try {
+      child = spawn(file, args, { env: {}, cwd: POSIX ? '/' : undefined, stdio: ['pipe', 'pipe', 'pipe'], detached: POSIX, windowsHide: true });
+    } catch {
+      return undefined;
+    }
+    this.children.add(child);
+    child.on('error', () => {
+      // Reported by the call that uses it (its 'close' follows).
+    });
+    child.on('close', () => {
+      this.children.delete(child);
+      if (this.spare === child) this.spare = undefined;
+    });
+    return child;
+  }
+
+  /** The process started ahead, if it is still alive. */
+  private takeSpare(): ChildProcess | undefined {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (!spare || spare.exitCode !== null || spare.signalCode !== null) return undefined;
+    holdsEventLoop(spare, true);
+    return spare;
+  }
+
+  /** Starts the next call's process ahead, once calls have begun (an emulator that runs no function starts none). */
+  private refill(): void {
+    if (!this.startAhead || this.closed || this.spare || !this.plan || this.waiting.length > 0) return;
+    this.spare = this.start(this.plan);
+    // An idle spare does not keep the emulator's process alive (the OS layers kill it when that process ends).
+    if (this.spare) holdsEventLoop(this.spare, false);
   }
 
   private acquire(): Promise<void> {
@@ -142,9 +192,8 @@ export class Sandbox {
     else this.running--;
   }
 
-  private runInProcess(plan: LaunchPlan, params: readonly string[], body: string, args: readonly unknown[], timeoutMs: number): Promise<SandboxOutcome> {
+  private runIn(child: ChildProcess, params: readonly string[], body: string, args: readonly unknown[], timeoutMs: number): Promise<SandboxOutcome> {
     const limits = this.limits;
-    const { file, args: argv } = launchCommand(plan, { memoryMb: limits.memoryMb, timeoutMs });
     const job = JSON.stringify({
       params,
       body,
@@ -155,14 +204,6 @@ export class Sandbox {
     // The largest report a well-behaved child can send: the result's JSON and the logs, each escaped once more.
     const maxReportBytes = 6 * (limits.maxResultLength + limits.maxLogTotalLength) + 3 * MAX_MESSAGE + 64 * 1024;
     return new Promise((resolve) => {
-      let child: ChildProcess;
-      try {
-        child = spawn(file, argv, { env: {}, cwd: POSIX ? '/' : undefined, stdio: ['pipe', 'pipe', 'pipe'], detached: POSIX, windowsHide: true });
-      } catch (error) {
-        resolve({ kind: 'crashed', message: `the function's process could not start: ${(error as Error).message}`, logs: NO_LOGS });
-        return;
-      }
-      this.children.add(child);
       let settled = false;
       let ready = false;
       let killedFor: 'timeout' | 'startup' | 'output' | undefined;
@@ -216,7 +257,6 @@ export class Sandbox {
       child.stdin!.end(job);
       child.on('error', (error) => finish({ kind: 'crashed', message: `the function's process could not start: ${error.message}`, logs: NO_LOGS }));
       child.on('close', (code, signal) => {
-        this.children.delete(child);
         if (settled) return;
         if (killedFor === 'timeout') finish({ kind: 'timeout', logs: NO_LOGS });
         else if (killedFor === 'output') finish({ kind: 'crashed', message: `the function's process wrote more than ${maxReportBytes} bytes`, logs: NO_LOGS });
@@ -253,6 +293,13 @@ export class Sandbox {
     } catch {
       return { kind: 'crashed', message: "the function's process sent a result that is not JSON", logs: NO_LOGS };
     }
+  }
+}
+
+function holdsEventLoop(child: ChildProcess, hold: boolean): void {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as ({ ref?: () => void; unref?: () => void } | null)[]) {
+    if (hold) handle?.ref?.();
+    else handle?.unref?.();
   }
 }
 
