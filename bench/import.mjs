@@ -1,12 +1,15 @@
-// Import benchmark: `calckit import --dataset` of 1,000 calculations from the emulator (the search, the checked reads
-// with bounded concurrency, 1,000 atomic file writes, the push records and calckit.json) against reading the same
-// 1,000 calculations one at a time with the client, in the same run. The import is measured twice: as a function in
-// this process (`runImport`, beside the one-at-a-time reads: the same warm client code on both sides) and as the
-// command a user runs (a new process, start-up included). The emulator runs in its own process with a file database,
-// as `calckit serve --data` does. Rounds alternate the sides; medians of wall-clock times are reported, with the CPU
-// time of this process and of the emulator's for the in-process sides.
+// Import benchmark: `calckit import --dataset` of 1,000 calculations from the emulator (the search, the reads in
+// batches of 100 through the community-documented read of several calculations, `POST …/functions/list/id`, with a
+// bounded number of requests in flight, each calculation checked, 1,000 new files created atomically, the push records
+// and calckit.json) against reading the same 1,000 calculations one at a time with the client's documented read
+// (`GET …/functions/template/{id}` in a loop), in the same run. The import is measured twice: as a function in this
+// process (`runImport`, beside the one-at-a-time reads: the same warm client code on both sides) and as the command a
+// user runs (a new process, start-up included). The emulator runs in its own process with a file database, as
+// `calckit serve --data` does. Rounds alternate the sides; medians of wall-clock times are reported, with the CPU time
+// of this process and of the emulator's for the in-process sides. Each round also times creating 1,000 new files the
+// way the import does (`createFormulaFileSync`), with no service at all: the part of the import no read can save.
 // Two scenarios: over loopback (both sides bound by the CPU of this machine) and through a proxy that adds a round-trip
-// time (10 ms by default: a service in the same region), where reading a few calculations at once pays off.
+// time (10 ms by default: a service in the same region), where fewer requests count most.
 // Usage: node bench/import.mjs [--calculations N] [--rounds N] [--concurrency N] [--latency MS] [--json]
 // (build first: npm run build)
 import { execFile } from 'node:child_process';
@@ -22,6 +25,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CALCKIT = join(ROOT, 'packages/cli/dist/calckit.js');
 const CLIENT = pathToFileURL(join(ROOT, 'packages/client/dist/index.js')).href;
 const IMPORT = pathToFileURL(join(ROOT, 'packages/cli/dist/commands/import.js')).href;
+const CREATE_FILE = pathToFileURL(join(ROOT, 'packages/cli/dist/service/create-file.js')).href;
 const EMULATOR = pathToFileURL(join(ROOT, 'packages/emulator/dist/index.js')).href;
 const TOKEN = 'bench-import';
 
@@ -101,9 +105,10 @@ const stop = (child) =>
 /**
  * Two scenarios against the same emulator: over loopback, and through a proxy adding `latencyMs` per round trip (a
  * service in the same region). Each returns { oneAtATimeS, importS, importProcessS, ratio, processRatio, CPU times,
- * perRound }: medians of wall-clock seconds; ratio = one-at-a-time reads / import (> 1: the import is faster).
+ * filesOnlyS, perRound }: medians of wall-clock seconds; ratio = one-at-a-time reads / import (> 1: the import is
+ * faster). `concurrency` is the import's (requests in flight), its default when undefined.
  */
-export async function benchImport({ calculations = 1000, rounds = 3, concurrency = 16, latencyMs = 10 } = {}) {
+export async function benchImport({ calculations = 1000, rounds = 3, concurrency, latencyMs = 10 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'calckit-bench-import-'));
   const formulas = generateFormulas(calculations, 11);
   // The dataset imported, and a second one of the same size the search must leave out.
@@ -119,7 +124,9 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
   const emulator = await startEmulatorProcess(join(dir, 'bench.sqlite'), fixturesPath);
   const proxy = await startLatencyProxy(emulator.url, latencyMs / 2);
   const { createClient } = await import(CLIENT);
-  const { runImport } = await import(IMPORT);
+  const { runImport, DEFAULT_IMPORT_CONCURRENCY, IMPORT_BATCH_SIZE } = await import(IMPORT);
+  const { createFormulaFileSync } = await import(CREATE_FILE);
+  concurrency ??= DEFAULT_IMPORT_CONCURRENCY;
   const ids = fixtures.calculations.filter((c) => c.datasetId === 'bench').map((c) => c.id);
   const cpuS = (from) => {
     const u = process.cpuUsage(from);
@@ -164,8 +171,20 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
       const seconds = (performance.now() - t) / 1000;
       const out = { s: seconds, cpuS: cpuS(cpu), emulatorCpuS: emulatorSince(emu) };
       if (result.exitCode !== 0) throw new Error(`runImport exited ${result.exitCode}`);
+      if (result.batchRead !== 'available') throw new Error(`runImport read the calculations one at a time (batch read ${result.batchRead})`);
       check(project, result.summary.written);
       return out;
+    };
+    /** Creating the import's new files alone (same texts, same folder layout), with no service: the floor of the import. */
+    const filesOnly = (label) => {
+      const folder = join(dir, `${name}-files-${label}`);
+      mkdirSync(folder);
+      const texts = formulas.map((f) => `${f}\n`);
+      const t = performance.now();
+      texts.forEach((text, i) => createFormulaFileSync(join(folder, `Metric ${i}.calc`), text));
+      const seconds = (performance.now() - t) / 1000;
+      rmSync(folder, { recursive: true, force: true });
+      return seconds;
     };
     const importProcess = async (label) => {
       const project = await newProject(`cli-${label}`);
@@ -181,11 +200,13 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
     await oneAtATime();
     await importInProcess('warm-up');
     await importProcess('warm-up');
+    filesOnly('warm-up');
     const perRound = [];
     for (let r = 0; r < rounds; r++) {
       const reads = await oneAtATime();
       const fn = await importInProcess(r);
       const cli = await importProcess(r);
+      const files = filesOnly(r);
       perRound.push({
         oneAtATimeS: Number(reads.s.toFixed(3)),
         oneAtATimeCpuS: Number(reads.cpuS.toFixed(3)),
@@ -194,6 +215,7 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
         importCpuS: Number(fn.cpuS.toFixed(3)),
         importEmulatorCpuS: fn.emulatorCpuS,
         importProcessS: Number(cli.s.toFixed(3)),
+        filesOnlyS: Number(files.toFixed(3)),
       });
     }
     const med = (key) => (perRound.every((r) => typeof r[key] === 'number') ? median(perRound.map((r) => r[key])) : undefined);
@@ -208,6 +230,7 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
       importCpuS: med('importCpuS'),
       importEmulatorCpuS: med('importEmulatorCpuS'),
       importProcessS,
+      filesOnlyS: med('filesOnlyS'),
       ratio: Number((oneAtATimeS / importS).toFixed(2)),
       processRatio: Number((oneAtATimeS / importProcessS).toFixed(2)),
       perRound,
@@ -217,7 +240,7 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
   try {
     const loopback = await scenario(emulator.url, 'loopback');
     const latency = await scenario(proxy.url, 'latency');
-    return { calculations, rounds, concurrency, latencyMs, loopback, latency, machine: machine() };
+    return { calculations, rounds, concurrency, batchSize: IMPORT_BATCH_SIZE, latencyMs, loopback, latency, machine: machine() };
   } finally {
     await stop(proxy.child);
     await stop(emulator.child);
@@ -226,15 +249,15 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await benchImport({ calculations: arg('calculations', 1000), rounds: arg('rounds', 3), concurrency: arg('concurrency', 16), latencyMs: arg('latency', 10) });
+  const result = await benchImport({ calculations: arg('calculations', 1000), rounds: arg('rounds', 3), concurrency: arg('concurrency', undefined), latencyMs: arg('latency', 10) });
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
   else {
     const f = (x) => (typeof x === 'number' ? x.toFixed(2) : '?');
     for (const [name, r] of [['loopback', result.loopback], [`${result.latencyMs} ms round trip`, result.latency]]) {
       console.log(
-        `import of ${result.calculations} calculations, ${name} (concurrency ${result.concurrency}): ${f(r.importS)} s in process (CPU ${f(r.importCpuS)} s, emulator ${f(r.importEmulatorCpuS)} s), ` +
+        `import of ${result.calculations} calculations, ${name} (batches of ${result.batchSize}, ${result.concurrency} requests at once): ${f(r.importS)} s in process (CPU ${f(r.importCpuS)} s, emulator ${f(r.importEmulatorCpuS)} s), ` +
           `${f(r.importProcessS)} s as a command; one at a time with the client: ${f(r.oneAtATimeS)} s (CPU ${f(r.oneAtATimeCpuS)} s, emulator ${f(r.oneAtATimeEmulatorCpuS)} s); ` +
-          `${r.ratio}× in process, ${r.processRatio}× as a command`,
+          `${r.ratio}× in process, ${r.processRatio}× as a command; creating the ${result.calculations} files alone: ${f(r.filesOnlyS)} s`,
       );
     }
     console.log(`${result.machine.cores} cores, load ${result.machine.loadAverage1m}`);
