@@ -49,12 +49,17 @@ import { folderInsideProject, isInside, realPathOf, writeProjectEdit } from '../
 export const DEFAULT_IMPORT_DIR = 'formulas';
 /**
  * Read requests in flight at once (each a batch of IMPORT_BATCH_SIZE calculations, or one calculation where the batch
- * read cannot answer); a slot is held until its calculations' files are written. Reads are idempotent and retried on
+ * read cannot answer); a slot is held until its calculations are taken in hand. Reads are idempotent and retried on
  * 429 with the service's Retry-After, so a team's import does not overrun the service. Measured with bench/import.mjs.
  */
 export const DEFAULT_IMPORT_CONCURRENCY = 4;
 /** Calculations per batch read. */
 export const IMPORT_BATCH_SIZE = 100;
+/**
+ * Calculations handled (checked, file written) at once. A new file is written synchronously (cheaper than a trip through
+ * libuv's thread pool); replacing a file (an update) goes through write-file-atomic, whose flushes overlap.
+ */
+const FILE_CONCURRENCY = 16;
 export const MAX_IMPORT_CONCURRENCY = 32;
 /** Dataset ids as the read and search paths accept them (the service's are UUIDs). */
 const DATASET_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -364,17 +369,36 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
 
     if (targets.some((t) => !byId.has(t.id))) mkdirSync(folder.abs, { recursive: true });
     // Batches of IMPORT_BATCH_SIZE, `concurrency` requests at once; each calculation is handled (checked, its file
-    // written) as soon as its batch is read, and a request slot waits for that, so reading never runs far ahead.
+    // written) as soon as its batch is read, at most FILE_CONCURRENCY at once; a request slot waits until its
+    // calculations are taken in hand, so reading never runs far ahead of the files.
     const targetById = new Map(targets.map((t) => [t.id, t]));
-    const outcomes = await context.client.readCalculationsSettled(
-      targets.map((t) => t.id),
-      {
-        concurrency: flags.concurrency,
-        batchSize: hooks.batchSize ?? IMPORT_BATCH_SIZE,
-        ...(hooks.signal !== undefined ? { signal: hooks.signal } : {}),
-        onOutcome: (read) => processTarget(targetById.get(read.id) as Target, read),
-      },
-    );
+    const handling = new Set<Promise<void>>();
+    let broken: { error: unknown } | undefined;
+    const handle = async (read: ReadOutcome): Promise<void> => {
+      while (handling.size >= FILE_CONCURRENCY) await Promise.race(handling);
+      if (broken !== undefined) throw broken.error;
+      const done: Promise<void> = processTarget(targetById.get(read.id) as Target, read)
+        .catch((error: unknown) => {
+          broken ??= { error };
+        })
+        .finally(() => handling.delete(done));
+      handling.add(done);
+    };
+    let outcomes: ReadOutcome[];
+    try {
+      outcomes = await context.client.readCalculationsSettled(
+        targets.map((t) => t.id),
+        {
+          concurrency: flags.concurrency,
+          batchSize: hooks.batchSize ?? IMPORT_BATCH_SIZE,
+          ...(hooks.signal !== undefined ? { signal: hooks.signal } : {}),
+          onOutcome: handle,
+        },
+      );
+    } finally {
+      await Promise.all(handling); // never rejects: failures are kept in `broken`
+    }
+    if (broken !== undefined) throw broken.error;
     const notRead = targets.length - outcomes.length;
 
     // 3. Calculations whose names were not known before reading (--ids), or whose planned name is held by a file that
