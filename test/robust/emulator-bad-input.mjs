@@ -1,6 +1,6 @@
-// The emulator under bad input: generated requests that must all be refused (malformed and huge bodies, wrong
-// types, odd characters in ids, wrong or missing tokens, wrong content types) — each gets a 4xx with a JSON error
-// body, the process stays up, and the state (every calculation, the health counts) is unchanged afterwards.
+// The emulator under bad input: generated requests that must all be refused (malformed, huge and deeply nested
+// bodies, wrong types, odd characters in ids, wrong or missing tokens, wrong content types) — each gets a 4xx with a
+// JSON error body, the process stays up, and the state (every calculation, the health counts) is unchanged afterwards.
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,16 @@ const oddId = fc.oneof(
   fc.constantFrom('0', '-1', '1e3', '01x', '9'.repeat(40), '..', '%2e%2e', '%00', '101%20', '101/../102', ' 101', '101;', 'null', 'NaN'),
 );
 const badToken = fc.oneof(fc.constant(undefined), fc.constant(TOKENS.session), fc.string({ maxLength: 40 }).filter((s) => s !== TOKENS.developer && /^[\x21-\x7e]*$/.test(s)));
+
+/** Where a deeply nested value can go: each operation that takes a body, at its first field. */
+const DEEP_TARGETS = {
+  update: (v) => ({ method: 'POST', path: '/api/query/v1/functions/template/101', body: `{"expression":${v}}` }),
+  lock: (v) => ({ method: 'PUT', path: '/api/query/v1/functions/template/101', body: `{"locked":${v}}` }),
+  function: (v) => ({ method: 'POST', path: `/api/codeengine/v2/packages/${PKG}/versions/1.0.0/functions/add`, body: `{"inputVariables":{"a":${v},"b":1}}` }),
+  schema: (v) => ({ method: 'POST', path: '/api/data/v2/datasources/sales/schemas', session: true, body: `{"columns":${v}}` }),
+  schedule: (v) => ({ method: 'POST', path: '/api/content/v1/reportschedules', body: `{"title":${v}}` }),
+  search: (v) => ({ method: 'POST', path: '/api/query/v1/functions/search', body: `{"limit":1,"offset":0,"filters":${v}}` }),
+};
 
 /** One refused request: { method, path, headers, body, why }. */
 const badRequest = fc.oneof(
@@ -59,6 +69,11 @@ const badRequest = fc.oneof(
     .map(({ hour, tz }) => ({ method: 'POST', path: '/api/content/v1/reportschedules', body: JSON.stringify({ title: 't', pageId: 1, viewId: 11, schedule: { frequency: 'DAILY', hourOfDay: hour, minOfHour: 0, timezone: tz } }), why: 'schedule: bad hour' })),
   // code function with wrong input types.
   fc.record({ a: wrongScalar.filter((v) => typeof v !== 'number') }).map(({ a }) => ({ method: 'POST', path: `/api/codeengine/v2/packages/${PKG}/versions/1.0.0/functions/add`, body: JSON.stringify({ inputVariables: { a, b: 1 } }), why: 'function: wrong input type' })),
+  // bodies nesting arrays or objects deeper than the limit (1000 levels), up to 300,000 levels, in every operation.
+  fc.record({ depth: fc.integer({ min: 1001, max: 300_000 }), objects: fc.boolean(), op: fc.constantFrom(...Object.keys(DEEP_TARGETS)) }).map(({ depth, objects, op }) => {
+    const deep = objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    return { ...DEEP_TARGETS[op](deep), why: `${op}: ${depth}-deep ${objects ? 'objects' : 'arrays'}` };
+  }),
 );
 
 async function send(url, req) {

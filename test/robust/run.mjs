@@ -1,11 +1,13 @@
 // `npm run test:robust`: the robustness suite. Fuzzes lexer, parser, analysis, formatter and linter (≥100,000
-// inputs), replays random edit streams against the language server, sends the emulator bad input and kills it
-// during writes. Prints the counts (inputs tried, failures, writes lost); exits 1 on any failure or lost write.
-// Usage: node test/robust/run.mjs [--quick] [--seed N] [--json] [--only core,lsp,emulator,kill]
+// inputs), replays random edit streams against the language server, sends the emulator bad input, tries every escape
+// route out of its code-function sandbox, and kills it during writes. Prints the counts (inputs tried, failures,
+// writes lost); exits 1 on any failure or lost write.
+// Usage: node test/robust/run.mjs [--quick] [--seed N] [--json] [--only core,lsp,emulator,escape,kill]
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { killDuringWrites } from './emulator-kill.mjs';
 import { fuzzEmulatorInput } from './emulator-bad-input.mjs';
+import { escapeSuite } from './emulator-escape.mjs';
 import { fuzzCore, replayRegressions } from './fuzz-core.mjs';
 import { fuzzLanguageServer } from './lsp-edits.mjs';
 
@@ -37,11 +39,12 @@ if (wanted('lsp')) {
     ? await fuzzLanguageServer({ streams: SIZES.streams, edits: SIZES.edits, seed, log })
     : { notAvailable: 'packages/language-server is not built', failures: [] };
 }
-if (wanted('emulator') || wanted('kill')) {
+if (wanted('emulator') || wanted('escape') || wanted('kill')) {
   if (!built('packages/cli/dist/main.js') || !built('packages/emulator/dist/index.js')) {
     results.emulator = { notAvailable: 'packages/emulator or packages/cli is not built', failures: [] };
   } else {
     if (wanted('emulator')) results.emulator = await fuzzEmulatorInput({ runs: SIZES.badRequests, seed, log });
+    if (wanted('escape')) results.escape = await escapeSuite({ log });
     if (wanted('kill')) results.kill = await killDuringWrites({ rounds: SIZES.killRounds, seed, log });
   }
 }
@@ -52,9 +55,10 @@ const failures = [
   ...(results.core?.failures ?? []).map((f) => `core: ${f.message} — input ${JSON.stringify(f.counterexample)} (seed ${f.seed})`),
   ...(results.languageServer?.failures ?? []).map((f) => `language server: ${f}`),
   ...(results.emulator?.failures ?? []).map((f) => `emulator: ${f}`),
+  ...(results.escape?.failures ?? []).map((f) => `emulator escape: ${f}`),
   ...(results.kill?.failures ?? []).map((f) => `emulator kill: ${f}`),
 ];
-const inputsTried = (results.regressions?.tried ?? 0) + (results.core?.tried ?? 0) + (results.languageServer?.edits ?? 0) + (results.languageServer?.requests ?? 0) + (results.emulator?.tried ?? 0);
+const inputsTried = (results.regressions?.tried ?? 0) + (results.core?.tried ?? 0) + (results.languageServer?.edits ?? 0) + (results.languageServer?.requests ?? 0) + (results.emulator?.tried ?? 0) + (results.escape?.tried ?? 0);
 const summary = { inputsTried, failures: failures.length, writesLost: results.kill?.writesLost ?? 0, acknowledgedWrites: results.kill?.acknowledged ?? 0 };
 const notAvailable = Object.entries(results).filter(([, v]) => v?.notAvailable).map(([k, v]) => `${k}: ${v.notAvailable}`);
 
@@ -64,6 +68,7 @@ else {
   if (results.core) console.log(`  core fuzzing: ${results.core.tried} inputs (lex, parse, analysis, format, lint; ${results.core.validTried} of them grammar-generated valid formulas), ${results.core.formatted} formattings checked for meaning, ${results.core.fixed} lint-fixed; ${results.core.failures.length} failing; ${results.regressions.tried} regression cases replayed`);
   if (results.languageServer && !results.languageServer.notAvailable) console.log(`  language server: ${results.languageServer.edits} edits and ${results.languageServer.requests} requests over stdio; ${results.languageServer.failures.length} failures`);
   if (results.emulator && !results.emulator.notAvailable) console.log(`  emulator bad input: ${results.emulator.tried} requests refused as ${Object.entries(results.emulator.statuses).map(([s, n]) => `${s}×${n}`).join(' ')}; ${results.emulator.failures.length} failures`);
+  if (results.escape) console.log(`  emulator escape suite: ${results.escape.tried} routes (${Object.entries(results.escape.outcomes).map(([r, o]) => `${r} ${o}`).join(', ')}); sandbox layers: ${results.escape.layers.join(', ')}; ${results.escape.failures.length} failures`);
   if (results.kill) console.log(`  emulator SIGKILL: ${results.kill.rounds} kills during ${results.kill.acknowledged} acknowledged writes; writes lost: ${results.kill.writesLost}`);
   for (const n of notAvailable) console.log(`  not available: ${n}`);
   console.log(`inputs tried: ${summary.inputsTried}, failures: ${summary.failures}, writes lost: ${summary.writesLost}`);

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url));
 export const TOKENS = { developer: 'robust-dev-token', session: 'robust-session-token' };
 
-export function startServe(args) {
+export function startServe(args, env = {}) {
   const child = spawn(process.execPath, [CLI, 'serve', '--json', '--quiet', '--port', '0', ...args], {
-    env: { ...process.env, CALCKIT_DEVELOPER_TOKEN: TOKENS.developer, CALCKIT_SESSION_TOKEN: TOKENS.session },
+    env: { ...process.env, CALCKIT_DEVELOPER_TOKEN: TOKENS.developer, CALCKIT_SESSION_TOKEN: TOKENS.session, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
