@@ -32,6 +32,11 @@ export function escapeRoutes({ target }) {
       ].join('\n'),
       expect: ['FAILED', 'SUCCESS'],
     },
+    // The caller chain from the function to the runner's frames.
+    callerChain: {
+      body: 'function f() { return f.caller && f.caller.caller; } const c = (typeof arguments !== "undefined" && arguments.callee && arguments.callee.caller) || f(); return c ? "ESCAPED:" + String(c).slice(0, 80) : "nothing found";',
+      expect: ['FAILED', 'SUCCESS'],
+    },
     processBinding: { body: "return 'ESCAPED:' + Object.keys(process.binding('fs')).length;", expect: ['FAILED'] },
     require: { body: "return 'ESCAPED:' + require('node:fs').readFileSync('/etc/passwd', 'utf8');", expect: ['FAILED'] },
     moduleRequire: { body: "return 'ESCAPED:' + module.require('node:child_process').execSync('id').toString();", expect: ['FAILED'] },
