@@ -36,6 +36,14 @@ const WORD_OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR']);
 /** The comparison level: `a = b` is printed on one line, breaking inside its operands if need be. */
 const COMPARISON_LEVEL = 3;
 
+/** A request for the document of a sub-expression, answered by `FormulaDocBuilder.expression`. */
+interface SubExpression {
+  readonly e: A.Expression;
+  readonly chainIndent: boolean;
+}
+/** A builder step: yields sub-expression requests, receives their documents, returns its own. */
+type Build<T = Doc> = Generator<SubExpression, T, Doc>;
+
 export class FormulaDocBuilder {
   private readonly cursor: TokenCursor;
 
@@ -76,15 +84,38 @@ export class FormulaDocBuilder {
   }
 
   // Expressions -------------------------------------------------------------------------------------------------
+  //
+  // The builders of expressions are generators: where one needs the document of a sub-expression it yields the
+  // request (`yield* this.sub(x)`), and `expression` answers it from an explicit stack. A formula is a tree as deep
+  // as its flattest text allows (`a IN (1) + b IN (2) + …`, `- - - … 1`, `x = NOT y = NOT z …` nest without
+  // parentheses), so building its document must not recurse per level.
 
   /**
    * An expression with the comments that start and end it moved outside its groups. `chainIndent` false prints
    * an operator chain without indenting its continuation lines (inside parentheses, the lines are already indented).
    */
   expression(e: A.Expression, chainIndent = true): Doc {
+    const stack: Build[] = [this.expressionWithComments(e, chainIndent)];
+    let answer: Doc = '';
+    while (stack.length > 0) {
+      const step = stack[stack.length - 1]!.next(answer);
+      if (step.done) {
+        stack.pop();
+        answer = step.value;
+      } else stack.push(this.expressionWithComments(step.value.e, step.value.chainIndent));
+    }
+    return answer;
+  }
+
+  /** The document of a sub-expression, built by `expression`'s loop rather than by a nested call. */
+  private *sub(e: A.Expression, chainIndent = true): Build {
+    return yield { e, chainIndent };
+  }
+
+  private *expressionWithComments(e: A.Expression, chainIndent: boolean): Build {
     const leading = this.hoistLeading(e.range.start.offset);
     const trailing = this.hoistTrailing(e.range.end.offset);
-    const body = this.expressionBody(e, chainIndent);
+    const body = yield* this.expressionBody(e, chainIndent);
     return leading.length === 0 && trailing.length === 0 ? body : [leading, body, trailing];
   }
 
@@ -102,7 +133,7 @@ export class FormulaDocBuilder {
     return trailingComments(slot.trailing.splice(0));
   }
 
-  private expressionBody(e: A.Expression, chainIndent: boolean): Doc {
+  private *expressionBody(e: A.Expression, chainIndent: boolean): Build {
     switch (e.kind) {
       case 'Column':
       case 'String':
@@ -113,25 +144,25 @@ export class FormulaDocBuilder {
       case 'Null':
         return this.keyword(e.raw.toUpperCase());
       case 'Unary':
-        return this.unary(e);
+        return yield* this.unary(e);
       case 'Binary':
-        return this.binary(e, chainIndent);
+        return yield* this.binary(e, chainIndent);
       case 'Paren':
-        return this.paren(e);
+        return yield* this.paren(e);
       case 'Case':
-        return this.caseExpression(e);
+        return yield* this.caseExpression(e);
       case 'Call':
-        return this.call(e);
+        return yield* this.call(e);
       case 'Interval':
-        return this.interval(e);
+        return yield* this.interval(e);
       case 'In':
-        return this.inExpression(e);
+        return yield* this.inExpression(e);
       case 'Like':
-        return this.like(e);
+        return yield* this.like(e);
       case 'Between':
-        return this.between(e);
+        return yield* this.between(e);
       case 'IsNull':
-        return this.isNull(e);
+        return yield* this.isNull(e);
       case 'NestedCalculation':
         return this.nested(e);
       case 'Error':
@@ -139,25 +170,29 @@ export class FormulaDocBuilder {
     }
   }
 
-  private unary(e: A.UnaryExpression): Doc {
-    if (e.operator === 'NOT') return [this.keyword('NOT'), ' ', this.expression(e.operand)];
+  private *unary(e: A.UnaryExpression): Build {
+    if (e.operator === 'NOT') {
+      const not = this.keyword('NOT');
+      return [not, ' ', yield* this.sub(e.operand)];
+    }
     const op = this.verbatimAt(e.operatorRange.start.offset, `'${e.operator}'`);
     // `-` before another `-` (or before a comment) needs a space: `--` would start a line comment.
     const next = this.cursor.peek();
     const space = next !== undefined && (next.leading.length > 0 || (e.operator === '-' && next.token.image.startsWith('-')));
-    return [op, space ? ' ' : '', this.expression(e.operand)];
+    return [op, space ? ' ' : '', yield* this.sub(e.operand)];
   }
 
   /** A chain of operators of one precedence level, `a + b - c`, breaking before each operator. */
-  private binary(e: A.BinaryExpression, chainIndent: boolean): Doc {
+  private *binary(e: A.BinaryExpression, chainIndent: boolean): Build {
     const level = PRECEDENCE[e.operator];
     const chain: A.BinaryExpression[] = [];
     let first: A.Expression = e;
     while (first.kind === 'Binary' && PRECEDENCE[first.operator] === level) {
-      chain.unshift(first);
+      chain.push(first);
       first = first.left;
     }
-    const head = this.expression(first);
+    chain.reverse();
+    const head = yield* this.sub(first);
     const rest: Doc[] = [];
     for (const b of chain) {
       const op = WORD_OPERATORS.has(b.operator)
@@ -166,80 +201,81 @@ export class FormulaDocBuilder {
       // Own-line comments before the right operand go before the operator, which starts the line.
       const next = this.cursor.peek();
       const moved = next && next.leading[0]?.newlineBefore ? leadingComments(next.leading.splice(0)) : [];
-      const right = this.expression(b.right);
+      const right = yield* this.sub(b.right);
       rest.push(level === COMPARISON_LEVEL ? [' ', moved, op, ' ', right] : [line, moved, op, ' ', right]);
     }
     if (level === COMPARISON_LEVEL) return [head, rest];
     return group([head, chainIndent ? indent(rest) : rest]);
   }
 
-  private paren(e: A.ParenExpression): Doc {
+  private *paren(e: A.ParenExpression): Build {
     const open = this.punct('(');
-    const inner = this.expression(e.expression, false);
+    const inner = yield* this.sub(e.expression, false);
     return group([open, indent([softline, inner]), softline, this.punct(')')]);
   }
 
   /** `( a, b, c )`: a list that breaks one item per line. `head` is printed just after `(` (DISTINCT). */
-  private list(items: readonly A.Expression[], print: (item: A.Expression) => Doc = (i) => this.expression(i), printHead: () => Doc = () => ''): Doc {
+  private *list(items: readonly A.Expression[], printHead: () => Doc = () => ''): Build {
     const open = this.punct('(');
     const head = printHead();
     const docs: Doc[] = [];
-    items.forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
       if (i > 0) docs.push(this.punct(','), line);
-      docs.push(print(item));
-    });
+      docs.push(yield* this.sub(items[i]!));
+    }
     const close = this.punct(')');
     if (items.length === 0 && head === '') return [open, close];
     return group([open, indent([softline, head, docs]), softline, close]);
   }
 
   /** `(v1, v2, …)` of IN without comments: when it breaks, as many values per line as fit (codes read like a paragraph). */
-  private valueList(items: readonly A.Expression[]): Doc {
+  private *valueList(items: readonly A.Expression[]): Build {
     const open = this.punct('(');
     const parts: Doc[] = [];
-    items.forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
       if (i > 0) parts.push(line);
-      parts.push(i < items.length - 1 ? [this.expression(item), this.punct(',')] : this.expression(item));
-    });
+      const value = yield* this.sub(items[i]!);
+      parts.push(i < items.length - 1 ? [value, this.punct(',')] : value);
+    }
     const close = this.punct(')');
     return group([open, indent([softline, fill(parts)]), softline, close]);
   }
 
   /** Items separated by commas without brackets (PARTITION BY a, b). */
-  private commaSeparated<T>(items: readonly T[], print: (item: T) => Doc): Doc[] {
+  private *commaSeparated<T>(items: readonly T[], print: (item: T) => Build): Build<Doc[]> {
     const docs: Doc[] = [];
-    items.forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
       if (i > 0) docs.push(this.punct(','), line);
-      docs.push(print(item));
-    });
+      docs.push(yield* print(items[i]!));
+    }
     return docs;
   }
 
-  private caseExpression(e: A.CaseExpression): Doc {
+  private *caseExpression(e: A.CaseExpression): Build {
     const head: Doc[] = [this.keyword('CASE')];
-    if (e.operand) head.push(' ', this.expression(e.operand));
+    if (e.operand) head.push(' ', yield* this.sub(e.operand));
     const body: Doc[] = [];
     for (const w of e.whens) {
       const leading = this.hoistLeading();
       const trailing = this.hoistTrailing(w.range.end.offset);
       const when = this.keyword('WHEN');
-      const condition = this.expression(w.condition);
+      const condition = yield* this.sub(w.condition);
       const then = this.keyword('THEN');
-      const result = this.expression(w.result);
+      const result = yield* this.sub(w.result);
       body.push(line, leading, group([when, ' ', condition, line, then, ' ', result]), trailing);
     }
     if (e.elseResult) {
       const leading = this.hoistLeading();
       const trailing = this.hoistTrailing(e.elseResult.range.end.offset);
       const kw = this.keyword('ELSE');
-      body.push(line, leading, group([kw, ' ', this.expression(e.elseResult)]), trailing);
+      body.push(line, leading, group([kw, ' ', yield* this.sub(e.elseResult)]), trailing);
     }
     const endLeading = this.hoistLeading();
     const end = this.keyword('END');
     return group([head, indent(body), line, endLeading, end], { shouldBreak: e.whens.length > 1 });
   }
 
-  private call(e: A.CallExpression): Doc {
+  private *call(e: A.CallExpression): Build {
     const name = this.functionName(e.nameRange.start.offset);
     if (!e.parens) return name;
     // A comment after the argument list's `)` must not break the list when OVER or FIXED follows on that line.
@@ -248,9 +284,9 @@ export class FormulaDocBuilder {
     if (e.star) {
       args = [this.punct('('), this.punct('*'), this.punct(')')];
     } else {
-      args = this.list(e.args, undefined, () => (e.distinct ? [this.keyword('DISTINCT'), ' '] : ''));
+      args = yield* this.list(e.args, () => (e.distinct ? [this.keyword('DISTINCT'), ' '] : ''));
     }
-    const suffixes: Array<{ at: number; print: () => Doc }> = [];
+    const suffixes: Array<{ at: number; print: () => Build }> = [];
     if (e.over) {
       const over = e.over;
       suffixes.push({ at: over.range.start.offset, print: () => this.window(over) });
@@ -260,26 +296,30 @@ export class FormulaDocBuilder {
       suffixes.push({ at: fixed.range.start.offset, print: () => this.fixedSpec(fixed) });
     }
     suffixes.sort((a, b) => a.at - b.at);
-    return [name, args, argsTrailing, suffixes.map((s) => [' ', s.print()])];
+    const printed: Doc[] = [];
+    for (const s of suffixes) printed.push([' ', yield* s.print()]);
+    return [name, args, argsTrailing, printed];
+  }
+
+  private *orderItem(item: A.OrderItem): Build {
+    const expr = yield* this.sub(item.expression);
+    return item.direction ? [expr, ' ', this.keyword(item.direction)] : expr;
   }
 
   /** OVER (PARTITION BY … ORDER BY …). */
-  private window(w: A.WindowSpec): Doc {
+  private *window(w: A.WindowSpec): Build {
     const over = this.keyword('OVER');
     const open = this.punct('(');
     const clauses: Doc[] = [];
     if (w.partitionBy.length > 0) {
       const leading = this.hoistLeading();
       const kw = [this.keyword('PARTITION'), ' ', this.keyword('BY')];
-      clauses.push([leading, group([kw, ' ', indent(this.commaSeparated(w.partitionBy, (x) => this.expression(x)))])]);
+      clauses.push([leading, group([kw, ' ', indent(yield* this.commaSeparated(w.partitionBy, (x) => this.sub(x)))])]);
     }
     if (w.orderBy.length > 0) {
       const leading = this.hoistLeading();
       const kw = [this.keyword('ORDER'), ' ', this.keyword('BY')];
-      const items = this.commaSeparated(w.orderBy, (item) => {
-        const expr = this.expression(item.expression);
-        return item.direction ? [expr, ' ', this.keyword(item.direction)] : expr;
-      });
+      const items = yield* this.commaSeparated(w.orderBy, (item) => this.orderItem(item));
       clauses.push([leading, group([kw, ' ', indent(items)])]);
     }
     const close = this.punct(')');
@@ -288,19 +328,19 @@ export class FormulaDocBuilder {
   }
 
   /** FIXED (BY|ADD|REMOVE cols FILTER NONE|ALLOW cols|DENY cols). */
-  private fixedSpec(f: A.FixedSpec): Doc {
+  private *fixedSpec(f: A.FixedSpec): Build {
     const fixed = this.keyword('FIXED');
     const open = this.punct('(');
     const clauses: Doc[] = [];
     if (f.mode) {
       const leading = this.hoistLeading();
       const kw = this.keyword(f.mode);
-      clauses.push([leading, group([kw, ' ', indent(this.commaSeparated(f.columns, (x) => this.expression(x)))])]);
+      clauses.push([leading, group([kw, ' ', indent(yield* this.commaSeparated(f.columns, (x) => this.sub(x)))])]);
     }
     if (f.filter) {
       const leading = this.hoistLeading();
       const kw = [this.keyword('FILTER'), ' ', this.keyword(f.filter)];
-      const columns = f.filterColumns.length > 0 ? [' ', indent(this.commaSeparated(f.filterColumns, (x) => this.expression(x)))] : [];
+      const columns = f.filterColumns.length > 0 ? [' ', indent(yield* this.commaSeparated(f.filterColumns, (x) => this.sub(x)))] : [];
       clauses.push([leading, group([kw, columns])]);
     }
     const close = this.punct(')');
@@ -308,9 +348,9 @@ export class FormulaDocBuilder {
     return [fixed, ' ', group([open, indent([softline, join(line, clauses)]), softline, close])];
   }
 
-  private interval(e: A.IntervalExpression): Doc {
+  private *interval(e: A.IntervalExpression): Build {
     const kw = this.keyword('INTERVAL');
-    const value = this.expression(e.value);
+    const value = yield* this.sub(e.value);
     const unitSlot = this.cursor.takeAt(e.unitRange!.start.offset, 'an interval unit');
     return [kw, ' ', value, ' ', tokenDoc(unitSlot, applyCase(unitSlot.token.image, this.options.keywordCase))];
   }
@@ -319,33 +359,33 @@ export class FormulaDocBuilder {
     return negated ? [this.keyword('NOT'), ' '] : '';
   }
 
-  private inExpression(e: A.InExpression): Doc {
-    const expr = this.expression(e.expression);
+  private *inExpression(e: A.InExpression): Build {
+    const expr = yield* this.sub(e.expression);
     const not = this.not(e.not);
     const kw = this.keyword('IN');
     // Filling lines with values is kept for lists without comments: a comment inside a list gets the plain
     // one-per-line layout, whose line breaks do not depend on where the comment falls.
-    const list = this.cursor.hasCommentsUntil(e.range.end.offset) ? this.list(e.list) : this.valueList(e.list);
+    const list = this.cursor.hasCommentsUntil(e.range.end.offset) ? yield* this.list(e.list) : yield* this.valueList(e.list);
     return [expr, ' ', not, kw, ' ', list];
   }
 
-  private like(e: A.LikeExpression): Doc {
-    const expr = this.expression(e.expression);
+  private *like(e: A.LikeExpression): Build {
+    const expr = yield* this.sub(e.expression);
     const op = [this.not(e.not), this.keyword('LIKE')];
-    return [expr, ' ', op, ' ', this.expression(e.pattern)];
+    return [expr, ' ', op, ' ', yield* this.sub(e.pattern)];
   }
 
-  private between(e: A.BetweenExpression): Doc {
-    const expr = this.expression(e.expression);
+  private *between(e: A.BetweenExpression): Build {
+    const expr = yield* this.sub(e.expression);
     const op = [this.not(e.not), this.keyword('BETWEEN')];
-    const low = this.expression(e.low);
+    const low = yield* this.sub(e.low);
     const and = this.keyword('AND');
-    const high = this.expression(e.high);
+    const high = yield* this.sub(e.high);
     return [expr, ' ', op, ' ', low, ' ', and, ' ', high];
   }
 
-  private isNull(e: A.IsNullExpression): Doc {
-    const expr = this.expression(e.expression);
+  private *isNull(e: A.IsNullExpression): Build {
+    const expr = yield* this.sub(e.expression);
     const is = this.keyword('IS');
     return [expr, ' ', is, ' ', this.not(e.not), this.keyword('NULL')];
   }

@@ -3,6 +3,6 @@
 export { formatText, type FormatResult, type FormatStatus } from './format.js';
 export { formatEdits, formatRange, diffEdits, applyEdits, type TextEdit, type OffsetRange } from './edits.js';
 export { resolveFormatOptions, applyCase, DEFAULT_FORMAT_OPTIONS, type FormatOptions, type ResolvedFormatOptions, type CaseStyle, type OptionsValidation } from './options.js';
-export { astShape } from './ast-shape.js';
+export { astShape, sameShape } from './ast-shape.js';
 export { printDocToString, type PrintOptions } from './printer.js';
 export * as doc from './doc.js';

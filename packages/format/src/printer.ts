@@ -1,6 +1,6 @@
 // The printer: lays a layout document out to a width budget (Prettier's printDocToString algorithm, reduced to the
 // document kinds in doc.ts). Language-agnostic: it knows groups, indentation and lines, nothing of formulas.
-import { isDocArray, propagateBreaks, type Doc } from './doc.js';
+import { isDocArray, propagateBreaks, type Doc, type Group } from './doc.js';
 
 export interface PrintOptions {
   /** The line-width budget in characters. */
@@ -16,6 +16,8 @@ interface Command {
   readonly indent: string;
   readonly mode: Mode;
   readonly doc: Doc;
+  /** For a fill: the index of the part to start from (the rest of a fill is the same parts, further on, not a copy). */
+  readonly from?: number;
 }
 
 /** Width of text as printed on one line: the characters after its last line break when it spans lines. */
@@ -33,16 +35,26 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
   // line): it neither ends the measure nor counts.
   let textSeen = false;
   let restIndex = rest.length;
-  const cmds: Array<{ mode: Mode; doc: Doc }> = [{ mode: next.mode, doc: next.doc }];
+  // Arrays and fills are walked part by part from `at`, never spread onto the stack whole: a list of 100,000 values
+  // is measured only as far as the line goes.
+  const cmds: Array<{ mode: Mode; doc: Doc; at: number }> = [{ mode: next.mode, doc: next.doc, at: next.from ?? 0 }];
   let remaining = width;
   while (remaining >= 0) {
     if (cmds.length === 0) {
       if (restIndex === 0) return true;
       const r = rest[--restIndex]!;
-      cmds.push({ mode: r.mode, doc: r.doc });
+      cmds.push({ mode: r.mode, doc: r.doc, at: r.from ?? 0 });
       continue;
     }
-    const { mode, doc } = cmds.pop()!;
+    const top = cmds[cmds.length - 1]!;
+    const { mode, doc } = top;
+    if (typeof doc !== 'string' && (isDocArray(doc) || doc.type === 'fill')) {
+      const parts = isDocArray(doc) ? doc : doc.parts;
+      if (top.at >= parts.length) cmds.pop();
+      else cmds.push({ mode, doc: parts[top.at++]!, at: 0 });
+      continue;
+    }
+    cmds.pop();
     if (typeof doc === 'string') {
       const nl = doc.search(/[\r\n]/);
       if (nl >= 0) return remaining - nl >= 0;
@@ -50,22 +62,15 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
       if (doc.length > 0) textSeen = true;
       continue;
     }
-    if (isDocArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc[i]! });
-      continue;
-    }
     switch (doc.type) {
       case 'group':
-        cmds.push({ mode: doc.break ? 'break' : mode, doc: doc.contents });
+        cmds.push({ mode: doc.break ? 'break' : mode, doc: doc.contents, at: 0 });
         break;
       case 'indent':
-        cmds.push({ mode, doc: doc.contents });
+        cmds.push({ mode, doc: doc.contents, at: 0 });
         break;
       case 'if-break':
-        cmds.push({ mode, doc: mode === 'break' ? doc.breakContents : doc.flatContents });
-        break;
-      case 'fill':
-        for (let i = doc.parts.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc.parts[i]! });
+        cmds.push({ mode, doc: mode === 'break' ? doc.breakContents : doc.flatContents, at: 0 });
         break;
       case 'line-suffix':
         hasLineSuffix = true;
@@ -83,6 +88,78 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
   }
   void hasLineSuffix;
   return false;
+}
+
+/** A group's text width up to its first line break, printed flat. */
+const flatWidths = new WeakMap<Group, number>();
+
+/**
+ * A lower bound of the width a group takes printed flat: the length of its text up to the first line break in it
+ * (lines, which only add, are not counted; line suffixes are not measured by `fits` either). Computed for every group
+ * inside at once, bottom-up and without recursion, and remembered: when a deep document (a chain nested without
+ * parentheses) does not fit, each of its groups is refused at once instead of `fits` descending to its first text again
+ * for each level, which is quadratic.
+ */
+function flatWidth(root: Group): number {
+  const known = flatWidths.get(root);
+  // Stored negative (minus one) when the group's text holds a line break.
+  if (known !== undefined) return known < 0 ? -known - 1 : known;
+  interface Frame {
+    readonly doc: Doc;
+    readonly parts: readonly Doc[];
+    next: number;
+    width: number;
+    broke: boolean;
+  }
+  const partsOf = (d: Exclude<Doc, string>): readonly Doc[] => {
+    if (isDocArray(d)) return d;
+    switch (d.type) {
+      case 'group':
+      case 'indent':
+        return [d.contents];
+      case 'if-break':
+        return [d.flatContents];
+      case 'fill':
+        return d.parts;
+      default:
+        return [];
+    }
+  };
+  const frames: Frame[] = [{ doc: root, parts: partsOf(root), next: 0, width: 0, broke: false }];
+  let result = 0;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.broke || frame.next >= frame.parts.length) {
+      frames.pop();
+      if (!isDocArray(frame.doc) && typeof frame.doc !== 'string' && frame.doc.type === 'group') flatWidths.set(frame.doc, frame.broke ? -frame.width - 1 : frame.width);
+      const parent = frames[frames.length - 1];
+      if (parent) {
+        parent.width += frame.width;
+        parent.broke = frame.broke;
+      } else result = frame.width;
+      continue;
+    }
+    const d = frame.parts[frame.next++]!;
+    if (typeof d === 'string') {
+      const nl = d.search(/[\r\n]/);
+      if (nl >= 0) {
+        frame.width += nl;
+        frame.broke = true;
+      } else frame.width += d.length;
+      continue;
+    }
+    if (!isDocArray(d) && d.type === 'group') {
+      const width = flatWidths.get(d);
+      if (width !== undefined) {
+        frame.width += width < 0 ? -width - 1 : width;
+        frame.broke = width < 0;
+        continue;
+      }
+    }
+    if (!isDocArray(d) && (d.type === 'line' || d.type === 'line-suffix' || d.type === 'break-parent')) continue;
+    frames.push({ doc: d, parts: partsOf(d), next: 0, width: 0, broke: false });
+  }
+  return result;
 }
 
 /** Lays the document out; `propagateBreaks` is applied first (it marks groups, so build a fresh document per call). */
@@ -111,31 +188,33 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
    * Prettier's fill: the first item flat if it fits; the separator after it flat if the next item fits too on this
    * line, broken otherwise; then the rest of the parts as a new fill.
    */
-  const printFill = (parts: readonly Doc[], indent: string, mode: Mode): void => {
-    if (parts.length === 0) return;
+  const printFill = (fillDoc: Doc, parts: readonly Doc[], from: number, indent: string, mode: Mode): void => {
+    const left = parts.length - from;
+    if (left <= 0) return;
     const remaining = options.lineWidth - column;
-    const content = parts[0]!;
+    const content = parts[from]!;
     const contentFlat: Command = { indent, mode: 'flat', doc: content };
     const contentBreak: Command = { indent, mode: 'break', doc: content };
     const contentFits = fits(contentFlat, [], remaining, lineSuffixes.length > 0, atLineStart);
-    if (parts.length === 1) {
+    if (left === 1) {
       cmds.push(contentFits ? contentFlat : contentBreak);
       return;
     }
-    const separator = parts[1]!;
+    const separator = parts[from + 1]!;
     const separatorFlat: Command = { indent, mode: 'flat', doc: separator };
     const separatorBreak: Command = { indent, mode: 'break', doc: separator };
-    if (parts.length === 2) {
+    if (left === 2) {
       cmds.push(contentFits ? separatorFlat : separatorBreak, contentFits ? contentFlat : contentBreak);
       return;
     }
-    const rest: Command = { indent, mode, doc: { type: 'fill', parts: parts.slice(2) } };
-    const pairFits = fits({ indent, mode: 'flat', doc: [content, separator, parts[2]!] }, [], remaining, lineSuffixes.length > 0, atLineStart);
+    // The rest of the fill: the same document, two parts further (a copy per step would be quadratic).
+    const rest: Command = { indent, mode, doc: fillDoc, from: from + 2 };
+    const pairFits = fits({ indent, mode: 'flat', doc: [content, separator, parts[from + 2]!] }, [], remaining, lineSuffixes.length > 0, atLineStart);
     cmds.push(rest, pairFits ? separatorFlat : separatorBreak, contentFits ? contentFlat : contentBreak);
   };
 
   while (cmds.length > 0) {
-    const { indent, mode, doc: d } = cmds.pop()!;
+    const { indent, mode, doc: d, from } = cmds.pop()!;
     if (typeof d === 'string') {
       // Separating spaces are dropped at the start of a line (after a comment's line break, the line is fresh).
       if (d.length === 0 || (atLineStart && /^[ \t]+$/.test(d))) continue;
@@ -153,7 +232,8 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
             break;
           }
           const flat: Command = { indent, mode: 'flat', doc: d.contents };
-          if (!d.break && fits(flat, cmds, options.lineWidth - column, lineSuffixes.length > 0, atLineStart)) cmds.push(flat);
+          const room = options.lineWidth - column;
+          if (!d.break && flatWidth(d) <= room && fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart)) cmds.push(flat);
           else cmds.push({ indent, mode: 'break', doc: d.contents });
           break;
         }
@@ -167,7 +247,7 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           lineSuffixes.push({ indent, mode, doc: d.contents });
           break;
         case 'fill':
-          printFill(d.parts, indent, mode);
+          printFill(d, d.parts, from ?? 0, indent, mode);
           break;
         case 'break-parent':
           break;

@@ -75,11 +75,11 @@ function columnPositions(model: SemanticModel): ColumnPosition[] {
  * columns excluded: they set the level of detail, not the grouping), distinct, in order of appearance. */
 function nonAggregatedColumns(model: SemanticModel, aggregated: boolean): string[] {
   if (!aggregated) return [];
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const use of model.columns) {
-    if (!use.aggregated && !use.inFixed && use.node.quote !== 'double' && !names.includes(use.node.name)) names.push(use.node.name);
+    if (!use.aggregated && !use.inFixed && use.node.quote !== 'double') names.add(use.node.name);
   }
-  return names;
+  return [...names];
 }
 
 /** dataType — the inferred result type (rules in types/). Verified: a ratio of sums is DECIMAL; `col * -1` with a
@@ -111,9 +111,9 @@ function cacheWindowOf(model: SemanticModel): string {
 /** functionTemplateDependencies — documented: ids of the calculations nested with `<SERVICE>_BEAST_MODE(id)`; our
  * choice of element shape: the numeric ids, distinct, in order of appearance. */
 function dependencies(model: SemanticModel): number[] {
-  const ids: number[] = [];
-  for (const node of model.nested) if (node.service === model.serviceName && !ids.includes(node.id)) ids.push(node.id);
-  return ids;
+  const ids = new Set<number>();
+  for (const node of model.nested) if (node.service === model.serviceName) ids.add(node.id);
+  return [...ids];
 }
 
 /** What the service refuses: syntax errors (documented: "Invalid Query"), unknown functions, functions documented as

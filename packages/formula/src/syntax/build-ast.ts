@@ -193,46 +193,75 @@ export class AstBuilder {
       }
     }
     const recovered = this.recovered(node);
+    const binary = (left: A.Expression, tok: IToken, right: A.Expression): A.Expression => ({
+      kind: 'Binary',
+      operator: tok.image.toUpperCase() as A.BinaryOperator,
+      operatorRaw: tok.image,
+      operatorRange: this.tokenRange(tok),
+      left,
+      right,
+      range: this.span([left, tok, right], tok.startOffset),
+      recovered: recovered ? true : undefined,
+    });
+    const unary = (tok: IToken, operand: A.Expression): A.Expression => ({
+      kind: 'Unary',
+      operator: tok.image.toUpperCase() as A.UnaryOperator,
+      operatorRange: this.tokenRange(tok),
+      operand,
+      range: this.span([tok, operand], tok.startOffset),
+    });
+    // Precedence climbing without recursion: `climb(min)` reads an operand (a prefix operator first climbs for its
+    // own operand), then folds in every operator binding at least as tightly as `min`, climbing for each right
+    // operand. The pending work of each unfinished `climb` is a frame on an explicit stack, so a flat sequence of any
+    // length (`- - - … 1`, `a = NOT b = NOT c …`, which nest without parentheses) uses no call stack.
+    type Frame = { readonly prefix: IToken; readonly min: number } | { readonly left: A.Expression; readonly operator: IToken; readonly min: number };
+    const frames: Frame[] = [];
     let pos = 0;
-    const climb = (minPrecedence: number): A.Expression => {
-      const item = stream[pos++];
+    const climb = (start: number): A.Expression => {
+      let min = start;
       let left: A.Expression;
-      if (!item) left = this.errorAt(stream.length > 0 ? endOfItem(stream[stream.length - 1]!) : fallback);
-      else if (item.k === 'prefix') {
-        const operator = item.tok.image.toUpperCase() as A.UnaryOperator;
-        const operand = climb(operator === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE);
-        left = { kind: 'Unary', operator, operatorRange: this.tokenRange(item.tok), operand, range: this.span([item.tok, operand], item.tok.startOffset) };
-      } else if (item.k === 'operand') left = this.term(item.term, fallback);
-      else if (item.k === 'missing') left = this.errorAt(item.at);
-      else {
-        pos--;
-        left = this.errorAt(startOfItem(item));
+      for (;;) {
+        // Read an operand at `min`; a prefix operator defers its node until its operand is climbed.
+        const item = stream[pos++];
+        if (!item) left = this.errorAt(stream.length > 0 ? endOfItem(stream[stream.length - 1]!) : fallback);
+        else if (item.k === 'prefix') {
+          frames.push({ prefix: item.tok, min });
+          min = item.tok.image.toUpperCase() === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
+          continue;
+        } else if (item.k === 'operand') left = this.term(item.term, fallback);
+        else if (item.k === 'missing') left = this.errorAt(item.at);
+        else {
+          pos--;
+          left = this.errorAt(startOfItem(item));
+        }
+        // Fold operators into `left`; a binary operator defers its node until its right operand is climbed.
+        for (;;) {
+          let climbRight = false;
+          while (pos < stream.length) {
+            const next = stream[pos]!;
+            if (next.k === 'binary') {
+              const precedence = BINARY_PRECEDENCE[next.tok.image.toUpperCase()] ?? COMPARISON_PRECEDENCE;
+              if (precedence < min) break;
+              pos++;
+              frames.push({ left, operator: next.tok, min });
+              min = precedence + 1;
+              climbRight = true;
+              break;
+            } else if (next.k === 'suffix') {
+              if (COMPARISON_PRECEDENCE < min) break;
+              pos++;
+              left = this.predicateSuffix(left, next.node);
+            } else break;
+          }
+          if (climbRight) break;
+          // This climb is done: hand `left` to the frame that was waiting for it, or return it.
+          const frame = frames.pop();
+          if (!frame) return left;
+          if ('prefix' in frame) left = unary(frame.prefix, left);
+          else left = binary(frame.left, frame.operator, left);
+          min = frame.min;
+        }
       }
-      while (pos < stream.length) {
-        const next = stream[pos]!;
-        if (next.k === 'binary') {
-          const upper = next.tok.image.toUpperCase();
-          const precedence = BINARY_PRECEDENCE[upper] ?? COMPARISON_PRECEDENCE;
-          if (precedence < minPrecedence) break;
-          pos++;
-          const right = climb(precedence + 1);
-          left = {
-            kind: 'Binary',
-            operator: upper as A.BinaryOperator,
-            operatorRaw: next.tok.image,
-            operatorRange: this.tokenRange(next.tok),
-            left,
-            right,
-            range: this.span([left, next.tok, right], next.tok.startOffset),
-            recovered: recovered ? true : undefined,
-          };
-        } else if (next.k === 'suffix') {
-          if (COMPARISON_PRECEDENCE < minPrecedence) break;
-          pos++;
-          left = this.predicateSuffix(left, next.node);
-        } else break;
-      }
-      return left;
     };
     let result = climb(0);
     // Leftovers only exist in recovered trees; keep their operands reachable rather than dropping them.

@@ -14,7 +14,8 @@ export type ParseErrorCode =
   | 'missing-expression'
   | 'unexpected-token'
   | 'extra-input'
-  | 'too-deep';
+  | 'too-deep'
+  | 'too-long';
 
 export interface ParseError {
   readonly code: ParseErrorCode;

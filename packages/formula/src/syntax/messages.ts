@@ -22,15 +22,41 @@ function describe(token: IToken | undefined): string {
   return `'${image}'`;
 }
 
-/** The innermost opener (CASE, WHEN or `(`) before `offset` whose closer has not appeared yet. */
+/** A scan of the tokens for openers not closed yet, kept between questions about the same text and pair. */
+interface OpenerScan {
+  tokens: readonly IToken[];
+  open: TokenType;
+  close: TokenType;
+  /** Index of the next token to scan, and the offset the scan has reached. */
+  next: number;
+  before: number;
+  stack: IToken[];
+}
+let scan: OpenerScan | undefined;
+
+/** The innermost opener (CASE, WHEN or `(`) before `offset` whose closer has not appeared yet. Errors are reported
+ * in source order, so the scan goes on from the previous question: a formula with thousands of errors costs one pass
+ * over its tokens per kind of opener, not one per error. */
 function unclosed(context: MessageContext, before: number, open: TokenType, close: TokenType): IToken | undefined {
-  const stack: IToken[] = [];
-  for (const t of context.tokens) {
+  if (!scan || scan.tokens !== context.tokens || scan.open !== open || scan.close !== close || before < scan.before) {
+    scan = { tokens: context.tokens, open, close, next: 0, before: 0, stack: [] };
+  }
+  const { tokens, stack } = scan;
+  let i = scan.next;
+  for (; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (t.startOffset >= before) break;
     if (t.tokenType === open) stack.push(t);
     else if (t.tokenType === close) stack.pop();
   }
+  scan.next = i;
+  scan.before = before;
   return stack[stack.length - 1];
+}
+
+/** Drops the scan (and the tokens it holds) once a parse is over. */
+export function forgetOpenerScan(): void {
+  scan = undefined;
 }
 
 export function createMessageProvider(context: () => MessageContext): IParserErrorMessageProvider {

@@ -4,9 +4,9 @@ import type { Formula } from './ast.js';
 import { AstBuilder } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
-import { CODE_SEPARATOR, createMessageProvider, type MessageContext } from './messages.js';
+import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
 import { FormulaParser } from './parser.js';
-import { LineIndex } from './positions.js';
+import { LineIndex, formatPosition } from './positions.js';
 
 export interface ParseResult {
   readonly text: string;
@@ -20,6 +20,42 @@ export interface ParseResult {
 }
 
 let context: MessageContext = { tokens: [], lines: new LineIndex('') };
+
+/**
+ * The longest formula read, in UTF-16 code units (4 Mi: about 4 MB of ASCII). Longer text is one `too-long` error, not
+ * lexed at all: lint time, memory and the lexer's regular expressions grow with the length, and a formula a thousand
+ * times longer than any real one is a wrong file, not a formula.
+ */
+export const MAX_FORMULA_LENGTH = 4 * 1024 * 1024;
+
+/**
+ * The deepest nesting read: parentheses (calls, lists, OVER, FIXED), CASE and chained INTERVALs, counted on the tokens
+ * before parsing. The parser and the AST builder recurse once per level (everything after them walks with its own
+ * stack), so a deeper formula is one `too-deep` error, the same on every thread whatever its stack size; real formulas
+ * nest a few levels.
+ */
+export const MAX_NESTING = 256;
+
+/** The deepest nesting of the tokens, counted as `MAX_NESTING` says. */
+function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } {
+  let depth = 0;
+  let intervals = 0;
+  let deepest = 0;
+  let at = 0;
+  for (const t of tokens) {
+    const name = t.tokenType.name;
+    if (name === 'LParen' || name === 'CASE') depth++;
+    else if (name === 'RParen' || name === 'END') depth = Math.max(0, depth - 1);
+    // INTERVAL INTERVAL 1 DAY DAY nests without brackets; signs and NOT in between do not end the run.
+    if (name === 'INTERVAL') intervals++;
+    else if (name !== 'Plus' && name !== 'Minus' && name !== 'NOT') intervals = 0;
+    if (depth + intervals > deepest) {
+      deepest = depth + intervals;
+      at = t.startOffset;
+    }
+  }
+  return { depth: deepest, at };
+}
 let strictParser: FormulaParser | undefined;
 let recoveringParser: FormulaParser | undefined;
 
@@ -67,47 +103,78 @@ function reportErrorsAfterExtraInput(p: FormulaParser, tokens: IToken[], errors:
   }
 }
 
+/** What parseFormula answers for text it does not read (too long): no tokens, the whole text skipped, one error. */
+function unread(text: string, error: Omit<ParseError, 'range'>, lines: LineIndex): ParseResult {
+  return {
+    text,
+    formula: { kind: 'Formula', range: lines.rangeOf(0, text.length), recovered: true },
+    tokens: [],
+    trivia: [],
+    skipped: text.length > 0 ? [{ offset: 0, length: text.length }] : [],
+    errors: [{ ...error, range: lines.rangeOf(0, 0) }],
+    lines,
+  };
+}
+
+const megabytes = (n: number): string => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+
 export function parseFormula(text: string): ParseResult {
+  if (text.length > MAX_FORMULA_LENGTH) {
+    return unread(
+      text,
+      { code: 'too-long', message: `The formula is ${megabytes(text.length)} long: calckit reads formulas of up to ${megabytes(MAX_FORMULA_LENGTH)}` },
+      new LineIndex(text),
+    );
+  }
   const lexed = lex(text);
   const parsers = sharedParsers();
-  context = { tokens: lexed.tokens, lines: lexed.lines };
-  let cst;
   const errors: ParseError[] = [...lexed.errors];
-  // Chevrotain throws and catches an exception per syntax error; their stack traces are never read, and capturing
-  // them was a large part of the cost of a formula with errors.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    let p = parsers.strict;
-    p.input = lexed.tokens;
-    cst = p.formula();
-    if (p.errors.length > 0) {
-      p = parsers.recovering;
+  const nesting = nestingDepth(lexed.tokens);
+  let cst;
+  let formula: Formula | undefined;
+  const tooDeep = (at: number): ParseError => ({
+    code: 'too-deep',
+    message: `The formula nests parentheses, CASE or calls more than ${MAX_NESTING} levels deep (at ${formatPosition(lexed.lines.positionAt(at))}): calckit reads ${MAX_NESTING} levels`,
+    range: lexed.lines.rangeOf(at, at),
+  });
+  if (nesting.depth > MAX_NESTING) errors.push(tooDeep(nesting.at));
+  else {
+    context = { tokens: lexed.tokens, lines: lexed.lines };
+    // Chevrotain throws and catches an exception per syntax error; their stack traces are never read, and capturing
+    // them was a large part of the cost of a formula with errors.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      let p = parsers.strict;
       p.input = lexed.tokens;
       cst = p.formula();
+      if (p.errors.length > 0) {
+        p = parsers.recovering;
+        p.input = lexed.tokens;
+        cst = p.formula();
+      }
+      for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
+      if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
+      if (cst) formula = new AstBuilder(lexed.lines).formula(cst, text.length);
+    } catch (error) {
+      // Chevrotain does not throw on bad input, and the nesting guard keeps both recursions far from the stack's end;
+      // this guards against a defect (or a caller already deep in its stack) so that callers never see an exception.
+      formula = undefined;
+      errors.push(
+        error instanceof RangeError
+          ? tooDeep(0)
+          : { code: 'unexpected-token', message: `Internal parser error: ${error instanceof Error ? error.message : String(error)}`, range: lexed.lines.rangeOf(0, 0) },
+      );
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+      context = { tokens: [], lines: context.lines };
+      forgetOpenerScan();
     }
-    for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
-    if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
-  } catch (error) {
-    // Chevrotain does not throw on bad input; this guards against a defect so that callers never see an exception.
-    cst = undefined;
-    const tooDeep = error instanceof RangeError;
-    errors.push({
-      code: tooDeep ? 'too-deep' : 'unexpected-token',
-      message: tooDeep
-        ? 'The formula nests parentheses, CASE or calls too deeply to be read (more than about a thousand levels)'
-        : `Internal parser error: ${error instanceof Error ? error.message : String(error)}`,
-      range: lexed.lines.rangeOf(0, 0),
-    });
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
   }
-  const builder = new AstBuilder(lexed.lines);
-  const formula: Formula = cst ? builder.formula(cst, text.length) : { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };
+  formula ??= { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };
   if (lexed.tokens.length === 0 && lexed.errors.length === 0) {
     errors.push({ code: 'empty-formula', message: 'The formula is empty', range: lexed.lines.rangeOf(0, 0) });
   }
   errors.sort((a, b) => a.range.start.offset - b.range.start.offset);
-  context = { tokens: [], lines: context.lines };
   return { text, formula, tokens: lexed.tokens, trivia: lexed.trivia, skipped: lexed.skipped, errors, lines: lexed.lines };
 }

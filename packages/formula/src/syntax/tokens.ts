@@ -23,15 +23,15 @@ export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\
 /** A block comment that runs to the end of the input: kept as trivia, reported as an error. */
 export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pattern: /\/\*[\s\S]*/, group: 'trivia', line_breaks: true });
 
-export const BacktickColumn = createToken({ name: 'BacktickColumn', pattern: /`(?:[^`]|``)*`/, categories: [ColumnName], line_breaks: true });
-export const UnterminatedBacktick = createToken({ name: 'UnterminatedBacktick', pattern: /`(?:[^`]|``)*/, categories: [ColumnName], line_breaks: true });
+export const BacktickColumn = createToken({ name: 'BacktickColumn', pattern: /`[^`]*(?:``[^`]*)*`/, categories: [ColumnName], line_breaks: true });
+export const UnterminatedBacktick = createToken({ name: 'UnterminatedBacktick', pattern: /`[^`]*(?:``[^`]*)*/, categories: [ColumnName], line_breaks: true });
 
-export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^']|'')*'/, categories: [StringLiteral], line_breaks: true });
-export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'(?:[^']|'')*/, categories: [StringLiteral], line_breaks: true });
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'[^']*(?:''[^']*)*'/, categories: [StringLiteral], line_breaks: true });
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*(?:''[^']*)*/, categories: [StringLiteral], line_breaks: true });
 export const TypographicSingle = createToken({ name: 'TypographicSingle', pattern: /\u2018[^\u2018\u2019\n]*\u2019/, categories: [StringLiteral] });
 
-export const DoubleQuotedString = createToken({ name: 'DoubleQuotedString', pattern: /"(?:[^"]|"")*"/, categories: [DoubleQuoted], line_breaks: true });
-export const UnterminatedDouble = createToken({ name: 'UnterminatedDouble', pattern: /"(?:[^"]|"")*/, categories: [DoubleQuoted], line_breaks: true });
+export const DoubleQuotedString = createToken({ name: 'DoubleQuotedString', pattern: /"[^"]*(?:""[^"]*)*"/, categories: [DoubleQuoted], line_breaks: true });
+export const UnterminatedDouble = createToken({ name: 'UnterminatedDouble', pattern: /"[^"]*(?:""[^"]*)*/, categories: [DoubleQuoted], line_breaks: true });
 export const TypographicDouble = createToken({ name: 'TypographicDouble', pattern: /\u201c[^\u201c\u201d\n]*\u201d/, categories: [DoubleQuoted] });
 /** A typographic quote that does not pair up: an error token that names the character. */
 export const StrayTypographicQuote = createToken({ name: 'StrayTypographicQuote', pattern: /[\u2018\u2019\u201c\u201d]/ });

@@ -1,10 +1,12 @@
 // Generic traversal of the AST: children in source order, depth-first walks with parents, node lookup by offset.
+// Nothing here recurses: a flat chain of 100,000 operators is a left-deep tree 100,000 levels deep, and every walk
+// over it keeps its own stack.
 import type { Expression, Node } from './ast.js';
 
 /** The direct children of a node, in source order. */
 export function childrenOf(node: Node): Node[] {
   const out: Node[] = [];
-  forEachChild(node, (child) => void out.push(child));
+  pushChildren(node, out);
   return out;
 }
 
@@ -73,23 +75,111 @@ export function forEachChild(node: Node, fn: (child: Node) => void): void {
   }
 }
 
+/** Appends the direct children of a node to `out`, in source order (no closure, no allocation of its own). */
+export function pushChildren(node: Node, out: Node[]): void {
+  switch (node.kind) {
+    case 'Formula':
+      if (node.expression) out.push(node.expression);
+      return;
+    case 'Unary':
+      out.push(node.operand);
+      return;
+    case 'Binary':
+      out.push(node.left, node.right);
+      return;
+    case 'Paren':
+      out.push(node.expression);
+      return;
+    case 'Case':
+      if (node.operand) out.push(node.operand);
+      for (const w of node.whens) out.push(w);
+      if (node.elseResult) out.push(node.elseResult);
+      return;
+    case 'When':
+      out.push(node.condition, node.result);
+      return;
+    case 'Call':
+      for (const a of node.args) out.push(a);
+      if (node.over) out.push(node.over);
+      if (node.fixed) out.push(node.fixed);
+      return;
+    case 'Window':
+      for (const p of node.partitionBy) out.push(p);
+      for (const o of node.orderBy) out.push(o);
+      return;
+    case 'OrderItem':
+      out.push(node.expression);
+      return;
+    case 'Fixed':
+      for (const c of node.columns) out.push(c);
+      for (const c of node.filterColumns) out.push(c);
+      return;
+    case 'Interval':
+      out.push(node.value);
+      return;
+    case 'In':
+      out.push(node.expression);
+      for (const i of node.list) out.push(i);
+      return;
+    case 'Like':
+      out.push(node.expression, node.pattern);
+      return;
+    case 'Between':
+      out.push(node.expression, node.low, node.high);
+      return;
+    case 'IsNull':
+      out.push(node.expression);
+      return;
+    default:
+      return;
+  }
+}
+
 export interface WalkVisitor {
   /** Called before the children; return `false` to skip them. */
   enter?(node: Node, parent: Node | undefined): boolean | void;
   leave?(node: Node, parent: Node | undefined): void;
 }
 
-/** Depth-first walk in source order. (Recursion depth is bounded by the parser's, which is recursive too.) */
+/** Depth-first walk in source order, iterative (an explicit stack): a left-deep chain of 100,000 operators, or any
+ * depth the parser accepts, walks without growing the call stack. `enter` and `leave` see the same order and
+ * parents as a recursive walk would. */
 export function walk(root: Node, visitor: WalkVisitor): void {
-  const visit = (node: Node, parent: Node | undefined): void => {
-    if (visitor.enter?.(node, parent) === false) {
-      visitor.leave?.(node, parent);
-      return;
+  const enter = visitor.enter;
+  const leave = visitor.leave;
+  // Parallel stacks: the node, its parent, and whether this entry is the node's exit (for `leave`).
+  const nodes: Node[] = [root];
+  const parents: Array<Node | undefined> = [undefined];
+  const exits: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const parent = parents.pop();
+    if (exits.pop()) {
+      leave!(node, parent);
+      continue;
     }
-    forEachChild(node, (child) => visit(child, node));
-    visitor.leave?.(node, parent);
-  };
-  visit(root, undefined);
+    if (enter?.(node, parent) === false) {
+      leave?.(node, parent);
+      continue;
+    }
+    if (leave) {
+      nodes.push(node);
+      parents.push(parent);
+      exits.push(true);
+    }
+    // The children go on the stack reversed, so that they pop in source order.
+    const base = nodes.length;
+    pushChildren(node, nodes);
+    for (let i = base, j = nodes.length - 1; i < j; i++, j--) {
+      const t = nodes[i]!;
+      nodes[i] = nodes[j]!;
+      nodes[j] = t;
+    }
+    for (let i = base; i < nodes.length; i++) {
+      parents.push(node);
+      exits.push(false);
+    }
+  }
 }
 
 /** Every node in source (pre-)order. */
@@ -102,11 +192,14 @@ export function allNodes(root: Node): Node[] {
 /** The chain of nodes containing `offset`, outermost first (an offset at a node's end counts as inside it). */
 export function nodePathAt(root: Node, offset: number): Node[] {
   const path: Node[] = [];
+  const children: Node[] = [];
   let current: Node | undefined = root;
   while (current) {
     path.push(current);
     let next: Node | undefined;
-    for (const child of childrenOf(current)) {
+    children.length = 0;
+    pushChildren(current, children);
+    for (const child of children) {
       if (child.range.start.offset <= offset && offset <= child.range.end.offset) {
         next = child;
         // Prefer a child that strictly contains the offset over one that merely ends at it.

@@ -3,7 +3,7 @@
 import type { DoubleQuotedLiteral, Node } from '@calckit/formula';
 import { lookupFunction, paramAt } from '@calckit/formula';
 import type { Rule, RuleContext } from '../types.js';
-import { backticked, isComparisonOperator, singleQuoted } from './util.js';
+import { argumentIndex, backticked, isComparisonOperator, singleQuoted } from './util.js';
 
 type Reading = 'column' | 'string';
 
@@ -18,7 +18,8 @@ function readingFromPosition(context: RuleContext, node: DoubleQuotedLiteral): R
     case 'Case':
       return parent.elseResult === node ? 'string' : 'column';
     case 'In':
-      return parent.list.includes(node) ? 'string' : 'column';
+      // The node is the tested value or one of the list's (`includes` on a 100,000-value list would be quadratic).
+      return parent.expression === node ? 'column' : 'string';
     case 'Like':
       return parent.pattern === node ? 'string' : 'column';
     case 'Binary':
@@ -34,9 +35,10 @@ function readingFromPosition(context: RuleContext, node: DoubleQuotedLiteral): R
       const entry = lookupFunction(parent.upperName);
       if (!entry) return undefined;
       if (entry.kind === 'aggregate' || entry.kind === 'window') return 'column';
-      const param = paramAt(entry, parent.args.indexOf(node));
+      const index = argumentIndex(parent, node);
+      const param = paramAt(entry, index);
       if (!param) return undefined;
-      if (param.types.every((t) => t === 'STRING')) return parent.args.indexOf(node) === 0 ? 'column' : 'string';
+      if (param.types.every((t) => t === 'STRING')) return index === 0 ? 'column' : 'string';
       if (param.types.includes('ANY')) return undefined;
       return 'column';
     }
@@ -49,11 +51,22 @@ function readingFromPosition(context: RuleContext, node: DoubleQuotedLiteral): R
   }
 }
 
+/** The names of the formula's column references, once per lint. */
+const namesOfColumns = new WeakMap<RuleContext['semantics'], ReadonlySet<string>>();
+function columnNames(semantics: RuleContext['semantics']): ReadonlySet<string> {
+  let names = namesOfColumns.get(semantics);
+  if (!names) {
+    names = new Set(semantics.columns.map((c) => c.name));
+    namesOfColumns.set(semantics, names);
+  }
+  return names;
+}
+
 export function readingOf(context: RuleContext, node: DoubleQuotedLiteral): Reading {
   const name = node.value;
   if (context.schema) return context.semantics.schemaColumn(name) ? 'column' : 'string';
   // The same name written in backticks elsewhere in the formula settles it.
-  if (context.semantics.columns.some((c) => c.name === name)) return 'column';
+  if (columnNames(context.semantics).has(name)) return 'column';
   return readingFromPosition(context, node) ?? 'string';
 }
 

@@ -25,11 +25,26 @@ export const rule: Rule = {
     const { semantics } = context;
     if (!semantics.aggregated) return {};
     const firstAggregate = semantics.calls.find(semantics.isAggregate);
+    // Whether a node lies in a window's or a FIXED clause's column lists, remembered for every node on the way up:
+    // asking for each of 100,000 columns of a chain walks each link of the chain once, not once per column.
+    const inGrouping = new Map<Node, boolean>();
     const inGroupingSpec = (node: Node): boolean => {
+      const path: Node[] = [];
+      let result = false;
       for (let n = semantics.parentOf(node); n; n = semantics.parentOf(n)) {
-        if (n.kind === 'Window' || n.kind === 'Fixed') return true;
+        const known = inGrouping.get(n);
+        if (known !== undefined) {
+          result = known;
+          break;
+        }
+        path.push(n);
+        if (n.kind === 'Window' || n.kind === 'Fixed') {
+          result = true;
+          break;
+        }
       }
-      return false;
+      for (const n of path) inGrouping.set(n, result);
+      return result;
     };
     return {
       Column(node) {

@@ -2,7 +2,7 @@
 // (`YEAR('Date')` when the dataset has `Date`): the service's most common "Invalid Query" cause.
 import { lookupFunction, paramAt, type Node, type StringLiteral } from '@calckit/formula';
 import type { Rule, RuleContext } from '../types.js';
-import { backticked, isComparisonOperator } from './util.js';
+import { argumentIndex, backticked, isComparisonOperator } from './util.js';
 
 /** Whether the literal sits where text is a plausible value (compared, matched, concatenated, returned). */
 function textIsPlausible(context: RuleContext, node: StringLiteral): boolean {
@@ -24,7 +24,7 @@ function textIsPlausible(context: RuleContext, node: StringLiteral): boolean {
       const entry = lookupFunction(parent.upperName);
       if (!entry) return true;
       if (entry.kind === 'aggregate') return entry.name === 'COUNT' || entry.name === 'LISTAGG';
-      const param = paramAt(entry, parent.args.indexOf(node));
+      const param = paramAt(entry, argumentIndex(parent, node));
       return !param || param.types.includes('STRING') || param.types.includes('ANY');
     }
     default:

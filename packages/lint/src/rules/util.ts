@@ -1,5 +1,5 @@
 // Small AST helpers shared by rules: parentheses, literals, comparisons, constant-ness.
-import { walk, type Expression, type Node } from '@calckit/formula';
+import { pushChildren, type CallExpression, type Expression, type Node } from '@calckit/formula';
 
 export { unparen, isComparisonOperator } from '../semantics/types.js';
 
@@ -10,31 +10,81 @@ export function isNullLiteral(e: Expression): boolean {
   return x.kind === 'Null';
 }
 
-/** The numeric value of a number literal, with an optional unary sign, or undefined. */
+/** The numeric value of a number literal, with optional unary signs (`- -1`), or undefined. */
 export function numberValue(e: Expression): number | undefined {
   let x = e;
-  while (x.kind === 'Paren') x = x.expression;
-  if (x.kind === 'Number') return x.value;
-  if (x.kind === 'Unary' && (x.operator === '-' || x.operator === '+')) {
-    const v = numberValue(x.operand);
-    return v === undefined ? undefined : x.operator === '-' ? -v : v;
+  let sign = 1;
+  for (;;) {
+    while (x.kind === 'Paren') x = x.expression;
+    if (x.kind === 'Number') return sign * x.value;
+    if (x.kind !== 'Unary' || (x.operator !== '-' && x.operator !== '+')) return undefined;
+    if (x.operator === '-') sign = -sign;
+    x = x.operand;
   }
-  return undefined;
 }
 
-/** True when the expression depends on no row and no clock: only literals and operators. */
+/** Nodes whose value depends on the row or the clock (or on what the parser could not read). */
+const VARYING: ReadonlySet<string> = new Set(['Column', 'DoubleQuoted', 'Call', 'NestedCalculation', 'Error']);
+/** Constancy of every node asked about and of its descendants: trees are immutable, so an answer holds for good. */
+const constancy = new WeakMap<Node, boolean>();
+
+/**
+ * True when the expression depends on no row and no clock: only literals and operators. Computed bottom-up without
+ * recursion and remembered per node, so that asking about every operand of a 100,000-term chain costs one pass over
+ * the chain, not one per operand.
+ */
 export function isConstant(e: Node): boolean {
-  let constant = true;
-  walk(e, {
-    enter(n) {
-      if (n.kind === 'Column' || n.kind === 'DoubleQuoted' || n.kind === 'Call' || n.kind === 'NestedCalculation' || n.kind === 'Error') {
-        constant = false;
-        return false;
+  const known = constancy.get(e);
+  if (known !== undefined) return known;
+  const stack: Node[] = [e];
+  const expanded: boolean[] = [false];
+  const children: Node[] = [];
+  while (stack.length > 0) {
+    const n = stack[stack.length - 1]!;
+    if (constancy.has(n)) {
+      stack.pop();
+      expanded.pop();
+      continue;
+    }
+    if (VARYING.has(n.kind)) {
+      constancy.set(n, false);
+      stack.pop();
+      expanded.pop();
+      continue;
+    }
+    children.length = 0;
+    pushChildren(n, children);
+    if (!expanded[expanded.length - 1]) {
+      // First visit: the children not known yet are computed first.
+      expanded[expanded.length - 1] = true;
+      for (const c of children) {
+        if (!constancy.has(c)) {
+          stack.push(c);
+          expanded.push(false);
+        }
       }
-      return undefined;
-    },
-  });
-  return constant;
+      continue;
+    }
+    constancy.set(n, children.every((c) => constancy.get(c) === true));
+    stack.pop();
+    expanded.pop();
+  }
+  return constancy.get(e)!;
+}
+
+/** Argument positions of the calls asked about that have many arguments. */
+const argumentIndexes = new WeakMap<CallExpression, Map<Node, number>>();
+
+/** The index of `node` among a call's arguments (-1 when it is not one): constant time also for a call with
+ * 100,000 arguments, where `args.indexOf` for each would be quadratic. */
+export function argumentIndex(call: CallExpression, node: Node): number {
+  if (call.args.length <= 16) return call.args.indexOf(node as Expression);
+  let index = argumentIndexes.get(call);
+  if (!index) {
+    index = new Map(call.args.map((a, i) => [a, i]));
+    argumentIndexes.set(call, index);
+  }
+  return index.get(node) ?? -1;
 }
 
 /** The source text of a node. */
