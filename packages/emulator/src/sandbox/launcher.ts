@@ -28,6 +28,8 @@ export interface LaunchPlan {
   /** Tools used, by name (absolute paths). */
   readonly tools: Readonly<Partial<Record<'setpriv' | 'prlimit' | 'unshare', string>>>;
   readonly root: boolean;
+  /** The namespaces are made inside a new user namespace (not root; or root without the capability to make them). */
+  readonly userNamespace: boolean;
   /** Why layers are missing (empty when every layer is on). */
   readonly missing: readonly string[];
 }
@@ -70,10 +72,11 @@ export function launchCommand(plan: LaunchPlan, limits: LaunchLimits, source = C
     chain.push(prlimit, `--data=${dataBytes}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--fsize=0', '--nofile=64', '--');
   }
   if (on('network-namespace') && unshare) {
-    chain.push(unshare, ...(plan.root ? [] : ['--user', '--map-root-user']), '--net', '--pid', '--fork', '--kill-child=SIGKILL', '--');
+    chain.push(unshare, ...(plan.userNamespace ? ['--user', '--map-root-user'] : []), '--net', '--pid', '--fork', '--kill-child=SIGKILL', '--');
   }
-  // Changing user clears the parent-death signal set by unshare: setpriv sets it again after the change.
-  if (on('unprivileged-user') && setpriv) {
+  // Changing user clears the parent-death signal set by unshare: setpriv sets it again after the change. (Inside a user
+  // namespace only root is mapped: no change of user there.)
+  if (on('unprivileged-user') && setpriv && !(plan.userNamespace && on('network-namespace'))) {
     chain.push(setpriv, `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--no-new-privs', '--pdeathsig=KILL', '--');
   }
   const args = [...chain.slice(1), process.execPath, ...nodeArgs(limits.memoryMb, source)];
@@ -131,7 +134,7 @@ async function probe(): Promise<LaunchPlan> {
   const root = process.platform !== 'win32' && process.getuid?.() === 0;
   const base: IsolationLayer[] = ['process', 'node-permissions'];
   if (process.platform !== 'linux') {
-    return { layers: base, tools: {}, root, missing: [`${process.platform} is not Linux: no resource limits or namespaces (the memory limit does not count ArrayBuffers)`] };
+    return { layers: base, tools: {}, root, userNamespace: false, missing: [`${process.platform} is not Linux: no resource limits or namespaces (the memory limit does not count ArrayBuffers)`] };
   }
   const tools = { setpriv: findTool('setpriv'), prlimit: findTool('prlimit'), unshare: findTool('unshare') };
   const found = Object.fromEntries(Object.entries(tools).filter(([, v]) => v !== undefined)) as LaunchPlan['tools'];
@@ -141,25 +144,28 @@ async function probe(): Promise<LaunchPlan> {
   const pdeath = want('parent-death-signal', 'setpriv');
   const user = root ? want('unprivileged-user', 'setpriv') : [];
   const ns: IsolationLayer[] = tools.unshare ? ['network-namespace', 'pid-namespace'] : [];
-  const candidates: IsolationLayer[][] = [
-    [...base, ...rlimits, ...ns, ...user, ...pdeath],
-    [...base, ...rlimits, ...user, ...pdeath],
-    [...base, ...rlimits, ...pdeath],
-    [...base, ...rlimits],
-    base,
+  // Strongest first. Root makes namespaces directly; without the capability (a container), through a user namespace,
+  // where the change to nobody is not possible.
+  const candidates: { layers: IsolationLayer[]; userNamespace: boolean }[] = [
+    { layers: [...base, ...rlimits, ...ns, ...user, ...pdeath], userNamespace: !root },
+    ...(root && tools.unshare ? [{ layers: [...base, ...rlimits, ...ns, ...pdeath], userNamespace: true }] : []),
+    { layers: [...base, ...rlimits, ...user, ...pdeath], userNamespace: false },
+    { layers: [...base, ...rlimits, ...pdeath], userNamespace: false },
+    { layers: [...base, ...rlimits], userNamespace: false },
+    { layers: base, userNamespace: false },
   ];
   const tried = new Set<string>();
-  for (const layers of candidates) {
-    const key = layers.join(',');
+  for (const { layers, userNamespace } of candidates) {
+    const key = `${layers.join(',')}/${userNamespace}`;
     if (tried.has(key)) continue;
     tried.add(key);
-    const plan: LaunchPlan = { layers, tools: found, root, missing: [] };
+    const plan: LaunchPlan = { layers, tools: found, root, userNamespace, missing: [] };
     if (await works(plan)) {
-      const all = candidates[0]!;
+      const all = candidates[0]!.layers;
       const lost = all.filter((l) => !layers.includes(l)).map((l) => `${l} unavailable here`);
       return { ...plan, missing: [...missing, ...lost] };
     }
   }
   // Even a plain Node process failed: calls will fail and say why.
-  return { layers: base, tools: {}, root, missing: [...missing, 'a Node process with the permission model did not start'] };
+  return { layers: base, tools: {}, root, userNamespace: false, missing: [...missing, 'a Node process with the permission model did not start'] };
 }
