@@ -1,8 +1,9 @@
 // A 100 KB formula stays workable: typing is coalesced into one lint of the final version, requests answer within
-// seconds, cancelled requests come back as cancelled, and nothing fails.
+// seconds, cancelled requests come back as cancelled, and nothing fails. A 1 MB flat chain (a tree 70,000 levels
+// deep) is linted and its diagnostics published like any other document's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol';
-import type { CompletionList } from 'vscode-languageserver-protocol';
+import type { CompletionList, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
 import { salesProject, TestClient } from './client.js';
 
 const REQUEST_CANCELLED = -32800;
@@ -62,4 +63,26 @@ describe('a 100 KB formula', () => {
     expect(outcomes.filter((o) => o.startsWith('error'))).toEqual([]);
     expect(client.logs.filter((l) => / failed/.test(l))).toEqual([]);
   }, 60_000);
+});
+
+describe('a 1 MB flat chain', () => {
+  it('gets its diagnostics published, and requests answer', async () => {
+    const uri = project.uri('formulas/b.calc');
+    const terms: string[] = [];
+    for (let i = 0; terms.length * 16 < 1_000_000; i++) terms.push(`\`Region\` = 'R${i}'`);
+    // One problem at the very end of the chain, after 70,000 links of OR.
+    const text = `${terms.join(' OR\n')} OR \`Region\` = NULL`;
+    expect(text.length).toBeGreaterThan(1_000_000);
+    await client.open(uri, text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    expect(diagnostics.map((d) => d.code)).toEqual(['null-comparison']);
+    expect(diagnostics[0]!.range.start.line).toBe(terms.length - 1);
+    const last = { line: terms.length - 1, character: terms[terms.length - 1]!.length + 6 };
+    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: last });
+    expect(JSON.stringify(hover?.contents)).toContain('Region');
+    const tokens = await client.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    expect(tokens.data.length).toBeGreaterThan(terms.length * 5);
+    await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
+    expect(client.logs.filter((l) => / failed|RangeError/.test(l))).toEqual([]);
+  }, 120_000);
 });

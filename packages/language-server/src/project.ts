@@ -52,14 +52,15 @@ export class ProjectService {
       const mtime = statSync(calc.file).mtimeMs;
       const hit = this.nested.get(calc.file);
       if (hit && hit.mtime === mtime) return hit.ids;
-      const ids: number[] = [];
+      const found = new Set<number>();
       const service = (project.service?.name ?? 'SVC').toUpperCase();
       // A regular UTF-8 file of at most 10 MB (a link to a device or a huge file is unknown, never read whole).
       walk(parseFormula(readFormulaFile(calc.file)).formula, {
         enter(node) {
-          if (node.kind === 'NestedCalculation' && node.service === service && !ids.includes(node.id)) ids.push(node.id);
+          if (node.kind === 'NestedCalculation' && node.service === service) found.add(node.id);
         },
       });
+      const ids = [...found];
       this.nested.set(calc.file, { mtime, ids });
       return ids;
     } catch {

@@ -1,6 +1,6 @@
 // `calckit analyze`: prints what the service would store for a formula (the seed's field names) as JSON.
 import type { Command } from 'commander';
-import { analyzeCalculation, expressionFromFileText, parseFormula, type CalculationAnalysis, type DatasetColumn } from '@calckit/formula';
+import { analyzeFormula, expressionFromFileText, parseFormula, type CalculationAnalysis, type DatasetColumn } from '@calckit/formula';
 import { readDatasetSchemaFile } from '@calckit/project';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { readInput } from '../io.js';
@@ -37,10 +37,13 @@ function seedFields(a: CalculationAnalysis, expression: string) {
 
 export function analyzeText(text: string, name: string, options: { serviceName?: string; schema?: DatasetColumn[] }): AnalyzeCommandResult {
   const expression = expressionFromFileText(text);
-  const analysis = analyzeCalculation(expression, options);
-  const syntaxErrors = parseFormula(expression).errors;
+  // One parse for both (a formula may be megabytes long), and syntax errors looked up by position, not searched.
+  const parse = parseFormula(expression);
+  const analysis = analyzeFormula(parse, options).calculation;
+  const syntaxErrors = parse.errors;
+  const isSyntaxError = new Set(syntaxErrors.map((e) => `${e.range.start.offset}:${e.code}`));
   const diagnostics = analysis.problems.map(
-    (p) => `${name}:${p.line}:${p.column}: ${syntaxErrors.some((e) => e.range.start.offset === p.start && e.code === p.code) ? 'error' : 'warning'}: ${p.message} (${p.code})`,
+    (p) => `${name}:${p.line}:${p.column}: ${isSyntaxError.has(`${p.start}:${p.code}`) ? 'error' : 'warning'}: ${p.message} (${p.code})`,
   );
   return {
     exitCode: syntaxErrors.length > 0 ? EXIT_FINDINGS : EXIT_OK,
