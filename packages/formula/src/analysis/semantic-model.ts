@@ -3,7 +3,7 @@
 // consumers need (parents, types) is computed on first use.
 import type { BinaryExpression, CallExpression, ColumnRef, Expression, NestedCalculation, Node } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse.js';
-import { pushChildren, walk } from '../syntax/walk.js';
+import { pushChildrenReversed, walk } from '../syntax/walk.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { DatasetColumn } from '../schema.js';
 import { inferTypes, type TypeTable } from '../types/infer.js';
@@ -67,17 +67,10 @@ function collect(root: Node): Collected {
   const out: Collected = { calls: [], columns: [], arithmetic: [], nested: [] };
   const nodes: Node[] = [root];
   const flags: number[] = [0];
-  const children: Node[] = [];
-  // Children are pushed in reverse so that they pop in source order.
-  const pushAll = (list: readonly Node[], f: number): void => {
-    for (let i = list.length - 1; i >= 0; i--) {
-      nodes.push(list[i]!);
-      flags.push(f);
-    }
-  };
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const f = flags.pop()!;
+    const base = nodes.length;
     switch (node.kind) {
       case 'Column':
         out.columns.push({ node, aggregated: (f & AGGREGATED) !== 0, inFixed: (f & IN_FIXED) !== 0 });
@@ -87,6 +80,7 @@ function collect(root: Node): Collected {
         continue;
       case 'Call': {
         out.calls.push(node);
+        // Reversed, so that they pop in source order: FIXED (its columns flagged), OVER, then the arguments.
         if (node.fixed) {
           nodes.push(node.fixed);
           flags.push(f | IN_FIXED);
@@ -95,7 +89,11 @@ function collect(root: Node): Collected {
           nodes.push(node.over);
           flags.push(f);
         }
-        pushAll(node.args, isAggregateCall(node) ? f | AGGREGATED : f);
+        const inArgs = isAggregateCall(node) ? f | AGGREGATED : f;
+        for (let i = node.args.length - 1; i >= 0; i--) {
+          nodes.push(node.args[i]!);
+          flags.push(inArgs);
+        }
         continue;
       }
       case 'Binary':
@@ -104,9 +102,8 @@ function collect(root: Node): Collected {
       default:
         break;
     }
-    pushChildren(node, children);
-    pushAll(children, f);
-    children.length = 0;
+    pushChildrenReversed(node, nodes);
+    for (let i = base; i < nodes.length; i++) flags.push(f);
   }
   return out;
 }
@@ -132,34 +129,18 @@ export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions =
       const map = new Map<Node, CallExpression>();
       const nodes: Node[] = [parse.formula];
       const around: Array<CallExpression | undefined> = [undefined];
-      const children: Node[] = [];
       while (nodes.length > 0) {
         const node = nodes.pop()!;
         const outer = around.pop();
         if (outer) map.set(node, outer);
-        if (node.kind === 'Call') {
-          // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
-          const inner = isAggregateCall(node) ? node : outer;
-          for (const a of node.args) {
-            nodes.push(a);
-            around.push(inner);
-          }
-          if (node.over) {
-            nodes.push(node.over);
-            around.push(outer);
-          }
-          if (node.fixed) {
-            nodes.push(node.fixed);
-            around.push(outer);
-          }
-          continue;
+        const base = nodes.length;
+        pushChildrenReversed(node, nodes);
+        // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
+        const inner = node.kind === 'Call' && isAggregateCall(node) ? node : outer;
+        for (let i = base; i < nodes.length; i++) {
+          const child = nodes[i]!;
+          around.push(inner !== outer && (child.kind === 'Window' || child.kind === 'Fixed') ? outer : inner);
         }
-        pushChildren(node, children);
-        for (const c of children) {
-          nodes.push(c);
-          around.push(outer);
-        }
-        children.length = 0;
       }
       aggregates = map;
     }

@@ -68,6 +68,12 @@ export class AstBuilder {
   /** Set when any node was recovered or any token inserted: the tree is incomplete. */
   sawRecovery = false;
 
+  /** The explicit stack of precedence climbing (see operatorSequence), shared by nested sequences: for each
+   * unfinished operator, its left operand (none for a prefix operator), the operator, the binding it climbs from. */
+  private readonly frameLeft: Array<A.Expression | undefined> = [];
+  private readonly frameOperator: IToken[] = [];
+  private readonly frameMin: number[] = [];
+
   constructor(private readonly lines: LineIndex) {}
 
   private range(start: number, end: number): A.Range {
@@ -193,31 +199,15 @@ export class AstBuilder {
       }
     }
     const recovered = this.recovered(node);
-    const binary = (left: A.Expression, tok: IToken, right: A.Expression): A.Expression => ({
-      kind: 'Binary',
-      operator: tok.image.toUpperCase() as A.BinaryOperator,
-      operatorRaw: tok.image,
-      operatorRange: this.tokenRange(tok),
-      left,
-      right,
-      range: this.span([left, tok, right], tok.startOffset),
-      recovered: recovered ? true : undefined,
-    });
-    const unary = (tok: IToken, operand: A.Expression): A.Expression => ({
-      kind: 'Unary',
-      operator: tok.image.toUpperCase() as A.UnaryOperator,
-      operatorRange: this.tokenRange(tok),
-      operand,
-      range: this.span([tok, operand], tok.startOffset),
-    });
     // Precedence climbing without recursion: `climb(min)` reads an operand (a prefix operator first climbs for its
     // own operand), then folds in every operator binding at least as tightly as `min`, climbing for each right
     // operand. The pending work of each unfinished `climb` is a frame on an explicit stack, so a flat sequence of any
     // length (`- - - … 1`, `a = NOT b = NOT c …`, which nest without parentheses) uses no call stack.
-    type Frame = { readonly prefix: IToken; readonly min: number } | { readonly left: A.Expression; readonly operator: IToken; readonly min: number };
-    const frames: Frame[] = [];
+    const { frameLeft, frameOperator, frameMin } = this;
     let pos = 0;
     const climb = (start: number): A.Expression => {
+      // The frames of this sequence sit above those of the sequences it is nested in (a term's parentheses or call).
+      const base = frameOperator.length;
       let min = start;
       let left: A.Expression;
       for (;;) {
@@ -225,7 +215,9 @@ export class AstBuilder {
         const item = stream[pos++];
         if (!item) left = this.errorAt(stream.length > 0 ? endOfItem(stream[stream.length - 1]!) : fallback);
         else if (item.k === 'prefix') {
-          frames.push({ prefix: item.tok, min });
+          frameLeft.push(undefined);
+          frameOperator.push(item.tok);
+          frameMin.push(min);
           min = item.tok.image.toUpperCase() === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
           continue;
         } else if (item.k === 'operand') left = this.term(item.term, fallback);
@@ -243,7 +235,9 @@ export class AstBuilder {
               const precedence = BINARY_PRECEDENCE[next.tok.image.toUpperCase()] ?? COMPARISON_PRECEDENCE;
               if (precedence < min) break;
               pos++;
-              frames.push({ left, operator: next.tok, min });
+              frameLeft.push(left);
+              frameOperator.push(next.tok);
+              frameMin.push(min);
               min = precedence + 1;
               climbRight = true;
               break;
@@ -255,11 +249,12 @@ export class AstBuilder {
           }
           if (climbRight) break;
           // This climb is done: hand `left` to the frame that was waiting for it, or return it.
-          const frame = frames.pop();
-          if (!frame) return left;
-          if ('prefix' in frame) left = unary(frame.prefix, left);
-          else left = binary(frame.left, frame.operator, left);
-          min = frame.min;
+          if (frameOperator.length === base) return left;
+          const operator = frameOperator.pop()!;
+          const leftOperand = frameLeft.pop();
+          min = frameMin.pop()!;
+          // A frame without a left operand is a prefix operator's.
+          left = leftOperand === undefined ? this.unary(operator, left) : this.binary(leftOperand, operator, left, recovered);
         }
       }
     };
@@ -270,6 +265,29 @@ export class AstBuilder {
       if (extra.kind !== 'Error') result = extra;
     }
     return result;
+  }
+
+  private binary(left: A.Expression, tok: IToken, right: A.Expression, recovered: boolean): A.Expression {
+    return {
+      kind: 'Binary',
+      operator: tok.image.toUpperCase() as A.BinaryOperator,
+      operatorRaw: tok.image,
+      operatorRange: this.tokenRange(tok),
+      left,
+      right,
+      range: this.span([left, tok, right], tok.startOffset),
+      recovered: recovered ? true : undefined,
+    };
+  }
+
+  private unary(tok: IToken, operand: A.Expression): A.Expression {
+    return {
+      kind: 'Unary',
+      operator: tok.image.toUpperCase() as A.UnaryOperator,
+      operatorRange: this.tokenRange(tok),
+      operand,
+      range: this.span([tok, operand], tok.startOffset),
+    };
   }
 
   private predicateSuffix(left: A.Expression, node: CstNode): A.Expression {
@@ -320,7 +338,13 @@ export class AstBuilder {
     const c = node.children as Children;
     // A term holds its prefix operators and exactly one primary: find the primary's key by direct look-ups in order of
     // frequency (a for-in over Chevrotain's children objects was the builder's hottest line).
-    const key = PRIMARY_KEYS.find((k) => c[k] !== undefined);
+    let key: string | undefined;
+    for (const k of PRIMARY_KEYS) {
+      if (c[k] !== undefined) {
+        key = k;
+        break;
+      }
+    }
     {
       switch (key) {
         case 'name': {

@@ -4,6 +4,6 @@ export type { ParseError, ParseErrorCode } from './errors.js';
 export { lex, type LexResult, type SkippedText } from './lexer.js';
 export { parseFormula, MAX_FORMULA_LENGTH, MAX_NESTING, type ParseResult } from './parse.js';
 export { LineIndex, formatPosition } from './positions.js';
-export { childrenOf, forEachChild, pushChildren, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
+export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
 export * as tokens from './tokens.js';
 export { printFormula, printExpression } from './print.js';

@@ -7,6 +7,7 @@ import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
 import { FormulaParser } from './parser.js';
 import { LineIndex, formatPosition } from './positions.js';
+import * as T from './tokens.js';
 
 export interface ParseResult {
   readonly text: string;
@@ -43,12 +44,12 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
   let deepest = 0;
   let at = 0;
   for (const t of tokens) {
-    const name = t.tokenType.name;
-    if (name === 'LParen' || name === 'CASE') depth++;
-    else if (name === 'RParen' || name === 'END') depth = Math.max(0, depth - 1);
+    const type = t.tokenType;
+    if (type === T.LParen || type === T.Case) depth++;
+    else if ((type === T.RParen || type === T.End) && depth > 0) depth--;
     // INTERVAL INTERVAL 1 DAY DAY nests without brackets; signs and NOT in between do not end the run.
-    if (name === 'INTERVAL') intervals++;
-    else if (name !== 'Plus' && name !== 'Minus' && name !== 'NOT') intervals = 0;
+    if (type === T.Interval) intervals++;
+    else if (intervals > 0 && type !== T.Plus && type !== T.Minus && type !== T.Not) intervals = 0;
     if (depth + intervals > deepest) {
       deepest = depth + intervals;
       at = t.startOffset;

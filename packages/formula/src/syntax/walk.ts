@@ -135,6 +135,66 @@ export function pushChildren(node: Node, out: Node[]): void {
   }
 }
 
+/** Appends the direct children of a node to `out` in reverse source order: on a stack, they pop in source order. */
+export function pushChildrenReversed(node: Node, out: Node[]): void {
+  switch (node.kind) {
+    case 'Formula':
+      if (node.expression) out.push(node.expression);
+      return;
+    case 'Unary':
+      out.push(node.operand);
+      return;
+    case 'Binary':
+      out.push(node.right, node.left);
+      return;
+    case 'Paren':
+      out.push(node.expression);
+      return;
+    case 'Case':
+      if (node.elseResult) out.push(node.elseResult);
+      for (let i = node.whens.length - 1; i >= 0; i--) out.push(node.whens[i]!);
+      if (node.operand) out.push(node.operand);
+      return;
+    case 'When':
+      out.push(node.result, node.condition);
+      return;
+    case 'Call':
+      if (node.fixed) out.push(node.fixed);
+      if (node.over) out.push(node.over);
+      for (let i = node.args.length - 1; i >= 0; i--) out.push(node.args[i]!);
+      return;
+    case 'Window':
+      for (let i = node.orderBy.length - 1; i >= 0; i--) out.push(node.orderBy[i]!);
+      for (let i = node.partitionBy.length - 1; i >= 0; i--) out.push(node.partitionBy[i]!);
+      return;
+    case 'OrderItem':
+      out.push(node.expression);
+      return;
+    case 'Fixed':
+      for (let i = node.filterColumns.length - 1; i >= 0; i--) out.push(node.filterColumns[i]!);
+      for (let i = node.columns.length - 1; i >= 0; i--) out.push(node.columns[i]!);
+      return;
+    case 'Interval':
+      out.push(node.value);
+      return;
+    case 'In':
+      for (let i = node.list.length - 1; i >= 0; i--) out.push(node.list[i]!);
+      out.push(node.expression);
+      return;
+    case 'Like':
+      out.push(node.pattern, node.expression);
+      return;
+    case 'Between':
+      out.push(node.high, node.low, node.expression);
+      return;
+    case 'IsNull':
+      out.push(node.expression);
+      return;
+    default:
+      return;
+  }
+}
+
 export interface WalkVisitor {
   /** Called before the children; return `false` to skip them. */
   enter?(node: Node, parent: Node | undefined): boolean | void;
@@ -169,12 +229,7 @@ export function walk(root: Node, visitor: WalkVisitor): void {
     }
     // The children go on the stack reversed, so that they pop in source order.
     const base = nodes.length;
-    pushChildren(node, nodes);
-    for (let i = base, j = nodes.length - 1; i < j; i++, j--) {
-      const t = nodes[i]!;
-      nodes[i] = nodes[j]!;
-      nodes[j] = t;
-    }
+    pushChildrenReversed(node, nodes);
     for (let i = base; i < nodes.length; i++) {
       parents.push(node);
       exits.push(false);

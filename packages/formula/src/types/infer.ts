@@ -19,6 +19,8 @@ export interface TypeTable {
 }
 
 const ARITHMETIC = new Set(['+', '-', '*', '/']);
+/** Levels of operands read by plain recursion before switching to an explicit stack. */
+const RECURSION_LIMIT = 200;
 const LOGICAL = new Set(['AND', 'OR']);
 
 function arithmeticType(node: BinaryExpression, left: ValueType, right: ValueType): ValueType {
@@ -55,20 +57,21 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
   for (const c of schema ?? []) columns.set(c.name, c.type);
   const types = new Map<Expression, ValueType>();
 
-  // Memoised and on demand: the result type of a formula needs only the subtrees that feed its value. Computed
-  // without recursion: `compute` reads its operands' types through `operand`, which answers from the table or notes
-  // the operand as missing; the missing ones are computed first (an explicit stack), then the node again. A left-deep
-  // chain of 100,000 additions costs two `compute` calls per node and no call stack.
+  // Memoised and on demand: the result type of a formula needs only the subtrees that feed its value. Operands are
+  // read through `read`: recursively while the tree is shallow (the common case, and the fastest), and past
+  // RECURSION_LIMIT levels without recursion: `probe` answers from the table or notes the operand as missing; the
+  // missing ones are computed first (an explicit stack), then the node again. A left-deep chain of 100,000 additions
+  // costs at most two `compute` calls per node and no call stack.
+  let depth = 0;
   const missing: Expression[] = [];
-  const operand = (e: Expression): ValueType => {
+  const probe = (e: Expression): ValueType => {
     const t = types.get(e);
     if (t !== undefined) return t;
     missing.push(e);
     return 'UNKNOWN';
   };
-  const get = (e: Expression): ValueType => {
-    const known = types.get(e);
-    if (known !== undefined) return known;
+  const iterative = (e: Expression): ValueType => {
+    // Only `get` calls this, never while `probe` is in use: `missing` starts empty.
     const stack: Expression[] = [e];
     while (stack.length > 0) {
       const node = stack[stack.length - 1]!;
@@ -77,7 +80,7 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
         continue;
       }
       missing.length = 0;
-      const t = compute(node);
+      const t = compute(node, probe);
       if (missing.length === 0) {
         types.set(node, t);
         stack.pop();
@@ -86,7 +89,17 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
     missing.length = 0;
     return types.get(e)!;
   };
-  const compute = (node: Expression): ValueType => {
+  const get = (e: Expression): ValueType => {
+    let t = types.get(e);
+    if (t !== undefined) return t;
+    if (depth >= RECURSION_LIMIT) return iterative(e);
+    depth++;
+    t = compute(e, get);
+    depth--;
+    types.set(e, t);
+    return t;
+  };
+  const compute = (node: Expression, read: (e: Expression) => ValueType): ValueType => {
     switch (node.kind) {
       case 'Column':
         return node.quote === 'double' ? 'STRING' : (columns.get(node.name) ?? 'UNKNOWN');
@@ -101,20 +114,20 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
         return 'NULL';
       case 'Unary': {
         if (node.operator === 'NOT') return 'BOOLEAN';
-        const t = operand(node.operand);
+        const t = read(node.operand);
         return t === 'BOOLEAN' ? 'LONG' : t;
       }
       case 'Binary':
-        return ARITHMETIC.has(node.operator) ? arithmeticType(node, operand(node.left), operand(node.right)) : 'BOOLEAN';
+        return ARITHMETIC.has(node.operator) ? arithmeticType(node, read(node.left), read(node.right)) : 'BOOLEAN';
       case 'Paren':
-        return operand(node.expression);
+        return read(node.expression);
       case 'Case': {
-        const results = node.whens.map((w) => operand(w.result));
-        if (node.elseResult) results.push(operand(node.elseResult));
+        const results = node.whens.map((w) => read(w.result));
+        if (node.elseResult) results.push(read(node.elseResult));
         return unify(results);
       }
       case 'Call':
-        return callType(node, operand);
+        return callType(node, read);
       case 'Interval':
         return 'INTERVAL';
       case 'In':
