@@ -269,6 +269,23 @@ describe('outcomes told exactly', () => {
   });
 });
 
+describe('text encoding', () => {
+  it('a Latin-1 formula file: push refuses it with its path and byte offset (exit 2), nothing sent; status says why', async () => {
+    const dir = copyExamples();
+    // `é` as the single byte 0xE9: read as UTF-8 it would become U+FFFD and be stored so.
+    writeFileSync(join(dir, NET_REVENUE), Buffer.from([...Buffer.from("SUM(`Revenue`) -- r"), 0xe9, ...Buffer.from('sum\n')]));
+    const before = await remoteExpression(NET_REVENUE_ID);
+    const run = await calckit(dir, 'push', NET_REVENUE);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/formulas\/net-revenue\.calc: not UTF-8 text \(invalid byte 0xE9 at byte offset 19.*nothing was sent/);
+    noStackTrace(run);
+    expect(await remoteExpression(NET_REVENUE_ID)).toBe(before);
+    const status = await calckit(dir, 'status', '--json', NET_REVENUE);
+    expect(status.code).toBe(1);
+    expect(JSON.parse(status.stdout).entries[0]).toMatchObject({ state: 'error', message: expect.stringContaining('not UTF-8 text') });
+  });
+});
+
 describe('pull safety', () => {
   it('a file mapped to another calculation is never written, --force or not', async () => {
     const dir = copyExamples();
