@@ -1,7 +1,7 @@
 // `npm run bench`: one command, one run. Installs the Debian peers when missing (scripts/bench/install.sh), runs
-// every section (parse, CLI lint, editor latency, memory, emulator, import) and writes bench/results/latest.json and
+// every section (parse, CLI lint, lint time per KB from 1 KB to 1 MB, editor latency, memory, emulator, import) and writes bench/results/latest.json and
 // latest.md, and pastes the table into README.md's bench section. A part not built yet is reported as "not
-// available". Usage: node bench/run.mjs [--only parse,lint,editor,emulator,import] [--quick] [--no-readme]
+// available". Usage: node bench/run.mjs [--only parse,lint,scale,editor,emulator,import] [--quick] [--no-readme]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { benchImport } from './import.mjs';
 import { benchLintCli } from './lint-cli.mjs';
 import { benchLspPeer } from './lsp-peer.mjs';
 import { benchParse } from './parse.mjs';
+import { benchScale } from './scale.mjs';
 import { machine, peerVersions } from './lib/machine.mjs';
 import { benchOurLsp } from './lib/ours-lsp.mjs';
 import { pasteIntoReadme } from './lib/readme.mjs';
@@ -38,6 +39,10 @@ const FORMULA = 'packages/formula/dist/index.js';
 results.parse = wanted('parse') ? await section('parse throughput', [FORMULA], () => benchParse({ log }), log) : skipped;
 results.lint = wanted('lint')
   ? await section('CLI lint', ['packages/cli/dist/calckit.js', 'packages/lint/dist/index.js'], () => benchLintCli({ log, sizes: quick ? [200, 1000] : [1000, 10000] }), log)
+  : skipped;
+// Lint time per KB of one formula, 1 KB to 1 MB (part of the lint figures; `--only=scale` runs it alone).
+results.scale = wanted('scale') || wanted('lint')
+  ? await section('lint time per KB (1 KB to 1 MB)', ['packages/lint/dist/index.js', FORMULA], () => benchScale({ quick, log }), log)
   : skipped;
 results.editor = wanted('editor')
   ? {

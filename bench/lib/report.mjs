@@ -27,6 +27,8 @@ export function goals(results) {
   out.push({ goal: 'our change→diagnostics p99 vs sql-language-server p50', target: '< 1×', value: p99 !== undefined && p50 ? p99 / p50 : undefined, met: p99 < p50, shown: p99 !== undefined && p50 ? `${times(p99 / p50, 2)} (${ms(p99)} vs ${ms(p50)})` : '—' });
   const rss = na(lint) ? undefined : lint.sizes?.[10000]?.calckit?.maxRssMb;
   out.push({ goal: 'CLI peak RSS linting 10,000 files', target: '< 300 MB', value: rss, met: rss < 300, shown: rss ? `${fmt(rss, 0)} MB` : '—' });
+  const scale = na(results.scale) ? undefined : results.scale;
+  out.push({ goal: 'lint time per KB of a 1 MB flat chain vs a 1 KB one (linear time; a quadratic walk would be ~1,000×)', target: '≤ 3×', value: scale?.lintGrowth, met: scale?.lintGrowth <= 3, shown: scale ? `${times(scale.lintGrowth, 2)} (${fmt(scale.rows[scale.rows.length - 1].lint.msPerKb, 3)} vs ${fmt(scale.rows[0].lint.msPerKb, 3)} ms/KB)` : '—' });
   const imp = na(results.import) ? undefined : results.import;
   for (const [key, label] of [['latency', `${imp?.latencyMs ?? 10} ms round trip`], ['loopback', 'loopback']]) {
     const r = imp?.[key];
@@ -93,6 +95,19 @@ export function renderMarkdown(results) {
     }
   }
   lines.push('');
+
+  const sc = results.scale;
+  if (sc !== undefined) {
+    lines.push('**Lint time per KB of one formula** (flat chains of OR/AND comparisons, aggregates and arithmetic: a tree as deep as the chain is long; in process, CPU time)');
+    lines.push('');
+    if (na(sc)) lines.push(`not available: ${sc?.notAvailable}`);
+    else {
+      const size = (kb) => (kb >= 1000 ? `${fmt(kb / 1000, 1)} MB` : `${kb} KB`);
+      lines.push(table(['Formula', 'Terms', 'Lint per KB', 'Lint', 'Parse+analysis per KB', 'Parse+analysis'], sc.rows.map((r) => [size(r.kb), r.terms.toLocaleString('en'), `${fmt(r.lint.msPerKb, 3)} ms`, ms(r.lint.ms), `${fmt(r.analysis.msPerKb, 3)} ms`, ms(r.analysis.ms)])));
+      lines.push('', `Per KB, the largest formula costs ${times(sc.lintGrowth, 2)} the smallest to lint and ${times(sc.analysisGrowth, 2)} to parse and analyse (1× is linear time).`);
+    }
+    lines.push('');
+  }
 
   const e = results.editor ?? {};
   lines.push('**Editor latency** (over stdio, one-character edits of a ~5 KB document, after warm-up)');

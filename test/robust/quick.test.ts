@@ -13,7 +13,7 @@ interface Summary {
   acknowledgedWrites: number;
   failureList: string[];
   notAvailable: string[];
-  results: { core?: { tried: number; formatted: number }; languageServer?: { edits: number }; emulator?: { tried: number }; kill?: { rounds: number } };
+  results: { core?: { tried: number; formatted: number }; longShapes?: { tried: number }; languageServer?: { edits: number }; emulator?: { tried: number }; kill?: { rounds: number } };
 }
 
 describe('robustness, quick mode', () => {
@@ -28,6 +28,8 @@ describe('robustness, quick mode', () => {
     // The run did real work in every part.
     expect(summary.results.core?.tried).toBeGreaterThanOrEqual(4000);
     expect(summary.results.core?.formatted).toBeGreaterThan(0);
+    // Every long shape (chains, wide CASEs, long lists, megabyte literals, limits), at a twentieth of its size.
+    expect(summary.results.longShapes?.tried).toBeGreaterThanOrEqual(15);
     expect(summary.results.languageServer?.edits).toBeGreaterThanOrEqual(300);
     expect(summary.results.emulator?.tried).toBeGreaterThanOrEqual(300);
     expect(summary.results.kill?.rounds).toBe(2);
