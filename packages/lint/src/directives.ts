@@ -48,39 +48,41 @@ interface Located {
   readonly offset: number;
 }
 
-/** Which directive (and which of its rule names, '*' for all) suppresses a message, if any. */
-function suppressor(directives: readonly Directive[], m: Located): { directive: Directive; name: string } | undefined {
-  for (const d of directives) {
-    if ((d.kind === 'disable-line' || d.kind === 'disable-next-line') && d.line === m.line) {
-      if (d.rules.length === 0) return { directive: d, name: '*' };
-      if (d.rules.includes(m.ruleId)) return { directive: d, name: m.ruleId };
-    }
+/** The state of block directives (`disable` / `enable`) replayed up to some offset. */
+interface BlockState {
+  all: Directive | undefined;
+  readonly exceptions: Set<string>;
+  readonly byRule: Map<string, Directive>;
+}
+
+function replay(state: BlockState, d: Directive): void {
+  if (d.kind === 'disable') {
+    if (d.rules.length === 0) {
+      state.all = d;
+      state.exceptions.clear();
+    } else for (const r of d.rules) state.byRule.set(r, d);
+  } else if (d.kind === 'enable') {
+    if (d.rules.length === 0) {
+      state.all = undefined;
+      state.byRule.clear();
+    } else
+      for (const r of d.rules) {
+        state.byRule.delete(r);
+        if (state.all) state.exceptions.add(r);
+      }
   }
-  // Block directives: replay them up to the message's offset.
-  let all: Directive | undefined;
-  const exceptions = new Set<string>();
-  const byRule = new Map<string, Directive>();
-  for (const d of directives) {
-    if (d.start > m.offset) break;
-    if (d.kind === 'disable') {
-      if (d.rules.length === 0) {
-        all = d;
-        exceptions.clear();
-      } else for (const r of d.rules) byRule.set(r, d);
-    } else if (d.kind === 'enable') {
-      if (d.rules.length === 0) {
-        all = undefined;
-        byRule.clear();
-      } else
-        for (const r of d.rules) {
-          byRule.delete(r);
-          if (all) exceptions.add(r);
-        }
-    }
+}
+
+/** Which directive (and which of its rule names, '*' for all) suppresses a message, if any: a line directive of its
+ * line first, else the block directives replayed up to its offset (`state`). */
+function suppressor(lineDirectives: ReadonlyMap<number, readonly Directive[]>, state: BlockState, m: Located): { directive: Directive; name: string } | undefined {
+  for (const d of lineDirectives.get(m.line) ?? []) {
+    if (d.rules.length === 0) return { directive: d, name: '*' };
+    if (d.rules.includes(m.ruleId)) return { directive: d, name: m.ruleId };
   }
-  const specific = byRule.get(m.ruleId);
+  const specific = state.byRule.get(m.ruleId);
   if (specific) return { directive: specific, name: m.ruleId };
-  if (all && !exceptions.has(m.ruleId)) return { directive: all, name: '*' };
+  if (state.all && !state.exceptions.has(m.ruleId)) return { directive: state.all, name: '*' };
   return undefined;
 }
 
@@ -95,18 +97,38 @@ export interface DirectiveOutcome<M> {
  * never dropped.
  */
 export function applyDirectives<M extends Located>(directives: readonly Directive[], messages: readonly M[], unsuppressible: ReadonlySet<string>): DirectiveOutcome<M> {
+  // Line directives by line; block directives replayed once, in a sweep over the messages by offset: a file with a
+  // directive on each of thousands of lines costs no pass over the directives per message.
+  const lineDirectives = new Map<number, Directive[]>();
+  const blocks: Directive[] = [];
+  for (const d of directives) {
+    if ((d.kind === 'disable-line' || d.kind === 'disable-next-line') && d.line !== undefined) {
+      const list = lineDirectives.get(d.line);
+      if (list) list.push(d);
+      else lineDirectives.set(d.line, [d]);
+    } else if (d.kind === 'disable' || d.kind === 'enable') blocks.push(d);
+  }
+  const order = messages.map((_, i) => i).sort((a, b) => messages[a]!.offset - messages[b]!.offset || a - b);
+  const state: BlockState = { all: undefined, exceptions: new Set(), byRule: new Map() };
+  const suppressed: Array<{ directive: Directive; name: string } | undefined> = new Array(messages.length);
+  let next = 0;
+  for (const i of order) {
+    const m = messages[i]!;
+    while (next < blocks.length && blocks[next]!.start <= m.offset) replay(state, blocks[next++]!);
+    suppressed[i] = unsuppressible.has(m.ruleId) ? undefined : suppressor(lineDirectives, state, m);
+  }
   const used = new Map<Directive, Set<string>>();
   const kept: M[] = [];
-  for (const m of messages) {
-    const s = unsuppressible.has(m.ruleId) ? undefined : suppressor(directives, m);
+  messages.forEach((m, i) => {
+    const s = suppressed[i];
     if (!s) {
       kept.push(m);
-      continue;
+      return;
     }
     const names = used.get(s.directive) ?? new Set<string>();
     names.add(s.name);
     used.set(s.directive, names);
-  }
+  });
   const unused: Array<{ directive: Directive; rules: readonly string[] }> = [];
   for (const d of directives) {
     if (d.kind === 'enable') continue;
