@@ -85,7 +85,13 @@ export function formatRange(text: string, range: OffsetRange, options: FormatOpt
 
 /** Applies non-overlapping edits (in any order) to a text. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const e of [...edits].sort((x, y) => y.start - x.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
-  return out;
+  // Pieces joined once: slicing the whole text again per edit is quadratic for the 100,000 edits of a long formula.
+  const pieces: string[] = [];
+  let at = 0;
+  for (const e of [...edits].sort((x, y) => x.start - y.start)) {
+    pieces.push(text.slice(at, e.start), e.newText);
+    at = e.end;
+  }
+  pieces.push(text.slice(at));
+  return pieces.join('');
 }
