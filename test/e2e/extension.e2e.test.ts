@@ -188,7 +188,7 @@ afterAll(async () => {
   await browser?.close();
   await codeServer?.stop();
   // An emulator the extension started is its child and is stopped on deactivation; make sure, by PID.
-  for (const pid of processesMatching(join(workspace ?? tmp, '.calckit', 'emulator.sqlite'))) process.kill(pid, 'SIGTERM');
+  for (const pid of processesMatching(join(workspace ?? tmp, '.calckit', 'cache', 'emulator.sqlite'))) process.kill(pid, 'SIGTERM');
   await emulator?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -404,7 +404,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     // The workspace now pushes to that emulator (its database in .calckit/, its default fixtures, a session token).
     const health = await fetch(`${url}/__emulator/health`);
     expect(health.status).toBe(200);
-    expect(readdirSync(join(workspace, '.calckit'))).toContain('emulator.sqlite');
+    expect(readdirSync(join(workspace, '.calckit', 'cache'))).toContain('emulator.sqlite'); // a cache, apart from the committed state
     // A save now goes to the new emulator (its token is the extension's own, unknown here): its calculation 102
     // holds the fixture's formula, not our last push, so the push asks first; Overwrite sends it there.
     const first = await client.readCalculation(LOCKED_ID);
