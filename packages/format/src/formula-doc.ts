@@ -43,6 +43,7 @@ interface SubExpression {
 }
 /** A builder step: yields sub-expression requests, receives their documents, returns its own. */
 type Build<T = Doc> = Generator<SubExpression, T, Doc>;
+const isBuild = (x: Doc | Build): x is Build => typeof (x as Build).next === 'function';
 
 export class FormulaDocBuilder {
   private readonly cursor: TokenCursor;
@@ -86,7 +87,7 @@ export class FormulaDocBuilder {
   // Expressions -------------------------------------------------------------------------------------------------
   //
   // The builders of expressions are generators: where one needs the document of a sub-expression it yields the
-  // request (`yield* this.sub(x)`), and `expression` answers it from an explicit stack. A formula is a tree as deep
+  // request (`yield this.req(x)`), and `expression` answers it from an explicit stack. A formula is a tree as deep
   // as its flattest text allows (`a IN (1) + b IN (2) + …`, `- - - … 1`, `x = NOT y = NOT z …` nest without
   // parentheses), so building its document must not recurse per level.
 
@@ -95,21 +96,53 @@ export class FormulaDocBuilder {
    * an operator chain without indenting its continuation lines (inside parentheses, the lines are already indented).
    */
   expression(e: A.Expression, chainIndent = true): Doc {
-    const stack: Build[] = [this.expressionWithComments(e, chainIndent)];
+    const first = this.start(e, chainIndent);
+    if (!isBuild(first)) return first;
+    const stack: Build[] = [first];
     let answer: Doc = '';
     while (stack.length > 0) {
       const step = stack[stack.length - 1]!.next(answer);
       if (step.done) {
         stack.pop();
         answer = step.value;
-      } else stack.push(this.expressionWithComments(step.value.e, step.value.chainIndent));
+        continue;
+      }
+      const next = this.start(step.value.e, step.value.chainIndent);
+      if (isBuild(next)) stack.push(next);
+      else answer = next;
     }
     return answer;
   }
 
-  /** The document of a sub-expression, built by `expression`'s loop rather than by a nested call. */
-  private *sub(e: A.Expression, chainIndent = true): Build {
-    return yield { e, chainIndent };
+  /** The document of a leaf at once (most nodes are leaves: no generator for them), or the step that builds it. */
+  private start(e: A.Expression, chainIndent: boolean): Doc | Build {
+    switch (e.kind) {
+      case 'Column':
+      case 'String':
+      case 'DoubleQuoted':
+      case 'Number':
+      case 'Boolean':
+      case 'Null':
+      case 'NestedCalculation': {
+        const leading = this.hoistLeading(e.range.start.offset);
+        const trailing = this.hoistTrailing(e.range.end.offset);
+        const body = e.kind === 'NestedCalculation' ? this.nested(e) : e.kind === 'Boolean' || e.kind === 'Null' ? this.keyword(e.raw.toUpperCase()) : this.verbatimAt(e.range.start.offset, e.kind);
+        return leading.length === 0 && trailing.length === 0 ? body : [leading, body, trailing];
+      }
+      default:
+        return this.expressionWithComments(e, chainIndent);
+    }
+  }
+
+  /** A request for the document of a sub-expression (`yield this.req(x)` gives it), answered by `expression`'s loop
+   * rather than by a nested call. */
+  private req(e: A.Expression, chainIndent = true): SubExpression {
+    return { e, chainIndent };
+  }
+
+  /** One sub-expression as a step of its own (for the item printers of commaSeparated). */
+  private *sub(e: A.Expression): Build {
+    return yield this.req(e);
   }
 
   private *expressionWithComments(e: A.Expression, chainIndent: boolean): Build {
@@ -173,13 +206,13 @@ export class FormulaDocBuilder {
   private *unary(e: A.UnaryExpression): Build {
     if (e.operator === 'NOT') {
       const not = this.keyword('NOT');
-      return [not, ' ', yield* this.sub(e.operand)];
+      return [not, ' ', yield this.req(e.operand)];
     }
     const op = this.verbatimAt(e.operatorRange.start.offset, `'${e.operator}'`);
     // `-` before another `-` (or before a comment) needs a space: `--` would start a line comment.
     const next = this.cursor.peek();
     const space = next !== undefined && (next.leading.length > 0 || (e.operator === '-' && next.token.image.startsWith('-')));
-    return [op, space ? ' ' : '', yield* this.sub(e.operand)];
+    return [op, space ? ' ' : '', yield this.req(e.operand)];
   }
 
   /** A chain of operators of one precedence level, `a + b - c`, breaking before each operator. */
@@ -192,7 +225,7 @@ export class FormulaDocBuilder {
       first = first.left;
     }
     chain.reverse();
-    const head = yield* this.sub(first);
+    const head = yield this.req(first);
     const rest: Doc[] = [];
     for (const b of chain) {
       const op = WORD_OPERATORS.has(b.operator)
@@ -201,7 +234,7 @@ export class FormulaDocBuilder {
       // Own-line comments before the right operand go before the operator, which starts the line.
       const next = this.cursor.peek();
       const moved = next && next.leading[0]?.newlineBefore ? leadingComments(next.leading.splice(0)) : [];
-      const right = yield* this.sub(b.right);
+      const right = yield this.req(b.right);
       rest.push(level === COMPARISON_LEVEL ? [' ', moved, op, ' ', right] : [line, moved, op, ' ', right]);
     }
     if (level === COMPARISON_LEVEL) return [head, rest];
@@ -210,7 +243,7 @@ export class FormulaDocBuilder {
 
   private *paren(e: A.ParenExpression): Build {
     const open = this.punct('(');
-    const inner = yield* this.sub(e.expression, false);
+    const inner = yield this.req(e.expression, false);
     return group([open, indent([softline, inner]), softline, this.punct(')')]);
   }
 
@@ -221,7 +254,7 @@ export class FormulaDocBuilder {
     const docs: Doc[] = [];
     for (let i = 0; i < items.length; i++) {
       if (i > 0) docs.push(this.punct(','), line);
-      docs.push(yield* this.sub(items[i]!));
+      docs.push(yield this.req(items[i]!));
     }
     const close = this.punct(')');
     if (items.length === 0 && head === '') return [open, close];
@@ -234,7 +267,7 @@ export class FormulaDocBuilder {
     const parts: Doc[] = [];
     for (let i = 0; i < items.length; i++) {
       if (i > 0) parts.push(line);
-      const value = yield* this.sub(items[i]!);
+      const value = yield this.req(items[i]!);
       parts.push(i < items.length - 1 ? [value, this.punct(',')] : value);
     }
     const close = this.punct(')');
@@ -253,22 +286,22 @@ export class FormulaDocBuilder {
 
   private *caseExpression(e: A.CaseExpression): Build {
     const head: Doc[] = [this.keyword('CASE')];
-    if (e.operand) head.push(' ', yield* this.sub(e.operand));
+    if (e.operand) head.push(' ', yield this.req(e.operand));
     const body: Doc[] = [];
     for (const w of e.whens) {
       const leading = this.hoistLeading();
       const trailing = this.hoistTrailing(w.range.end.offset);
       const when = this.keyword('WHEN');
-      const condition = yield* this.sub(w.condition);
+      const condition = yield this.req(w.condition);
       const then = this.keyword('THEN');
-      const result = yield* this.sub(w.result);
+      const result = yield this.req(w.result);
       body.push(line, leading, group([when, ' ', condition, line, then, ' ', result]), trailing);
     }
     if (e.elseResult) {
       const leading = this.hoistLeading();
       const trailing = this.hoistTrailing(e.elseResult.range.end.offset);
       const kw = this.keyword('ELSE');
-      body.push(line, leading, group([kw, ' ', yield* this.sub(e.elseResult)]), trailing);
+      body.push(line, leading, group([kw, ' ', yield this.req(e.elseResult)]), trailing);
     }
     const endLeading = this.hoistLeading();
     const end = this.keyword('END');
@@ -302,7 +335,7 @@ export class FormulaDocBuilder {
   }
 
   private *orderItem(item: A.OrderItem): Build {
-    const expr = yield* this.sub(item.expression);
+    const expr = yield this.req(item.expression);
     return item.direction ? [expr, ' ', this.keyword(item.direction)] : expr;
   }
 
@@ -350,7 +383,7 @@ export class FormulaDocBuilder {
 
   private *interval(e: A.IntervalExpression): Build {
     const kw = this.keyword('INTERVAL');
-    const value = yield* this.sub(e.value);
+    const value = yield this.req(e.value);
     const unitSlot = this.cursor.takeAt(e.unitRange!.start.offset, 'an interval unit');
     return [kw, ' ', value, ' ', tokenDoc(unitSlot, applyCase(unitSlot.token.image, this.options.keywordCase))];
   }
@@ -360,7 +393,7 @@ export class FormulaDocBuilder {
   }
 
   private *inExpression(e: A.InExpression): Build {
-    const expr = yield* this.sub(e.expression);
+    const expr = yield this.req(e.expression);
     const not = this.not(e.not);
     const kw = this.keyword('IN');
     // Filling lines with values is kept for lists without comments: a comment inside a list gets the plain
@@ -370,22 +403,22 @@ export class FormulaDocBuilder {
   }
 
   private *like(e: A.LikeExpression): Build {
-    const expr = yield* this.sub(e.expression);
+    const expr = yield this.req(e.expression);
     const op = [this.not(e.not), this.keyword('LIKE')];
-    return [expr, ' ', op, ' ', yield* this.sub(e.pattern)];
+    return [expr, ' ', op, ' ', yield this.req(e.pattern)];
   }
 
   private *between(e: A.BetweenExpression): Build {
-    const expr = yield* this.sub(e.expression);
+    const expr = yield this.req(e.expression);
     const op = [this.not(e.not), this.keyword('BETWEEN')];
-    const low = yield* this.sub(e.low);
+    const low = yield this.req(e.low);
     const and = this.keyword('AND');
-    const high = yield* this.sub(e.high);
+    const high = yield this.req(e.high);
     return [expr, ' ', op, ' ', low, ' ', and, ' ', high];
   }
 
   private *isNull(e: A.IsNullExpression): Build {
-    const expr = yield* this.sub(e.expression);
+    const expr = yield this.req(e.expression);
     const is = this.keyword('IS');
     return [expr, ' ', is, ' ', this.not(e.not), this.keyword('NULL')];
   }

@@ -30,7 +30,9 @@ function lastLineWidth(text: string): { width: number; multiline: boolean } {
  * Whether `next` fits in `width` columns, followed by the rest of the commands up to their first line break.
  * In `mustBeFlat` mode a broken group does not fit.
  */
-function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean, atLineStart: boolean): boolean {
+function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean, atLineStart: boolean): boolean;
+function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean, atLineStart: boolean, maxSteps: number): boolean | undefined;
+function fits(next: Command, rest: readonly Command[], width: number, hasLineSuffix: boolean, atLineStart: boolean, maxSteps = Infinity): boolean | undefined {
   // A line break reached before any text, at the start of a line, prints nothing (the printer re-indents the
   // line): it neither ends the measure nor counts.
   let textSeen = false;
@@ -39,7 +41,9 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
   // is measured only as far as the line goes.
   const cmds: Array<{ mode: Mode; doc: Doc; at: number }> = [{ mode: next.mode, doc: next.doc, at: next.from ?? 0 }];
   let remaining = width;
-  while (remaining >= 0) {
+  for (let steps = 0; remaining >= 0; steps++) {
+    // Past the budget, the caller decides otherwise (see flatWidth).
+    if (steps > maxSteps) return undefined;
     if (cmds.length === 0) {
       if (restIndex === 0) return true;
       const r = rest[--restIndex]!;
@@ -92,6 +96,15 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
 
 /** A group's text width up to its first line break, printed flat. */
 const flatWidths = new WeakMap<Group, number>();
+/** Steps `fits` takes before a group's flat width is computed instead. */
+const FITS_STEPS = 500;
+
+/** The flat width of a group when already computed, else 0 (nothing known). */
+function knownFlatWidth(group: Group): number {
+  const known = flatWidths.get(group);
+  if (known === undefined) return 0;
+  return known < 0 ? -known - 1 : known;
+}
 
 /**
  * A lower bound of the width a group takes printed flat: the length of its text up to the first line break in it
@@ -233,7 +246,14 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           }
           const flat: Command = { indent, mode: 'flat', doc: d.contents };
           const room = options.lineWidth - column;
-          if (!d.break && flatWidth(d) <= room && fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart)) cmds.push(flat);
+          let flatFits = false;
+          if (!d.break && knownFlatWidth(d) <= room) {
+            // Measured the usual way while that is quick; a group whose first text lies deep inside (a chain nested
+            // without parentheses) is measured by its flat width, known for every group once computed for one.
+            const quick = fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart, FITS_STEPS);
+            flatFits = quick ?? (flatWidth(d) <= room && fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart));
+          }
+          if (flatFits) cmds.push(flat);
           else cmds.push({ indent, mode: 'break', doc: d.contents });
           break;
         }

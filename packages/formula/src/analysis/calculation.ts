@@ -40,6 +40,22 @@ export interface CalculationAnalysis {
 
 const OPERATOR_NAMES: Readonly<Record<string, string>> = { '+': 'ADD', '-': 'SUBTRACT', '*': 'MULTIPLY', '/': 'DIVIDE' };
 
+/** Distinct values in order of first appearance: a look-up in the list while it is short (most formulas), a set
+ * beyond (a formula with 100,000 columns would otherwise be quadratic). */
+function distinct<T>(): { readonly values: T[]; add(value: T): void } {
+  const values: T[] = [];
+  let seen: Set<T> | undefined;
+  return {
+    values,
+    add(value: T) {
+      if (seen ? seen.has(value) : values.includes(value)) return;
+      values.push(value);
+      if (seen) seen.add(value);
+      else if (values.length > 16) seen = new Set(values);
+    },
+  };
+}
+
 /** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored (checksum.ts). */
 export { checkSumOf };
 
@@ -75,11 +91,9 @@ function columnPositions(model: SemanticModel): ColumnPosition[] {
  * columns excluded: they set the level of detail, not the grouping), distinct, in order of appearance. */
 function nonAggregatedColumns(model: SemanticModel, aggregated: boolean): string[] {
   if (!aggregated) return [];
-  const names = new Set<string>();
-  for (const use of model.columns) {
-    if (!use.aggregated && !use.inFixed && use.node.quote !== 'double') names.add(use.node.name);
-  }
-  return [...names];
+  const names = distinct<string>();
+  for (const use of model.columns) if (!use.aggregated && !use.inFixed && use.node.quote !== 'double') names.add(use.node.name);
+  return names.values;
 }
 
 /** dataType — the inferred result type (rules in types/). Verified: a ratio of sums is DECIMAL; `col * -1` with a
@@ -111,9 +125,9 @@ function cacheWindowOf(model: SemanticModel): string {
 /** functionTemplateDependencies — documented: ids of the calculations nested with `<SERVICE>_BEAST_MODE(id)`; our
  * choice of element shape: the numeric ids, distinct, in order of appearance. */
 function dependencies(model: SemanticModel): number[] {
-  const ids = new Set<number>();
+  const ids = distinct<number>();
   for (const node of model.nested) if (node.service === model.serviceName) ids.add(node.id);
-  return [...ids];
+  return ids.values;
 }
 
 /** What the service refuses: syntax errors (documented: "Invalid Query"), unknown functions, functions documented as

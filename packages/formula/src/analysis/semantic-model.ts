@@ -3,7 +3,7 @@
 // consumers need (parents, types) is computed on first use.
 import type { BinaryExpression, CallExpression, ColumnRef, Expression, NestedCalculation, Node } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse.js';
-import { pushChildrenReversed, walk } from '../syntax/walk.js';
+import { forEachChild, pushChildrenReversed, walk } from '../syntax/walk.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { DatasetColumn } from '../schema.js';
 import { inferTypes, type TypeTable } from '../types/infer.js';
@@ -62,11 +62,55 @@ interface Collected {
 const AGGREGATED = 1;
 const IN_FIXED = 2;
 
-/** One pass over the tree, iterative (an explicit stack): calls, columns and operators in source order. */
+/** Levels handled by plain recursion before a subtree is collected with an explicit stack. */
+const RECURSION_LIMIT = 200;
+/** Steps up the parents worth taking per question before answering every question from one table instead. */
+const SHORT_WALK = 64;
+
+/**
+ * One pass over the tree: calls, columns and operators in source (pre-)order. Plain recursion for the first
+ * RECURSION_LIMIT levels (the common case, and the fastest); a deeper subtree, such as a flat chain of 100,000 terms,
+ * is collected with an explicit stack (collectIteratively). A subtree's pre-order is one contiguous stretch of the
+ * whole's, so the order is the same either way.
+ */
 function collect(root: Node): Collected {
   const out: Collected = { calls: [], columns: [], arithmetic: [], nested: [] };
+  const visit = (node: Node, aggregated: boolean, inFixed: boolean, depth: number): void => {
+    if (depth >= RECURSION_LIMIT) {
+      collectIteratively(node, (aggregated ? AGGREGATED : 0) | (inFixed ? IN_FIXED : 0), out);
+      return;
+    }
+    switch (node.kind) {
+      case 'Column':
+        out.columns.push({ node, aggregated, inFixed });
+        return;
+      case 'Binary':
+        if (ARITHMETIC.has(node.operator)) out.arithmetic.push(node);
+        break;
+      case 'NestedCalculation':
+        out.nested.push(node);
+        return;
+      case 'Call': {
+        out.calls.push(node);
+        const argsAggregated = aggregated || isAggregateCall(node);
+        for (const a of node.args) visit(a, argsAggregated, inFixed, depth + 1);
+        if (node.over) visit(node.over, aggregated, inFixed, depth + 1);
+        if (node.fixed) visit(node.fixed, aggregated, true, depth + 1);
+        return;
+      }
+      default:
+        break;
+    }
+    forEachChild(node, (child) => visit(child, aggregated, inFixed, depth + 1));
+  };
+  visit(root, false, false, 0);
+  return out;
+}
+
+/** `collect` of a deep subtree, with an explicit stack (flags packed in one number per entry). */
+function collectIteratively(root: Node, rootFlags: number, out: Collected): void {
   const nodes: Node[] = [root];
-  const flags: number[] = [0];
+  const flags: number[] = [rootFlags];
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const f = flags.pop()!;
@@ -105,7 +149,6 @@ function collect(root: Node): Collected {
     pushChildrenReversed(node, nodes);
     for (let i = base; i < nodes.length; i++) flags.push(f);
   }
-  return out;
 }
 
 export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions = {}): SemanticModel {
@@ -146,7 +189,21 @@ export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions =
     }
     return aggregates;
   };
-  const enclosingAggregate = (node: Node): CallExpression | undefined => aggregateTable().get(node);
+  const enclosingAggregate = (node: Node): CallExpression | undefined => {
+    if (aggregates) return aggregates.get(node);
+    // Up the parents, as long as that stays short (a formula a few levels deep); past that, the table for every node.
+    const map = parentMap();
+    let child: Node = node;
+    let current = map.get(node);
+    for (let steps = 0; current; steps++) {
+      if (steps > SHORT_WALK) return aggregateTable().get(node);
+      // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
+      if (current.kind === 'Call' && isAggregateCall(current) && current.args.includes(child as Expression)) return current;
+      child = current;
+      current = map.get(current);
+    }
+    return undefined;
+  };
   const columns = new Map<string, ValueType>();
   for (const c of options.schema ?? []) columns.set(c.name, c.type);
   return {

@@ -25,7 +25,7 @@ export const rule: Rule = {
     const { semantics } = context;
     if (!semantics.aggregated) return {};
     const firstAggregate = semantics.calls.find(semantics.isAggregate);
-    // Whether a node lies in a window's or a FIXED clause's column lists, remembered for every node on the way up:
+    // Whether a node lies in a window's or a FIXED clause's column lists, remembered for every node on a long way up:
     // asking for each of 100,000 columns of a chain walks each link of the chain once, not once per column.
     const inGrouping = new Map<Node, boolean>();
     const inGroupingSpec = (node: Node): boolean => {
@@ -43,7 +43,8 @@ export const rule: Rule = {
           break;
         }
       }
-      for (const n of path) inGrouping.set(n, result);
+      // Short walks (a formula a few levels deep) are not worth remembering.
+      if (path.length > 32) for (const n of path) inGrouping.set(n, result);
       return result;
     };
     return {

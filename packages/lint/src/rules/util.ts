@@ -23,6 +23,21 @@ export function numberValue(e: Expression): number | undefined {
   }
 }
 
+/** Nodes looked at before a question about constancy is answered bottom-up and remembered instead. */
+const SMALL_TREE = 64;
+
+/** Constancy of a subtree of at most `budget` nodes (to the first varying one), or undefined past the budget. */
+function constantWithin(e: Node, budget: number): boolean | undefined {
+  const stack: Node[] = [e];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen >= budget) return undefined;
+    const n = stack.pop()!;
+    if (VARYING.has(n.kind)) return false;
+    pushChildren(n, stack);
+  }
+  return true;
+}
+
 /** Nodes whose value depends on the row or the clock (or on what the parser could not read). */
 const VARYING: ReadonlySet<string> = new Set(['Column', 'DoubleQuoted', 'Call', 'NestedCalculation', 'Error']);
 /** Constancy of every node asked about and of its descendants: trees are immutable, so an answer holds for good. */
@@ -36,6 +51,9 @@ const constancy = new WeakMap<Node, boolean>();
 export function isConstant(e: Node): boolean {
   const known = constancy.get(e);
   if (known !== undefined) return known;
+  // A small subtree (the usual condition) is answered by looking, without remembering anything.
+  const small = constantWithin(e, SMALL_TREE);
+  if (small !== undefined) return small;
   const stack: Node[] = [e];
   const expanded: boolean[] = [false];
   const children: Node[] = [];
