@@ -37,6 +37,10 @@ describe('the linter on long formulas', () => {
     const nested = lintText(`SUM(${chain(N / 8, () => 'MIN(`x`)', '+')}) OVER (PARTITION BY ${chain(N / 8, () => '`p`', ', ')})`).messages;
     expect(count(nested, 'nested-aggregate')).toBe(0);
     expect(count(nested, 'mixed-aggregation')).toBe(0);
+    // An aggregate given 25,000 arguments (a wrong count, reported) around as many columns and aggregates.
+    const wide = lintText(`SUM(${chain(N / 4, (i) => (i % 2 ? '`c`' : 'MIN(`c`)'), ', ')}) + \`d\``).messages;
+    expect(count(wide, 'nested-aggregate')).toBe(N / 8);
+    expect(count(wide, 'mixed-aggregation')).toBe(1);
   });
 
   it('lists: 25,000 double-quoted values in IN and as arguments, 100,000 single-quoted', () => {

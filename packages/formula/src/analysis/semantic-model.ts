@@ -196,7 +196,8 @@ export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions =
     let child: Node = node;
     let current = map.get(node);
     for (let steps = 0; current; steps++) {
-      if (steps > SHORT_WALK) return aggregateTable().get(node);
+      // A long way up, or a call of many arguments to search: the table.
+      if (steps > SHORT_WALK || (current.kind === 'Call' && current.args.length > 16)) return aggregateTable().get(node);
       // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
       if (current.kind === 'Call' && isAggregateCall(current) && current.args.includes(child as Expression)) return current;
       child = current;
