@@ -19,5 +19,5 @@ export const coreDiagnostics: Linter = (doc, settings) =>
   }));
 
 /** The diagnostics of a document: what the editor shows and code actions fix (the linter's; it reports syntax
- * errors and the core's problems too). */
-export const diagnose: Linter = (doc, settings) => lintDiagnostics(doc, settings);
+ * errors and the core's problems too; should it fail, one internal-error diagnostic and the core's problems). */
+export const diagnose: Linter = (doc, settings) => lintDiagnostics(doc, settings, coreDiagnostics);
