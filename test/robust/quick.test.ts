@@ -13,7 +13,7 @@ interface Summary {
   acknowledgedWrites: number;
   failureList: string[];
   notAvailable: string[];
-  results: { core?: { tried: number; formatted: number }; longShapes?: { tried: number }; languageServer?: { edits: number }; emulator?: { tried: number }; kill?: { rounds: number } };
+  results: { core?: { tried: number; formatted: number }; longShapes?: { tried: number }; languageServer?: { edits: number }; emulator?: { tried: number }; escape?: { tried: number; outcomes: Record<string, string> }; kill?: { rounds: number } };
 }
 
 describe('robustness, quick mode', () => {
@@ -32,6 +32,9 @@ describe('robustness, quick mode', () => {
     expect(summary.results.longShapes?.tried).toBeGreaterThanOrEqual(15);
     expect(summary.results.languageServer?.edits).toBeGreaterThanOrEqual(300);
     expect(summary.results.emulator?.tried).toBeGreaterThanOrEqual(300);
+    // Every route out of the code-function sandbox was tried, and each ended as a refused or failed run.
+    expect(summary.results.escape?.tried).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(summary.results.escape?.outcomes ?? {})).toHaveLength(summary.results.escape!.tried);
     expect(summary.results.kill?.rounds).toBe(2);
     expect(summary.acknowledgedWrites).toBeGreaterThan(0);
     expect(run.status).toBe(0);
