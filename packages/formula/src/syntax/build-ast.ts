@@ -5,6 +5,7 @@ import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from './ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { LineIndex } from './positions.js';
+import { tokenText } from './tokens.js';
 
 type Children = Record<string, CstElement[] | undefined>;
 
@@ -218,7 +219,7 @@ export class AstBuilder {
           frameLeft.push(undefined);
           frameOperator.push(item.tok);
           frameMin.push(min);
-          min = item.tok.image.toUpperCase() === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
+          min = tokenText(item.tok).toUpperCase() === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
           continue;
         } else if (item.k === 'operand') left = this.term(item.term, fallback);
         else if (item.k === 'missing') left = this.errorAt(item.at);
@@ -232,7 +233,7 @@ export class AstBuilder {
           while (pos < stream.length) {
             const next = stream[pos]!;
             if (next.k === 'binary') {
-              const precedence = BINARY_PRECEDENCE[next.tok.image.toUpperCase()] ?? COMPARISON_PRECEDENCE;
+              const precedence = BINARY_PRECEDENCE[tokenText(next.tok).toUpperCase()] ?? COMPARISON_PRECEDENCE;
               if (precedence < min) break;
               pos++;
               frameLeft.push(left);
@@ -270,7 +271,7 @@ export class AstBuilder {
   private binary(left: A.Expression, tok: IToken, right: A.Expression, recovered: boolean): A.Expression {
     return {
       kind: 'Binary',
-      operator: tok.image.toUpperCase() as A.BinaryOperator,
+      operator: tokenText(tok).toUpperCase() as A.BinaryOperator,
       operatorRaw: tok.image,
       operatorRange: this.tokenRange(tok),
       left,
@@ -283,7 +284,7 @@ export class AstBuilder {
   private unary(tok: IToken, operand: A.Expression): A.Expression {
     return {
       kind: 'Unary',
-      operator: tok.image.toUpperCase() as A.UnaryOperator,
+      operator: tokenText(tok).toUpperCase() as A.UnaryOperator,
       operatorRange: this.tokenRange(tok),
       operand,
       range: this.span([tok, operand], tok.startOffset),
@@ -328,7 +329,7 @@ export class AstBuilder {
     const prefixes = tokensOf(node.children as Children, 'prefix');
     for (let i = prefixes.length - 1; i >= 0; i--) {
       const tok = prefixes[i]!;
-      const operator = tok.image.toUpperCase() as A.UnaryOperator;
+      const operator = tokenText(tok).toUpperCase() as A.UnaryOperator;
       result = { kind: 'Unary', operator, operatorRange: this.tokenRange(tok), operand: result, range: this.span([tok, result], tok.startOffset) };
     }
     return result;
@@ -354,10 +355,11 @@ export class AstBuilder {
           if (args?.[0]) return this.functionCall(name, args[0]);
           const range = this.tokenRange(name);
           // CURRENT_DATE and its siblings are valid without parentheses: a call, not a bare column.
-          if (lookupFunction(name.image)?.bareAllowed) {
-            return { kind: 'Call', name: name.image, upperName: name.image.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
+          const text = tokenText(name);
+          if (lookupFunction(text)?.bareAllowed) {
+            return { kind: 'Call', name: text, upperName: text.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
           }
-          return { kind: 'Column', name: name.image, quote: 'bare', raw: name.image, range };
+          return { kind: 'Column', name: text, quote: 'bare', raw: name.image, range };
         }
         case 'ColumnName': {
           const column = firstToken(c, key);
@@ -467,7 +469,7 @@ export class AstBuilder {
     return {
       kind: 'Interval',
       value,
-      unit: unit ? unit.image.toUpperCase() : '',
+      unit: unit ? tokenText(unit).toUpperCase() : '',
       unitRange: unit ? this.tokenRange(unit) : undefined,
       range: this.span([kw, value, unit], kw.startOffset),
       recovered: this.recovered(node) || !unit ? true : undefined,
@@ -482,7 +484,7 @@ export class AstBuilder {
     const recovered = this.recovered(node, close);
     const nameRange = this.tokenRange(name);
     const only = args[0];
-    const nested = args.length === 1 && only?.kind === 'Number' && only.integer ? NESTED_CALCULATION.exec(name.image) : null;
+    const nested = args.length === 1 && only?.kind === 'Number' && only.integer ? NESTED_CALCULATION.exec(tokenText(name)) : null;
     if (nested && only?.kind === 'Number') {
       return {
         kind: 'NestedCalculation',
@@ -500,8 +502,8 @@ export class AstBuilder {
     const star = tokensOf(c, 'Star')[0];
     return {
       kind: 'Call',
-      name: name.image,
-      upperName: name.image.toUpperCase(),
+      name: tokenText(name),
+      upperName: tokenText(name).toUpperCase(),
       nameRange,
       parens: true,
       distinct: firstToken(c, 'DISTINCT') !== undefined,
@@ -539,7 +541,7 @@ export class AstBuilder {
     return {
       kind: 'OrderItem',
       expression,
-      direction: dir ? dir.image.toUpperCase() as 'ASC' | 'DESC' : undefined,
+      direction: dir ? tokenText(dir).toUpperCase() as 'ASC' | 'DESC' : undefined,
       range: this.span([expression, dir], fallback),
     };
   }
@@ -554,9 +556,9 @@ export class AstBuilder {
     const close = tokensOf(c, 'RParen')[0];
     return {
       kind: 'Fixed',
-      mode: mode ? mode.image.toUpperCase() as A.FixedMode : undefined,
+      mode: mode ? tokenText(mode).toUpperCase() as A.FixedMode : undefined,
       columns,
-      filter: filter ? filter.image.toUpperCase() as A.FixedFilterMode : undefined,
+      filter: filter ? tokenText(filter).toUpperCase() as A.FixedFilterMode : undefined,
       filterColumns,
       range: this.span([fixed, ...columns, ...filterColumns, close], fixed.startOffset),
       recovered: this.recovered(node, close) ? true : undefined,

@@ -4,6 +4,7 @@ import type { Range } from './ast.js';
 export type ParseErrorCode =
   | 'unexpected-character'
   | 'typographic-quote'
+  | 'pasted-character'
   | 'unterminated-string'
   | 'unterminated-column'
   | 'unterminated-comment'

@@ -2,6 +2,7 @@
 export * from './ast.js';
 export type { ParseError, ParseErrorCode } from './errors.js';
 export { lex, type LexResult, type SkippedText } from './lexer.js';
+export { PASTED_CHARACTERS, describePasted, codePoint, type PastedCharacter, type PastedKind } from './pasted-characters.js';
 export { parseFormula, MAX_FORMULA_LENGTH, MAX_NESTING, type ParseResult } from './parse.js';
 export { LineIndex, formatPosition } from './positions.js';
 export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { lex } from './lexer.js';
+import { parseFormula } from './parse.js';
+import { PASTED_CHARACTERS, codePoint } from './pasted-characters.js';
+import { printFormula } from './print.js';
 
 function reassemble(text: string): string {
   const r = lex(text);
@@ -64,7 +67,7 @@ describe('lex', () => {
 
   it('tokens, trivia and skipped text reproduce any input exactly', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ab1 .,()+-*/=<>!`\'"‘’“”\n\t-_%#CASEWHEN'.split('')), maxLength: 60 }), (text) => {
+      fc.property(fc.string({ unit: fc.constantFrom(...'ab1 .,()+-*/=<>!`\'"‘’“”\n\t-_%#CASEWHEN'.split(''), ...PASTED_CHARACTERS.keys()), maxLength: 60 }), (text) => {
         expect(reassemble(text)).toBe(text);
       }),
       { numRuns: 3000 },
@@ -74,5 +77,87 @@ describe('lex', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('shows unprintable characters it skips by code point', () => {
+    expect(lex('a \u0007 b').errors[0]!.message).toBe('Unexpected character U+0007 at 1:3');
+    expect(lex('a \u0001\u0002 b').errors[0]!.message).toBe('Unexpected characters U+0001 U+0002 at 1:3');
+  });
+});
+
+describe('pasted characters', () => {
+  const clean = (text: string) => printFormula(parseFormula(text).formula);
+  /** The text with each error's characters replaced as the table says: what the fix writes. */
+  const fixed = (text: string) => {
+    let out = text;
+    for (const e of [...parseFormula(text).errors].reverse()) {
+      const chars = out.slice(e.range.start.offset, e.range.end.offset);
+      out = out.slice(0, e.range.start.offset) + [...chars].map((c) => PASTED_CHARACTERS.get(c)!.replacement).join('') + out.slice(e.range.end.offset);
+    }
+    return out;
+  };
+  const TEMPLATE = 'CASE WHEN SUM(`a`) * 2 / 1 + 3 - 4 < 5 OR 6 = 7 OR MAX(`a`, `b`) > 9 THEN `Order Date` END';
+
+  /** The template with the character placed where it does harm: inside a word, for a space between tokens, and for
+   * a look-alike in place of the first character it imitates. */
+  function placed(char: string): { text: string; at: number } {
+    const entry = PASTED_CHARACTERS.get(char)!;
+    const at = entry.kind === 'invisible' ? TEMPLATE.indexOf('SUM') + 2 : entry.kind === 'space' ? TEMPLATE.indexOf(' * ') : TEMPLATE.indexOf(entry.replacement);
+    const end = entry.kind === 'invisible' ? at : at + 1;
+    return { text: TEMPLATE.slice(0, at) + char + TEMPLATE.slice(end), at };
+  }
+
+  it.each([...PASTED_CHARACTERS.values()].map((e) => [`${e.name} (${codePoint(e.char)})`, e.char]))('%s: one error at exactly it, naming it; the rest reads as its fix', (_, char) => {
+    const { text, at } = placed(char);
+    const r = parseFormula(text);
+    expect(r.errors.map((e) => [e.code, e.range.start.offset, e.range.end.offset])).toEqual([['pasted-character', at, at + 1]]);
+    const entry = PASTED_CHARACTERS.get(char)!;
+    expect(r.errors[0]!.message).toContain(`${entry.name.slice(1)} (${codePoint(char)})`);
+    // No cascade: the formula reads as it will once fixed, and the fix leaves no error.
+    expect(clean(text)).toBe(clean(fixed(text)));
+    expect(parseFormula(fixed(text)).errors).toEqual([]);
+  });
+
+  it('reads a word with invisible characters as the word without them, keywords too', () => {
+    const text = 'CA\u200bSE WHEN DATE\u00adDIFF(`a`, `b`) > 1 THEN 1 EN\u2060D';
+    const r = parseFormula(text);
+    expect(r.errors.map((e) => e.message)).toEqual([
+      'Zero-width space (U+200B), an invisible character, at 1:3: remove it',
+      'Soft hyphen (U+00AD), an invisible character, at 1:16: remove it',
+      'Word joiner (U+2060), an invisible character, at 1:45: remove it',
+    ]);
+    expect(clean(text)).toBe(clean('CASE WHEN DATEDIFF(`a`, `b`) > 1 THEN 1 END'));
+    expect(r.formula.expression).toMatchObject({ kind: 'Case', whens: [{ condition: { left: { kind: 'Call', name: 'DATEDIFF', nameRange: { start: { offset: 11 }, end: { offset: 20 } } } } }] });
+  });
+
+  it('reports a run of one character once, with the run as its range', () => {
+    const r = parseFormula('SUM(`a`)\n\u00a0\u00a0\u00a0\u00a0/ 2');
+    expect(r.errors.map((e) => [e.message, e.range.start.offset, e.range.end.offset])).toEqual([
+      ['No-break space (U+00A0) at 2:1 (4 in a row): replace them with plain spaces', 9, 13],
+    ]);
+    expect(r.skipped).toEqual([{ offset: 9, length: 4 }]);
+  });
+
+  it('names dashes and full-width punctuation and reads them as what they imitate', () => {
+    const r = parseFormula('SUM\uff08`a`\uff09 \u2013 1 \u2014 \u22122');
+    expect(r.errors.map((e) => e.message)).toEqual([
+      'Fullwidth left parenthesis (U+FF08) at 1:4: use ( instead',
+      'Fullwidth right parenthesis (U+FF09) at 1:8: use ) instead',
+      'En dash (U+2013) at 1:10: use - instead',
+      'Em dash (U+2014) at 1:14: use - instead',
+      'Minus sign (U+2212) at 1:16: use - instead',
+    ]);
+    expect(r.formula.expression).toMatchObject({ kind: 'Binary', operator: '-', operatorRaw: '\u2014', right: { kind: 'Unary', operator: '-' } });
+  });
+
+  it('keeps a byte order mark that opens the text as whitespace, and reports one anywhere else', () => {
+    const opening = lex('\ufeffSUM(`a`)');
+    expect(opening.errors).toEqual([]);
+    expect(opening.trivia.map((t) => [t.tokenType.name, t.startOffset])).toEqual([['WhiteSpace', 0]]);
+    expect(lex('SUM(`a`)\ufeff').errors.map((e) => e.message)).toEqual(['Byte order mark (U+FEFF), an invisible character, at 1:9: remove it']);
+  });
+
+  it('leaves strings, column names and comments to the linter', () => {
+    expect(lex("'New\u00a0York' = `Sales\u200b` -- \u200b\u00a0").errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // The lexer: never throws; tokens, trivia (whitespace and comments) and skipped characters together reproduce the input.
-import { Lexer, type IToken } from 'chevrotain';
+import { Lexer, type IToken, type TokenType } from 'chevrotain';
 import type { ParseError } from './errors.js';
+import { PASTED_CHARACTERS, PASTED_CLASSES, describePasted } from './pasted-characters.js';
 import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
 
@@ -33,6 +34,41 @@ const QUOTE_NAMES: Record<string, string> = {
   '\u201d': '” (right double quotation mark, U+201D)',
 };
 
+/** The token type a look-alike is read as, by the ASCII character it imitates (pasted-characters.ts). */
+const LOOKALIKE_TYPES: ReadonlyMap<string, TokenType> = new Map([
+  ['-', T.Minus],
+  ['+', T.Plus],
+  ['*', T.Star],
+  ['/', T.Slash],
+  ['(', T.LParen],
+  [')', T.RParen],
+  [',', T.Comma],
+  ['<', T.Less],
+  ['=', T.Equal],
+  ['>', T.Greater],
+]);
+
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}]/u;
+const INVISIBLE = new RegExp(`[${PASTED_CLASSES.invisible}]`);
+const INVISIBLE_ALL = new RegExp(`[${PASTED_CLASSES.invisible}]`, 'g');
+
+/** What to do about a pasted character (or a run of one repeated), as an analyst reads it. */
+function pastedAdvice(char: string, count: number): string {
+  const entry = PASTED_CHARACTERS.get(char)!;
+  const them = count > 1 ? 'them' : 'it';
+  if (entry.kind === 'invisible') return `remove ${them}`;
+  if (entry.kind === 'space') return `replace ${them} with ${entry.replacement === '\n' ? 'a line break' : count > 1 ? 'plain spaces' : 'a plain space'}`;
+  return `use ${entry.replacement} instead`;
+}
+
+function pastedMessage(char: string, count: number, where: string): string {
+  const entry = PASTED_CHARACTERS.get(char)!;
+  const what = describePasted(char);
+  const times = count > 1 ? ` (${count} in a row)` : '';
+  const invisible = entry.kind === 'invisible' ? ', an invisible character,' : '';
+  return `${what[0]!.toUpperCase()}${what.slice(1)}${invisible} at ${where}${times}: ${pastedAdvice(char, count)}`;
+}
+
 export function lex(text: string): LexResult {
   const lines = new LineIndex(text);
   const result = chevrotainLexer.tokenize(text);
@@ -45,17 +81,41 @@ export function lex(text: string): LexResult {
   for (const e of result.errors) {
     skipped.push({ offset: e.offset, length: e.length });
     const chars = text.slice(e.offset, e.offset + e.length);
+    // A control or otherwise unprintable character would show as nothing between the quotes: name its code points.
+    const shown = UNPRINTABLE.test(chars) ? [...chars].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ') : `'${chars}'`;
     errors.push({
       code: 'unexpected-character',
-      message: `Unexpected ${e.length === 1 ? 'character' : 'characters'} '${chars}' at ${at(e.offset)}`,
+      message: `Unexpected ${e.length === 1 ? 'character' : 'characters'} ${shown} at ${at(e.offset)}`,
       range: lines.rangeOf(e.offset, e.offset + e.length),
     });
   }
 
-  for (const token of result.tokens) {
+  const pasted = (offset: number, char: string, count: number) => {
+    errors.push({ code: 'pasted-character', message: pastedMessage(char, count, at(offset)), range: lines.rangeOf(offset, offset + count) });
+  };
+  // Words hold pasted invisible characters only if the text does: one scan here spares every word a test.
+  const joiners = INVISIBLE.test(text);
+  let leadingMark: IToken | undefined;
+
+  for (let index = 0; index < result.tokens.length; index++) {
+    const token = result.tokens[index]!;
     const type = token.tokenType;
     if (type === T.Word) {
-      const keyword = T.KEYWORDS.get(token.image.toUpperCase());
+      let word = token.image;
+      // Invisible characters continue a word: the word reads as if they were not there (the fix removes them).
+      if (joiners && INVISIBLE.test(word)) {
+        for (let i = 0; i < word.length; i++) {
+          const char = word[i]!;
+          if (!INVISIBLE.test(char)) continue;
+          let n = 1;
+          while (word[i + n] === char) n++;
+          pasted(token.startOffset + i, char, n);
+          i += n - 1;
+        }
+        word = word.replace(INVISIBLE_ALL, '');
+        token.payload = word;
+      }
+      const keyword = T.KEYWORDS.get(word.toUpperCase());
       if (keyword) {
         token.tokenType = keyword;
         token.tokenTypeIdx = keyword.tokenTypeIdx!;
@@ -70,6 +130,28 @@ export function lex(text: string): LexResult {
       const open = token.image[0]!;
       const plain = type === T.TypographicSingle ? "'" : '"';
       errors.push({ code: 'typographic-quote', message: `Typographic quote ${QUOTE_NAMES[open]} at ${at(token.startOffset)}: use ${plain} instead`, range: range(token) });
+    } else if (type === T.PastedCharacter) {
+      const char = token.image;
+      // A byte order mark that opens the text is the file's encoding mark: whitespace, as it always was.
+      if (token.startOffset === 0 && char === '\ufeff') {
+        token.tokenType = T.WhiteSpace;
+        token.tokenTypeIdx = T.WhiteSpace.tokenTypeIdx!;
+        leadingMark = token;
+        continue;
+      }
+      // A run of one character (indentation in no-break spaces) is one error with one fix.
+      let n = 1;
+      while (result.tokens[index + n]?.image === char && result.tokens[index + n]!.startOffset === token.startOffset + n) n++;
+      skipped.push({ offset: token.startOffset, length: n });
+      pasted(token.startOffset, char, n);
+      index += n - 1;
+      continue;
+    } else if (type === T.PastedLookalike) {
+      const stands = LOOKALIKE_TYPES.get(PASTED_CHARACTERS.get(token.image)!.replacement)!;
+      token.tokenType = stands;
+      token.tokenTypeIdx = stands.tokenTypeIdx!;
+      token.payload = PASTED_CHARACTERS.get(token.image)!.replacement;
+      pasted(token.startOffset, token.image, 1);
     } else if (type === T.StrayTypographicQuote) {
       skipped.push({ offset: token.startOffset, length: token.image.length });
       errors.push({ code: 'typographic-quote', message: `Typographic quote ${QUOTE_NAMES[token.image]} at ${at(token.startOffset)}: use ' for text or \` for a column name`, range: range(token) });
@@ -79,6 +161,7 @@ export function lex(text: string): LexResult {
   }
 
   const trivia = result.groups['trivia'] ?? [];
+  if (leadingMark) trivia.unshift(leadingMark);
   for (const t of trivia) {
     if (t.tokenType === T.UnterminatedComment) {
       errors.push({ code: 'unterminated-comment', message: `The comment starting at ${at(t.startOffset)} is never closed: add */ at its end`, range: range(t) });

@@ -1,7 +1,8 @@
 // Token types of the formula language. Keywords are not matched by the lexer itself: every word lexes as an
 // Identifier and lexer.ts re-types reserved and contextual keywords from KEYWORDS (one regex for all words is faster
 // than one per keyword, and keeps keywords case-insensitive by construction).
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
+import { PASTED_CLASSES } from './pasted-characters.js';
 
 export type TokenTypeList = TokenType[];
 
@@ -17,7 +18,12 @@ export const ArithmeticOperator = createToken({ name: 'ArithmeticOperator', patt
 export const PrefixOperator = createToken({ name: 'PrefixOperator', pattern: Lexer.NA });
 export const ComparisonOperator = createToken({ name: 'ComparisonOperator', pattern: Lexer.NA });
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v\u00a0\ufeff\u2028\u2029]+/, group: 'trivia', line_breaks: true });
+export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v]+/, group: 'trivia', line_breaks: true });
+/** An invisible character or a space other than ASCII's (pasted-characters.ts) outside a word: lexer.ts skips and
+ * reports it. One character per token, so that each one is named and fixed where it stands. */
+export const PastedCharacter = createToken({ name: 'PastedCharacter', pattern: new RegExp(`[${PASTED_CLASSES.skipped}]`), line_breaks: true });
+/** A look-alike of an operator or punctuation (an en dash for minus): lexer.ts re-types it as the token it imitates. */
+export const PastedLookalike = createToken({ name: 'PastedLookalike', pattern: new RegExp(`[${PASTED_CLASSES.lookalikes}]`) });
 export const LineComment = createToken({ name: 'LineComment', pattern: /--[^\n\r]*/, group: 'trivia' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'trivia', line_breaks: true });
 /** A block comment that runs to the end of the input: kept as trivia, reported as an error. */
@@ -39,7 +45,8 @@ export const StrayTypographicQuote = createToken({ name: 'StrayTypographicQuote'
 export const NumberLiteral = createToken({ name: 'NumberLiteral', pattern: /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/ });
 export const Word = createToken({
   name: 'Word',
-  pattern: /[A-Za-z_\u00c0-\u2017\u2020-\uffff][A-Za-z0-9_$\u00c0-\u2017\u2020-\uffff]*/,
+  // Invisible characters continue a word (a soft hyphen or zero-width space pasted into a name); lexer.ts reports them.
+  pattern: new RegExp(`[A-Za-z_${PASTED_CLASSES.letters}][A-Za-z0-9_$${PASTED_CLASSES.letters}${PASTED_CLASSES.invisible}]*`),
   categories: [Identifier],
 });
 
@@ -102,6 +109,13 @@ export const KEYWORDS: ReadonlyMap<string, TokenType> = new Map(
   [...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS].map((t) => [t.name, t]),
 );
 
+/** The text a token stands for: its image, unless lexer.ts found pasted characters in it and set `payload` to what it
+ * reads instead (the word without its invisible characters, `-` for an en dash). Images stay the source text, so
+ * that tokens still reproduce the input and ranges stay exact. */
+export function tokenText(token: IToken): string {
+  return (token.payload as string | undefined) ?? token.image;
+}
+
 /** Token types in lexing order: longer and more specific patterns first. */
 export const LEXER_TOKENS: readonly TokenType[] = [
   WhiteSpace,
@@ -117,6 +131,8 @@ export const LEXER_TOKENS: readonly TokenType[] = [
   UnterminatedDouble,
   TypographicDouble,
   StrayTypographicQuote,
+  PastedCharacter,
+  PastedLookalike,
   NumberLiteral,
   Word,
   NotEqual,
