@@ -2,7 +2,7 @@
 // Each field's rule says whether it is verified (checked against real responses), documented, or our choice.
 import { checkSumOf } from './checksum.js';
 import { parseFormula, type ParseResult } from '../syntax/parse.js';
-import { arity, lookupFunction } from '../catalogue/index.js';
+import { arity, findSplitFunctionNames, functionAvailability, lookupFunction } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrder } from './java-hash-set.js';
 import { buildSemanticModel, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
@@ -130,18 +130,27 @@ function dependencies(model: SemanticModel): number[] {
   return ids.values;
 }
 
-/** What the service refuses: syntax errors (documented: "Invalid Query"), unknown functions, functions documented as
- * unsupported (WEEKDAY excepted: it is silently replaced), wrong argument counts, unknown columns with a schema
- * (documented: case-sensitive). */
+/** What the service refuses: syntax errors (documented: "Invalid Query"), the functions it does not accept (one policy
+ * with the linter: `functionAvailability`; unknown and unsupported functions), wrong argument counts, unknown columns
+ * with a schema (documented: case-sensitive). */
 function problemsOf(model: SemanticModel): FormulaProblem[] {
   const problems: FormulaProblem[] = [];
   const push = (code: string, message: string, range: { start: { offset: number; line: number; column: number }; end: { offset: number } }) =>
     problems.push({ code, message, start: range.start.offset, end: range.end.offset, line: range.start.line, column: range.start.column });
   for (const e of model.parse.errors) push(e.code, e.message, e.range);
+  // A name split by a hyphen or a space is reported as such; the call the parser saw in it (`DATE(` of `STR_TO-DATE(`)
+  // is not the function meant, so its name and arguments are not judged.
+  const splits = findSplitFunctionNames(model.parse.text, model.parse.tokens);
+  const splitCalls = new Set(splits.map((s) => s.callStart));
+  for (const s of splits) {
+    const message = s.kind === 'distinct' ? `${s.written} looks like ${s.name}(DISTINCT …): DISTINCT goes inside the parentheses` : `${s.written} looks like the function ${s.name} with ${s.how}`;
+    push('split-function-name', message, model.parse.lines.rangeOf(s.start, s.end));
+  }
   for (const node of model.calls) {
-    const entry = lookupFunction(node.upperName);
+    if (splitCalls.has(node.nameRange.start.offset)) continue;
+    const { entry, accepted } = functionAvailability(node.upperName);
     if (!entry) push('unknown-function', `Unknown function ${node.name}`, node.nameRange);
-    else if (entry.availability === 'unsupported' && entry.name !== 'WEEKDAY') push('unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
+    else if (!accepted) push('unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
     else if (!node.recovered && node.parens) {
       const { min, max } = arity(entry);
       const n = node.star ? 1 : node.args.length;

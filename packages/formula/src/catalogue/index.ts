@@ -49,3 +49,12 @@ export function formatSignature(entry: FunctionEntry): string {
 export function functionNames(): string[] {
   return FUNCTION_ENTRIES.map((e) => e.name);
 }
+export {
+  AVAILABILITY_POLICY,
+  functionAvailability,
+  type AvailabilityFinding,
+  type AvailabilityPolicy,
+  type AvailabilityStatus,
+  type FunctionAvailability,
+} from './availability.js';
+export { findSplitFunctionNames, type SplitFunctionName } from './split-names.js';

@@ -15,9 +15,13 @@ export type SignatureType =
   | 'SKETCH';
 
 export type FunctionKind = 'aggregate' | 'window' | 'scalar' | 'constant';
-/** documented: in the service's reference; sample: in its published samples; engine: typed by the engine, availability
- * in formulas uncertain; unsupported: documented as no longer supported in formulas. */
-export type Availability = 'documented' | 'sample' | 'engine' | 'unsupported';
+/**
+ * Where the service stands on a function (scripts/functions.tsv says why for each): documented: in its formula
+ * reference; sample: in its published samples only; engine: in its engine's dataflow reference only; unverified: in no
+ * reference and no sample; replaced: accepted but silently replaced by another function (`replacedBy`); unsupported:
+ * documented as not supported in formulas. What each means for a formula is `functionAvailability` (availability.ts).
+ */
+export type Availability = 'documented' | 'sample' | 'engine' | 'unverified' | 'replaced' | 'unsupported';
 
 export interface FunctionParam {
   /** Accepted types (alternatives), e.g. `['INTERVAL', 'NUMERIC']`. */
@@ -34,6 +38,10 @@ export interface FunctionEntry {
   readonly params: readonly FunctionParam[];
   readonly returns: string;
   readonly availability: Availability;
+  /** Where the service documents or shows the function (its reference, its engine's, its samples), or that none does. */
+  readonly source: string;
+  /** The function the service silently puts in its place (`availability: 'replaced'`). */
+  readonly replacedBy?: string;
   readonly notes: string;
   /** Our one-line description, for hover and completion. */
   readonly description: string;

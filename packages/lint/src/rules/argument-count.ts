@@ -1,6 +1,6 @@
 // argument-count: calls with too few or too many arguments for the function's signature; DISTINCT and * where the
 // function does not accept them.
-import { arity, formatSignature, lookupFunction } from '@calckit/formula';
+import { arity, findSplitFunctionNames, formatSignature, lookupFunction } from '@calckit/formula';
 import type { Rule } from '../types.js';
 
 function expected(min: number, max: number): string {
@@ -21,7 +21,8 @@ export const rule: Rule = {
       star: "'{{name}}' does not accept *",
     },
     docs: {
-      rationale: 'The service rejects a call whose argument count does not match the function. The message shows the signature from the function catalogue.',
+      rationale:
+        'The service rejects a call whose argument count does not match the function. The message shows the signature from the function catalogue. The call inside a function name split by a hyphen (`DATE(` of `STR_TO-DATE(x, \'%y\')`) is left to split-function-name, which names the function meant.',
       examples: [
         { code: 'DATEDIFF(`Closed`, `Opened`)', reported: false },
         { code: 'DATEDIFF(`Closed`)', reported: true },
@@ -30,10 +31,16 @@ export const rule: Rule = {
     },
   },
   create(context) {
+    // The call inside a split name (`DATE(` of `STR_TO-DATE(`) is not the function meant: split-function-name reports
+    // the name, and counting DATE's arguments would only mislead.
+    let splitCalls: ReadonlySet<number> = new Set();
     return {
+      onStart() {
+        if (context.isEnabled('split-function-name')) splitCalls = new Set(findSplitFunctionNames(context.text, context.parse.tokens).map((s) => s.callStart));
+      },
       Call(node) {
         const entry = lookupFunction(node.upperName);
-        if (!entry || node.recovered) return;
+        if (!entry || node.recovered || splitCalls.has(node.nameRange.start.offset)) return;
         // Bare niladic constants (`CURRENT_DATE`) have no argument list to check.
         if (!node.parens) return;
         const { min, max } = arity(entry);

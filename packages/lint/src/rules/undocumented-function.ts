@@ -1,21 +1,27 @@
-// undocumented-function: functions the query engine types but the service does not document for formulas.
-import { lookupFunction } from '@calckit/formula';
+// undocumented-function: functions the service accepts without documenting them for formulas: typed only by its
+// engine's dataflow reference, or found in no source at all.
+import { functionAvailability, type AvailabilityStatus } from '@calckit/formula';
 import type { Rule } from '../types.js';
+
+/** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
+export const STATUSES: readonly AvailabilityStatus[] = ['engine', 'unverified'];
 
 export const rule: Rule = {
   meta: {
     id: 'undocumented-function',
-    description: 'Warn about engine-only functions whose availability in formulas is uncertain',
+    description: 'Warn about functions the formula reference does not document (engine-only or in no source)',
     category: 'problem',
     defaultSeverity: 'warn',
     messages: {
-      engine: "'{{name}}' is known to the query engine but not documented for formulas; the service may reject it",
+      engine: "'{{name}}' is documented for the service's engine (its dataflows), not for formulas: it may change or be refused without notice",
+      unverified: "'{{name}}' is in none of the service's references or samples: check that it works on your instance",
     },
     docs: {
       rationale:
-        'The function catalogue marks some functions as typed by the engine without appearing in the service\'s documentation or published samples. They may work, or the service may reject them on save. Turn the rule off once you have checked that a function works on your instance.',
+        "Formulas run on the service's query engine, whose dataflow reference types more functions than the formula reference documents (MEDIAN, PERCENTILE, COALESCE, LN, …). The service accepts them and `calckit analyze` says VALID, but nothing promises them for formulas. A few functions (DENSE_RANK, ROW_NUMBER) are in no reference and no published sample at all. Each function's source is recorded in the function catalogue; see unsupported-function for the whole policy. Turn the rule off once you have checked that a function works on your instance.",
       examples: [
         { code: 'MEDIAN(`Amount`)', reported: true },
+        { code: 'DENSE_RANK() OVER (ORDER BY SUM(`Sales`) DESC)', reported: true, note: 'in no source' },
         { code: 'AVG(`Amount`)', reported: false },
       ],
     },
@@ -23,9 +29,8 @@ export const rule: Rule = {
   create(context) {
     return {
       Call(node) {
-        if (lookupFunction(node.upperName)?.availability === 'engine') {
-          context.report({ messageId: 'engine', data: { name: node.name }, range: node.nameRange });
-        }
+        const { status } = functionAvailability(node.upperName);
+        if (status === 'engine' || status === 'unverified') context.report({ messageId: status, data: { name: node.name }, range: node.nameRange });
       },
     };
   },

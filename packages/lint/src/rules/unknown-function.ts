@@ -1,7 +1,10 @@
 // unknown-function: a call to a name the function catalogue does not know, with "did you mean".
-import { functionNames, lookupFunction } from '@calckit/formula';
+import { findSplitFunctionNames, functionAvailability, functionNames, type AvailabilityStatus } from '@calckit/formula';
 import { closestNames, orList } from '../suggest.js';
 import type { Rule } from '../types.js';
+
+/** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: an error). */
+export const STATUSES: readonly AvailabilityStatus[] = ['unknown'];
 
 /** "Did you mean" answers by name: the same misspelling recurs across files, and edit distances are not free. */
 const nearCache = new Map<string, string[]>();
@@ -29,7 +32,7 @@ export const rule: Rule = {
     },
     docs: {
       rationale:
-        'The service rejects a formula that calls a function it does not know. Names are compared case-insensitively with the function catalogue; close names are offered as suggestions.',
+        'The service rejects a formula that calls a function it does not know, and `calckit analyze` says INVALID for it: both follow one availability policy (see unsupported-function). Names are compared case-insensitively with the function catalogue; close names are offered as suggestions. A known name split by a hyphen or a space (`DATE-FORMAT(`) is left to split-function-name, which names the function meant.',
       examples: [
         { code: 'DATEDIFF(`Closed`, `Opened`)', reported: false },
         { code: 'DATE_DIFF(`Closed`, `Opened`)', reported: true, note: "did you mean 'DATEDIFF'?" },
@@ -37,9 +40,14 @@ export const rule: Rule = {
     },
   },
   create(context) {
+    // Calls inside a split name (`FORMAT` of `DATE-FORMAT(`) belong to split-function-name when it runs.
+    let splitCalls: ReadonlySet<number> = new Set();
     return {
+      onStart() {
+        if (context.isEnabled('split-function-name')) splitCalls = new Set(findSplitFunctionNames(context.text, context.parse.tokens).map((s) => s.callStart));
+      },
       Call(node) {
-        if (lookupFunction(node.upperName)) return;
+        if (functionAvailability(node.upperName).status !== 'unknown' || splitCalls.has(node.nameRange.start.offset)) return;
         const near = nearNames(node.upperName);
         context.report({
           messageId: 'unknown',
