@@ -21,6 +21,8 @@ import { rule as nestedAggregate } from './nested-aggregate.js';
 import { rule as nestedCalculationDepth } from './nested-calculation-depth.js';
 import { rule as nullComparison } from './null-comparison.js';
 import { rule as redundantElseNull } from './redundant-else-null.js';
+import { rule as replacedFunction } from './replaced-function.js';
+import { rule as splitFunctionName } from './split-function-name.js';
 import { rule as stringAsColumn } from './string-as-column.js';
 import { rule as syntaxError } from './syntax-error.js';
 import { rule as typographicQuotes } from './typographic-quotes.js';
@@ -52,6 +54,8 @@ const ALL: readonly Rule[] = [
   nestedCalculationDepth,
   nullComparison,
   redundantElseNull,
+  replacedFunction,
+  splitFunctionName,
   stringAsColumn,
   syntaxError,
   typographicQuotes,
