@@ -3,7 +3,7 @@
 // deep) is linted and its diagnostics published like any other document's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol';
-import type { CompletionList, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionList, FoldingRange, Hover, SemanticTokens } from 'vscode-languageserver-protocol';
 import { salesProject, TestClient } from './client.js';
 
 const REQUEST_CANCELLED = -32800;
@@ -85,4 +85,24 @@ describe('a 1 MB flat chain', () => {
     await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
     expect(client.logs.filter((l) => / failed|RangeError/.test(l))).toEqual([]);
   }, 120_000);
+});
+
+describe('a document with thousands of problems', () => {
+  it('is shown 1,000 of them and a count of the rest, while fix-all fixes every one', async () => {
+    const uri = project.uri('formulas/many.calc');
+    const text = Array.from({ length: 1500 }, (_, i) => `UPPER(\u2018r${i}\u2019)`).join(' +\n');
+    await client.open(uri, text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    expect(diagnostics).toHaveLength(1001);
+    expect(diagnostics.slice(0, 1000).every((d) => d.code === 'typographic-quotes')).toBe(true);
+    expect(diagnostics[1000]).toMatchObject({
+      code: 'too-many-problems',
+      message: '500 more problems not shown (500 errors): at most 1,000 are shown per file; fix the first ones to see the rest',
+      range: { start: { line: 1000, character: 6 } },
+    });
+    const whole = { start: { line: 0, character: 0 }, end: { line: 1500, character: 0 } };
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: [], only: ['source.fixAll'] } });
+    const fixAll = actions.find((a) => a.kind === 'source.fixAll.calckit');
+    expect(fixAll?.edit?.changes?.[uri]).toHaveLength(1500);
+  }, 60_000);
 });

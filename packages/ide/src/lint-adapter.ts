@@ -1,7 +1,8 @@
 // The linter plugged into the features: @calckit/lint's messages as diagnostics, with its fixes and suggestions.
 // The client's rule severities (`off` | `info` | `warn` | `error`) go over the project's `lint` section; `info`
 // lints as a warning and is shown as information.
-import { INTERNAL_ERROR, limitProblems, lintText, parseLintConfig, resolveConfig, RULES, type LintConfig, type LintMessage, type ResolvedConfig, type RuleEntry } from '@calckit/lint';
+import { INTERNAL_ERROR, lintText, parseLintConfig, resolveConfig, RULES, type LintConfig, type LintMessage, type ResolvedConfig, type RuleEntry } from '@calckit/lint';
+import { modelOf } from './analysis.js';
 import type { IdeDocument } from './document.js';
 import { serviceNameOf, type Diagnostic, type Fix, type IdeSettings } from './types.js';
 
@@ -82,10 +83,6 @@ function toDiagnostic(m: LintMessage, info: ReadonlySet<string>): Diagnostic {
   };
 }
 
-/** Diagnostics shown per document: an editor lists them all in its problems view, so a file of garbage (a pasted
- * megabyte of binary gives tens of thousands) would make it crawl; the rest are counted in one last diagnostic. */
-export const EDITOR_MAX_PROBLEMS = 1000;
-
 /** Lints the document with the project's and the client's settings. A defect in the linter (an exception) becomes one
  * `internal-error` diagnostic at the start of the file, beside the core's own problems: the file never looks clean
  * because the linter failed. */
@@ -97,13 +94,14 @@ export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings, core: (
     const result = lintText(doc.text, {
       // The document's one parse: the linter does not parse again.
       parse: doc.parse,
+      // And its one semantic model, shared with hover, inlay hints and the core's problems.
+      model: modelOf(doc, settings),
       resolvedConfig: resolvedFor(config, settings.filePath),
       ...(settings.schema ? { schema: settings.schema } : {}),
       ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
       project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
     });
-    const limited = limitProblems(result, { maxProblems: EDITOR_MAX_PROBLEMS, hint: 'fix the first ones to see the rest' });
-    diagnostics = limited.messages.map((m) => toDiagnostic(m, info));
+    diagnostics = result.messages.map((m) => toDiagnostic(m, info));
   } catch (error) {
     diagnostics = [internalError(error), ...safely(() => core(doc, settings))];
   }

@@ -3,7 +3,7 @@
 // longer the open one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { coreDiagnostics, createDocument, diagnose, type Diagnostic, type IdeSettings } from '@calckit/ide';
+import { coreDiagnostics, createDocument, diagnose, limitDiagnostics, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
 import type { LintWorker } from './lint-worker.js';
@@ -29,7 +29,9 @@ export function toLspDiagnostic(text: TextDocument, d: Diagnostic): LspDiagnosti
 export interface VersionDiagnostics {
   readonly version: number;
   readonly resultId: string;
+  /** All of them: code actions (fix-all) work on these. */
   readonly diagnostics: Diagnostic[];
+  /** What the client is sent: at most EDITOR_MAX_PROBLEMS, then one that counts the rest. */
   readonly items: LspDiagnostic[];
 }
 
@@ -94,7 +96,7 @@ export class DiagnosticsService {
       const diagnostics = await this.forVersion(uri, text, settings);
       // TextDocument is updated in place: convert offsets only while it is still the linted version.
       if (text.version !== version || this.documents.versionOf(uri) !== version) continue;
-      return { version, resultId: `${version}:${generation}`, diagnostics, items: diagnostics.map((d) => toLspDiagnostic(text, d)) };
+      return { version, resultId: `${version}:${generation}`, diagnostics, items: limitDiagnostics(diagnostics).map((d) => toLspDiagnostic(text, d)) };
     }
     return undefined;
   }

@@ -1,7 +1,7 @@
 // Public API of @calckit/lint: lint a formula's text, apply fixes, validate and resolve the `lint` configuration,
 // list rules, render results (stylish, json, sarif, github, junit). Pure: no node:* imports, no I/O.
 export { lintText, DIRECTIVE_RULE_ID, RuleError, type LintOptions } from './linter.js';
-export { limitProblems, shortenMessage, isNote, TOO_MANY_PROBLEMS, INTERNAL_ERROR, DEFAULT_MAX_PROBLEMS, MAX_MESSAGE_LENGTH, type ProblemLimits } from './limits.js';
+export { limitProblems, notShownMessage, shortenMessage, isNote, TOO_MANY_PROBLEMS, INTERNAL_ERROR, DEFAULT_MAX_PROBLEMS, MAX_MESSAGE_LENGTH, type ProblemLimits } from './limits.js';
 export { applyFixes, type FixOutcome } from './fix.js';
 export {
   parseLintConfig,

@@ -34,6 +34,13 @@ export function shortenMessage(text: string, max = MAX_MESSAGE_LENGTH): string {
   return `${text.slice(0, head)} … (${(tail - head).toLocaleString('en-US')} characters not shown) … ${text.slice(tail)}`;
 }
 
+/** The text of the note on problems left out: "N more problems not shown (E errors, W warnings): at most M are shown
+ * per file; <hint>". Shared by every place that caps problems (lint results, the editor's diagnostics). */
+export function notShownMessage(errors: number, warnings: number, max: number, hint?: string): string {
+  const kinds = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
+  return `${plural(errors + warnings, 'more problem')} not shown (${kinds}): at most ${max.toLocaleString('en-US')} are shown per file${hint ? `; ${hint}` : ''}`;
+}
+
 export interface ProblemLimits {
   /** Messages shown per file (default 100); 0 shows them all. */
   readonly maxProblems?: number;
@@ -56,12 +63,10 @@ export function limitProblems<T extends LintResult>(result: T, limits: ProblemLi
   if (over) {
     const hidden = result.messages.slice(max);
     const errors = hidden.filter((m) => m.severity === 'error').length;
-    const warnings = hidden.length - errors;
-    const kinds = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ');
     messages.push({
       ruleId: TOO_MANY_PROBLEMS,
       severity: errors > 0 ? 'error' : 'warn',
-      message: `${plural(hidden.length, 'more problem')} not shown (${kinds}): at most ${max.toLocaleString('en-US')} are shown per file${limits.hint ? `; ${limits.hint}` : ''}`,
+      message: notShownMessage(errors, hidden.length - errors, max, limits.hint),
       range: hidden[0]!.range,
     });
   }

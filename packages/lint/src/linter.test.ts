@@ -1,6 +1,6 @@
 // The engine: one pass per file, fixes applied in passes, counts, overrides by file path, bad input never throws.
 import fc from 'fast-check';
-import { parseFormula } from '@calckit/formula';
+import { analyzeFormula, parseFormula } from '@calckit/formula';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from './fix.js';
 import { RuleError, lintText } from './linter.js';
@@ -38,6 +38,23 @@ describe('lintText', () => {
     lintText(text, { parse, rules: [probe], config: { rules: { probe: 'error' } } });
     expect(seen[0]).toBe((parse.formula.expression as { left: { args: unknown[] } }).left.args[0]);
   });
+  it("uses the caller's semantic model of that parse, and builds its own with the project's service name otherwise", () => {
+    const text = '`Sales` + 1';
+    const parse = parseFormula(text);
+    const typed = analyzeFormula(parse, { schema: [{ name: 'Sales', type: 'DECIMAL' }] });
+    const seen: string[] = [];
+    const probe: Rule = {
+      meta: { ...bareColumn.meta, id: 'probe' },
+      create: (context) => ({ onStart: () => void seen.push(context.semantics.typeOf(context.parse.formula.expression!)) }),
+    };
+    const run = (options: Parameters<typeof lintText>[1]) => lintText(text, { rules: [probe], config: { rules: { probe: 'error' } }, ...options });
+    run({ parse, model: typed });
+    run({ parse });
+    // A model of another text's parse is never used.
+    run({ parse: parseFormula('`Sales` + 2'), model: typed });
+    expect(seen).toEqual(['DECIMAL', 'DOUBLE', 'DOUBLE']);
+  });
+
   it('names the rule and the file when a rule fails', () => {
     const broken: Rule = { meta: { ...bareColumn.meta, id: 'broken' }, create: () => ({ Column: () => { throw new Error('boom'); } }) };
     expect(() => lintText('SUM(`a`)', { rules: [broken], filePath: 'x.calc', config: { rules: { broken: 'error' } } })).toThrow(RuleError);

@@ -1,6 +1,6 @@
 // The lint engine: parse once, build one semantic model, run every enabled rule's visitors in a single walk,
 // then apply inline directives and (optionally) fixes. Pure: no I/O, no global state.
-import { parseFormula, walk, type DatasetColumn, type Node, type ParseResult } from '@calckit/formula';
+import { parseFormula, walk, type DatasetColumn, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
@@ -26,6 +26,9 @@ export interface LintOptions {
   readonly rules?: readonly Rule[];
   /** A parse of `text` the caller already has (the language server keeps one per document): not parsed again. */
   readonly parse?: ParseResult;
+  /** The semantic model of `parse` the caller already has, built with this `schema` and the project's service name
+   * (the language server keeps one per document version): used with `parse`, not built again. */
+  readonly model?: FormulaAnalysis;
 }
 
 /** A rule threw (a defect in the rule, never in the input): names the rule and the file. */
@@ -47,8 +50,9 @@ const MAX_FIX_PASSES = 10;
 
 /** One lint pass over `text` (no fixing). */
 function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
-  const parse = options.parse !== undefined && options.parse.text === text ? options.parse : parseFormula(text);
-  const semantics = buildSemantics(parse, options.schema);
+  const given = options.parse !== undefined && options.parse.text === text;
+  const parse = given ? options.parse! : parseFormula(text);
+  const semantics = buildSemantics(parse, options.schema, options.project?.serviceName, given ? options.model : undefined);
   const fixer = makeFixer(parse);
   const messages: LintMessage[] = [];
   type Handler = { readonly id: string; readonly fn: (node: Node, parent: Node | undefined) => void };

@@ -1,7 +1,7 @@
 // Facts about one parsed formula that several rules share, computed once per lint: the language core's semantic
 // model (analyzeFormula: parents, calls, columns, aggregation, types with usage-inferred categories) behind the
 // narrow interface the rules use.
-import { analyzeFormula, type CallExpression, type ColumnRef, type DatasetColumn, type Expression, type Node, type ParseResult } from '@calckit/formula';
+import { analyzeFormula, type CallExpression, type ColumnRef, type DatasetColumn, type Expression, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
 import type { TypeCategory, ValueType } from './types.js';
 
 export type { TypeCategory, ValueType } from './types.js';
@@ -25,8 +25,10 @@ export interface Semantics {
   readonly aggregated: boolean;
 }
 
-export function buildSemantics(parse: ParseResult, schema: readonly DatasetColumn[] | undefined): Semantics {
-  const model = analyzeFormula(parse, schema ? { schema } : {});
+/** The rules' view of `parse`: over `model` when the caller already built it from this parse with the same schema and
+ * service name (the language server keeps one per document version), else over a model built here. */
+export function buildSemantics(parse: ParseResult, schema: readonly DatasetColumn[] | undefined, serviceName: string | undefined, given?: FormulaAnalysis): Semantics {
+  const model = given ?? analyzeFormula(parse, { ...(schema ? { schema } : {}), ...(serviceName !== undefined ? { serviceName } : {}) });
   const bySchema = new Map<string, DatasetColumn>((schema ?? []).map((c) => [c.name, c]));
   let columns: ColumnRef[] | undefined;
   return {
