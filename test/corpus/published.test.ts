@@ -4,12 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeCalculation, expressionFromFileText, type ColumnType, type DatasetColumn } from '@calckit/formula';
+import { COLUMN_TYPES, analyzeCalculation, expressionFromFileText, type DatasetColumn } from '@calckit/formula';
 import { lintText } from '@calckit/lint';
 
 const CLASSES = ['quoted-column', 'date-format-percent', 'function-availability', 'pasted-character', 'split-function-name', 'other'] as const;
 type BrokenClass = (typeof CLASSES)[number];
-const COLUMN_TYPES: readonly ColumnType[] = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'];
 
 interface PublishedEntry {
   readonly id: string;
