@@ -20,6 +20,8 @@ import { rule as mixedAggregation } from './mixed-aggregation.js';
 import { rule as nestedAggregate } from './nested-aggregate.js';
 import { rule as nestedCalculationDepth } from './nested-calculation-depth.js';
 import { rule as nullComparison } from './null-comparison.js';
+import { rule as pastedCharacters } from './pasted-characters.js';
+import { rule as pastedCharactersInText } from './pasted-characters-in-text.js';
 import { rule as redundantElseNull } from './redundant-else-null.js';
 import { rule as replacedFunction } from './replaced-function.js';
 import { rule as splitFunctionName } from './split-function-name.js';
@@ -53,6 +55,8 @@ const ALL: readonly Rule[] = [
   nestedAggregate,
   nestedCalculationDepth,
   nullComparison,
+  pastedCharacters,
+  pastedCharactersInText,
   redundantElseNull,
   replacedFunction,
   splitFunctionName,

@@ -2,7 +2,10 @@
 import type { Rule } from '../types.js';
 
 /** Parse error codes that a dedicated rule reports (with a fix) instead, when that rule runs. */
-const OWNED_ELSEWHERE: ReadonlyMap<string, string> = new Map([['typographic-quote', 'typographic-quotes']]);
+const OWNED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  ['typographic-quote', 'typographic-quotes'],
+  ['pasted-character', 'pasted-characters'],
+]);
 
 export const rule: Rule = {
   meta: {
@@ -13,7 +16,7 @@ export const rule: Rule = {
     messages: { syntax: '{{message}}' },
     docs: {
       rationale:
-        'A formula that does not parse is stored by the service as "Invalid Query". The messages come from the parser, which recovers after an error so that one mistake does not hide the next. Typographic quotes are reported by `typographic-quotes`, which can fix them (by this rule when that one is off). Directives cannot silence this rule.',
+        'A formula that does not parse is stored by the service as "Invalid Query". The messages come from the parser, which recovers after an error so that one mistake does not hide the next. Typographic quotes are reported by `typographic-quotes` and characters pasted from web pages (invisible ones, Unicode spaces, look-alike dashes) by `pasted-characters`, which can fix them (by this rule when those are off). Directives cannot silence this rule.',
       examples: [
         { code: "CASE WHEN `Amount` > 0 THEN 'yes' ELSE 'no' END", reported: false },
         { code: "CASE WHEN WHEN `Amount` > 0 THEN 'yes' END", reported: true, note: 'WHEN twice' },
