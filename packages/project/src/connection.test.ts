@@ -1,6 +1,6 @@
 // Tests of connection settings: project file < environment < flags; tokens only from the environment or the caller.
 import { describe, expect, it } from 'vitest';
-import { SettingsError, parseProject, resolveConnection } from './index.js';
+import { SettingsError, parseProject, resolveConnection, resolveServiceName } from './index.js';
 
 const project = parseProject(
   JSON.stringify({ service: { name: 'ACME', instance: 'acme', domain: 'example.com', timeoutMs: 5000 } }),
@@ -36,5 +36,19 @@ describe('resolveConnection', () => {
     expect(() => resolveConnection({ env: { CALCKIT_BASE_URL: 'ftp://x' } })).toThrow(/http or https/);
     expect(() => resolveConnection({ project, env: { CALCKIT_TIMEOUT_MS: 'soon' } })).toThrow(/timeoutMs "soon" \(from env\)/);
     expect(() => resolveConnection({ project, flags: { serviceName: 'a-b' }, env: {} })).toThrow(/service name/);
+  });
+});
+
+describe('resolveServiceName', () => {
+  it('needs no address, and ranks flag > environment > project > SVC as resolveConnection does', () => {
+    expect(resolveServiceName({ env: {} })).toEqual({ value: 'SVC', source: 'default' });
+    expect(resolveServiceName({ project, env: {} })).toEqual({ value: 'ACME', source: 'project' });
+    expect(resolveServiceName({ project, env: { CALCKIT_SERVICE_NAME: ' ENV ' } })).toEqual({ value: 'ENV', source: 'env' });
+    expect(resolveServiceName({ project, env: { CALCKIT_SERVICE_NAME: 'ENV' }, flag: 'FLAG' })).toEqual({ value: 'FLAG', source: 'flag' });
+    expect(resolveServiceName({ project: parseProject('{}', '/repo/calckit.json'), env: { CALCKIT_SERVICE_NAME: '' } })).toEqual({ value: 'SVC', source: 'default' });
+  });
+
+  it('refuses a name that is not letters and digits, saying where it came from', () => {
+    expect(() => resolveServiceName({ env: { CALCKIT_SERVICE_NAME: '1abc' } })).toThrow('service name "1abc" (from env) must be letters and digits, starting with a letter');
   });
 });

@@ -16,7 +16,7 @@ export const ENV = {
   sessionToken: 'CALCKIT_SESSION_TOKEN',
 } as const;
 
-export const DEFAULT_SERVICE_NAME = 'SVC';
+export { DEFAULT_SERVICE_NAME } from '@calckit/formula/vocabulary';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 
@@ -64,6 +64,33 @@ interface Level extends ConnectionFlags {
   readonly source: SettingSource;
 }
 
+/**
+ * The service's name alone, by the precedence of every setting (flag > CALCKIT_SERVICE_NAME > the project's
+ * `service.name` > SVC): resolveConnection's, and that of commands that need no address (`calckit analyze`).
+ * Throws SettingsError when the name found is not letters and digits.
+ */
+export function resolveServiceName(options: {
+  readonly project?: Project | undefined;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly flag?: string | undefined;
+}): { readonly value: string; readonly source: SettingSource } {
+  const env = options.env ?? process.env;
+  const fromEnv = env[ENV.serviceName]?.trim();
+  const found: { value: string; source: SettingSource } | undefined =
+    options.flag !== undefined && options.flag !== ''
+      ? { value: options.flag, source: 'flag' }
+      : fromEnv
+        ? { value: fromEnv, source: 'env' }
+        : options.project?.service?.name
+          ? { value: options.project.service.name, source: 'project' }
+          : undefined;
+  if (found === undefined) return { value: DEFAULT_SERVICE_NAME, source: 'default' };
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(found.value)) {
+    throw new SettingsError(`service name "${found.value}" (from ${found.source}) must be letters and digits, starting with a letter`);
+  }
+  return found;
+}
+
 /** Resolves where to connect and with which tokens; throws SettingsError when no address is configured. */
 export function resolveConnection(options: ResolveConnectionOptions = {}): ConnectionSettings {
   const env = options.env ?? process.env;
@@ -77,7 +104,6 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
       baseUrl: nonEmpty(env[ENV.baseUrl]),
       instance: nonEmpty(env[ENV.instance]),
       domain: nonEmpty(env[ENV.domain]),
-      serviceName: nonEmpty(env[ENV.serviceName]),
       timeoutMs: nonEmpty(env[ENV.timeoutMs]),
       retries: nonEmpty(env[ENV.retries]),
     },
@@ -85,7 +111,6 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
       source: 'project',
       ...(service && 'baseUrl' in service ? { baseUrl: service.baseUrl } : {}),
       ...(service && 'instance' in service ? { instance: service.instance, domain: service.domain } : {}),
-      serviceName: service?.name,
       timeoutMs: service?.timeoutMs,
       retries: service?.retries,
     },
@@ -99,10 +124,7 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
   };
 
   const baseUrl = resolveAddress(levels);
-  const serviceName = first('serviceName');
-  if (serviceName && !/^[A-Za-z][A-Za-z0-9]*$/.test(String(serviceName.value))) {
-    throw new SettingsError(`service name "${serviceName.value}" (from ${serviceName.source}) must be letters and digits, starting with a letter`);
-  }
+  const serviceName = resolveServiceName({ project: options.project, env, flag: options.flags?.serviceName });
   const timeout = first('timeoutMs');
   const retries = first('retries');
   // Precedence: caller > environment > stored for this origin. The store is read only when a token is missing.
@@ -125,14 +147,14 @@ export function resolveConnection(options: ResolveConnectionOptions = {}): Conne
 
   return {
     baseUrl: baseUrl.value,
-    serviceName: serviceName ? String(serviceName.value) : DEFAULT_SERVICE_NAME,
+    serviceName: serviceName.value,
     timeoutMs: timeout ? toInt(timeout.value, 'timeoutMs', timeout.source, 1, 3_600_000) : DEFAULT_TIMEOUT_MS,
     retries: retries ? toInt(retries.value, 'retries', retries.source, 0, 10) : DEFAULT_RETRIES,
     ...(developerToken !== undefined ? { developerToken: developerToken.value } : {}),
     ...(sessionToken !== undefined ? { sessionToken: sessionToken.value } : {}),
     sources: {
       baseUrl: baseUrl.source,
-      serviceName: serviceName?.source ?? 'default',
+      serviceName: serviceName.source,
       timeoutMs: timeout?.source ?? 'default',
       retries: retries?.source ?? 'default',
       developerToken: developerToken?.source ?? 'unset',

@@ -4,7 +4,7 @@ export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput } from './state.js';
-export { resolveConnection, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
+export { resolveConnection, resolveServiceName, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
 export {
   CONFIG_DIR_ENV,
