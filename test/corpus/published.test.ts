@@ -22,6 +22,9 @@ interface PublishedEntry {
   readonly via?: string;
   /** For a valid formula whose source documents that the service still reports it INVALID: that status and why. */
   readonly analysis?: { readonly status: 'INVALID'; readonly why: string };
+  /** For a broken formula whose printed text is damaged (typographic quotes, a doubled keyword, an unbalanced
+   *  parenthesis): what the source clearly means. It must lint without an error and analyze VALID. */
+  readonly intended?: string;
 }
 
 const dir = import.meta.dirname;
@@ -94,6 +97,11 @@ describe('published corpus: shape', () => {
       }
       for (const column of e.schema ?? []) expect(COLUMN_TYPES, `${e.id}: ${column.name}`).toContain(column.type);
       if (e.analysis) expect(e.verdict, e.id).toBe('valid');
+      if (e.intended !== undefined) {
+        expect(e.verdict, `${e.id}: only broken formulas have an intended text`).toBe('broken');
+        expect(e.intended.trim(), e.id).not.toBe('');
+        expect(e.intended, `${e.id}: the intended text differs from the printed one`).not.toBe(e.formula);
+      }
     }
   });
 
@@ -111,6 +119,16 @@ describe('published corpus: formulas their sources call valid', () => {
     const o = outcome(e);
     expect(o.errors, `${e.formula}\n(source: ${e.source})`).toEqual([]);
     expect(o.status, `${e.formula}\n${o.problems.join('\n')}`).toBe(e.analysis?.status ?? 'VALID');
+  });
+});
+
+const withIntended = broken.filter((e) => e.intended !== undefined);
+
+describe('published corpus: what damaged printed formulas clearly mean', () => {
+  it.each(withIntended.map((e) => [e.id, e] as const))('%s: the intended text lints without an error and analyzes VALID', (_id, e) => {
+    const o = run({ ...e, formula: e.intended! });
+    expect(o.errors, `${e.intended}\n(source: ${e.source})`).toEqual([]);
+    expect(o.status, `${e.intended}\n${o.problems.join('\n')}`).toBe('VALID');
   });
 });
 
