@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { edited, editOffset, formula5k } from './lib/editor-documents.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const arg = (name, fallback) => {
@@ -28,15 +29,6 @@ writeFileSync(join(dir, 'schemas/sales.json'), readFileSync(join(root, 'examples
 const calculations = { 'formulas/big.calc': { id: 1, dataset: 'sales' }, 'formulas/huge.calc': { id: 2, dataset: 'sales' } };
 for (let i = 0; i < DOCUMENTS; i++) calculations[`formulas/f${i}.calc`] = { id: 1000 + i, dataset: 'sales' };
 writeFileSync(join(dir, 'calckit.json'), JSON.stringify({ service: { name: 'SVC', baseUrl: 'http://127.0.0.1:9' }, datasets: { sales: { id: 'sales', schema: 'schemas/sales.json' } }, calculations }));
-
-/** A realistic 5 KB formula: a CASE over regions and revenue bands with aggregates and date functions. */
-function formula5k() {
-  const whens = [];
-  for (let i = 0; whens.join('\n').length < 4900; i++) {
-    whens.push(`  WHEN \`Region\` = 'R${i}' AND SUM(\`Revenue\`) > ${i * 100} THEN SUM(\`Revenue\` - \`Cost\`) / NULLIF(SUM(\`Revenue\`), 0) -- band ${i}`);
-  }
-  return `CASE\n${whens.join('\n')}\n  ELSE 0\nEND`;
-}
 
 const corpus = readFileSync(join(root, 'test/corpus/formulas.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).formula);
 const examples = ['gross-margin', 'order-size-band', 'days-since-order', 'running-revenue-by-region', 'net-revenue', 'return-rate'].map((n) => readFileSync(join(root, `examples/formulas/${n}.calc`), 'utf8'));
@@ -93,26 +85,19 @@ await connection.sendRequest('initialize', {
 await connection.sendNotification('initialized', {});
 const rssIdle = rssKb(child.pid);
 
-// 1. change → diagnostics on a 5 KB formula.
+// 1. change → diagnostics on a 5 KB formula: the edit of the side-by-side benchmark (bench/lsp-side-by-side.mjs), a
+// space typed and deleted again near the middle, sent as whole text.
 const big = uriOf('formulas/big.calc');
-let text = formula5k();
+const original = formula5k();
+const editAt = editOffset(original);
 let version = 1;
-await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'calc', version, text } });
+await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'calc', version, text: original } });
 await diagnosticsOf(big, version);
 const changeLatencies = [];
 for (let i = 0; i < ITERATIONS + 20; i++) {
-  // Type one character near the middle, alternating insert and delete so the text stays ~5 KB.
-  const offset = Math.floor(text.length / 2);
-  const lines = text.slice(0, offset).split('\n');
-  const position = { line: lines.length - 1, character: lines[lines.length - 1].length };
-  const insert = i % 2 === 0;
-  const change = insert
-    ? { range: { start: position, end: position }, text: ' ' }
-    : { range: { start: position, end: { line: position.line, character: position.character + 1 } }, text: '' };
-  text = insert ? `${text.slice(0, offset)} ${text.slice(offset)}` : `${text.slice(0, offset)}${text.slice(offset + 1)}`;
   version++;
   const t0 = now();
-  await connection.sendNotification('textDocument/didChange', { textDocument: { uri: big, version }, contentChanges: [change] });
+  await connection.sendNotification('textDocument/didChange', { textDocument: { uri: big, version }, contentChanges: [{ text: edited(original, editAt, i) }] });
   await diagnosticsOf(big, version);
   if (i >= 20) changeLatencies.push(now() - t0); // the first runs warm the JIT
 }
@@ -196,7 +181,7 @@ const results = {
 if (JSON_OUT) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`calckit-language-server (node ${process.version}, ${ITERATIONS} iterations)`);
-  console.log(`  change → diagnostics, ${results.formulaBytes} B formula: p50 ${ms(results.changeToDiagnostics.p50)}, p99 ${ms(results.changeToDiagnostics.p99)} (no debounce)`);
+  console.log(`  change → diagnostics, ${results.formulaBytes} B formula, whole text sent: p50 ${ms(results.changeToDiagnostics.p50)}, p99 ${ms(results.changeToDiagnostics.p99)} (no debounce)`);
   console.log(`  completion after a change (parse included): p50 ${ms(results.completionAfterChange.p50)}, p99 ${ms(results.completionAfterChange.p99)}`);
   console.log(`  completion on an unchanged version:         p50 ${ms(results.completionCached.p50)}, p99 ${ms(results.completionCached.p99)}`);
   console.log(`  ${DOCUMENTS} documents opened and linted in ${ms(openAll)}; RSS ${results.rssIdleMb.toFixed(1)} MB idle → ${results.rssWithDocumentsMb.toFixed(1)} MB open; hover then ${ms(hoverWithMany)}`);

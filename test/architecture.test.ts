@@ -50,4 +50,21 @@ describe('architecture', () => {
     );
     expect(undeclared).toEqual([]);
   });
+
+  // One concept, one definition: the service's name and the column types live in packages/formula/src/vocabulary.ts.
+  it('defines the vocabulary once: no other source spells the default service name or lists the column types', () => {
+    const vocabulary = join(root, 'packages', 'formula', 'src', 'vocabulary.ts');
+    const files = [...PACKAGES.map((p) => join(root, 'packages', p, 'src')), join(root, 'extension', 'src')].flatMap(sources).filter((f) => f !== vocabulary);
+    const SPELLINGS: ReadonlyArray<readonly [string, RegExp]> = [
+      ['the default service name', /['"`]SVC['"`]/],
+      ['the service-name pattern', /\[A-Za-z\]\[A-Za-z0-9\]\*/],
+      ['the column types', /(['"](STRING|LONG|DECIMAL|DOUBLE|DATE|DATETIME)['"],\s*){5}['"](STRING|LONG|DECIMAL|DOUBLE|DATE|DATETIME)['"]/],
+    ];
+    const found = files.flatMap((file) => {
+      // Comments may name things (`SVC_OP_ADD`); only code counts.
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+      return SPELLINGS.filter(([, re]) => re.test(text)).map(([what]) => `${file.slice(root.length + 1)}: ${what}`);
+    });
+    expect(found).toEqual([]);
+  });
 });

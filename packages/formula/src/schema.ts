@@ -1,7 +1,8 @@
 // Dataset column schemas as the service describes them (the seed's 2.3): the input that makes types and column checks exact.
 
-export type ColumnType = 'STRING' | 'LONG' | 'DECIMAL' | 'DOUBLE' | 'DATE' | 'DATETIME';
-export const COLUMN_TYPES: readonly ColumnType[] = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'];
+import type { ColumnType } from './vocabulary.js';
+
+export { COLUMN_TYPES, type ColumnType } from './vocabulary.js';
 
 export interface DatasetColumn {
   readonly name: string;

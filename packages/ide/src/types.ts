@@ -1,6 +1,6 @@
 // Plain data shared by the language features: offset spans, settings, and the results each feature returns.
 // Everything is in UTF-16 offsets of the document text; the language server converts to LSP positions.
-import type { DatasetColumn } from '@calckit/formula';
+import { DEFAULT_SERVICE_NAME, type DatasetColumn } from '@calckit/formula';
 
 /** A half-open span `[start, end)` of UTF-16 offsets. */
 export interface Span {
@@ -47,7 +47,7 @@ export interface IdeSettings {
   readonly formatConfig?: Readonly<Record<string, unknown>>;
 }
 
-export const DEFAULT_SERVICE_NAME = 'SVC';
+export { DEFAULT_SERVICE_NAME };
 
 export function serviceNameOf(settings: IdeSettings): string {
   return settings.serviceName && settings.serviceName.length > 0 ? settings.serviceName : DEFAULT_SERVICE_NAME;

@@ -2,7 +2,7 @@
 // the project's calculations and lint/format sections. Cached per project file and schema file; the cache is dropped
 // when a watched project or schema file changes.
 import { statSync } from 'node:fs';
-import { parseFormula, walk } from '@calckit/formula';
+import { canonicalServiceName, parseFormula, walk } from '@calckit/formula';
 import { calculationForFile, calculationForId, findProjectFile, loadProject, readDatasetSchemaFile, readFormulaFile, type DatasetColumn, type Project } from '@calckit/project';
 import { describeError, type Log } from './log.js';
 
@@ -53,7 +53,7 @@ export class ProjectService {
       const hit = this.nested.get(calc.file);
       if (hit && hit.mtime === mtime) return hit.ids;
       const found = new Set<number>();
-      const service = (project.service?.name ?? 'SVC').toUpperCase();
+      const service = canonicalServiceName(project.service?.name);
       // A regular UTF-8 file of at most 10 MB (a link to a device or a huge file is unknown, never read whole).
       walk(parseFormula(readFormulaFile(calc.file)).formula, {
         enter(node) {

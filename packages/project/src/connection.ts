@@ -16,7 +16,9 @@ export const ENV = {
   sessionToken: 'CALCKIT_SESSION_TOKEN',
 } as const;
 
-export { DEFAULT_SERVICE_NAME } from '@calckit/formula/vocabulary';
+import { DEFAULT_SERVICE_NAME, isValidServiceName } from '@calckit/formula/vocabulary';
+
+export { DEFAULT_SERVICE_NAME };
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 
@@ -85,7 +87,7 @@ export function resolveServiceName(options: {
           ? { value: options.project.service.name, source: 'project' }
           : undefined;
   if (found === undefined) return { value: DEFAULT_SERVICE_NAME, source: 'default' };
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(found.value)) {
+  if (!isValidServiceName(found.value)) {
     throw new SettingsError(`service name "${found.value}" (from ${found.source}) must be letters and digits, starting with a letter`);
   }
   return found;

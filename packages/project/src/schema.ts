@@ -1,12 +1,13 @@
 // The shape of the project file `calckit.json` and of dataset schema files, as zod schemas.
 // `lint` and `format` are kept loose on purpose: their owners (packages/lint, packages/format) validate their contents.
+import { COLUMN_TYPES, DEFAULT_SERVICE_NAME, SERVICE_NAME_PATTERN, type ColumnType } from '@calckit/formula/vocabulary';
 import { z } from 'zod';
 import { shortText } from './errors.js';
 
 /** The service's name: it prefixes header names (`X-SVC-Developer-Token`) and operator names (`SVC_OP_ADD`). */
 const serviceName = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9]*$/, 'must be letters and digits, starting with a letter (e.g. "SVC")')
+  .regex(SERVICE_NAME_PATTERN, `must be letters and digits, starting with a letter (e.g. "${DEFAULT_SERVICE_NAME}")`)
   .describe("The service's name: sets header names (X-<name>-Developer-Token) and operator names (<name>_OP_ADD).");
 
 const timeoutMs = z.number().int().positive().describe('Time-out of one HTTP call, in milliseconds.');
@@ -100,9 +101,8 @@ export type ServiceSection = z.infer<typeof serviceSchema>;
 export type DatasetEntry = z.infer<typeof datasetEntrySchema>;
 export type CalculationEntry = z.infer<typeof calculationEntrySchema>;
 
-/** Column types the toolkit knows (the seed shows STRING and LONG; the others are seen in `dataType`). */
-export const COLUMN_TYPES = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
+/** Column types the toolkit knows (the language's vocabulary). */
+export { COLUMN_TYPES, type ColumnType };
 
 /** One column of a dataset schema file: the seed's 2.3. */
 export const datasetColumnSchema = z.strictObject({

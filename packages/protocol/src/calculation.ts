@@ -4,7 +4,8 @@ import { z } from 'zod';
 /** Values seen for enumerated fields; the full sets are not documented, so the schemas accept any string. */
 export const KNOWN_CALCULATION_STATUSES = ['VALID', 'INVALID'] as const;
 export const KNOWN_LINK_VALIDITIES = ['VALID', 'ILLEGAL_REFERENCE', 'INCOMPATIBLE_LINK'] as const;
-export const KNOWN_DATA_TYPES = ['DECIMAL', 'LONG', 'DOUBLE', 'STRING', 'DATE', 'DATETIME'] as const;
+/** A calculation's `dataType` is one of the column types. */
+export { COLUMN_TYPES as KNOWN_DATA_TYPES } from '@calckit/formula/vocabulary';
 export const KNOWN_CACHE_WINDOWS = ['day', 'non_dynamic'] as const;
 
 export const CalculationLinkSchema = z.object({

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 
 /** Column types the emulator accepts (STRING and LONG are seen in the seed; the rest are the service's data types). */
-export const KNOWN_COLUMN_TYPES = ['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME'] as const;
-export type KnownColumnType = (typeof KNOWN_COLUMN_TYPES)[number];
+export { COLUMN_TYPES as KNOWN_COLUMN_TYPES, type ColumnType as KnownColumnType } from '@calckit/formula/vocabulary';
 
 export const DatasetSchemaColumnSchema = z.object({
   name: z.string(),

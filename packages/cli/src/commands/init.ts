@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ClientConfigError, resolveOptions } from '@calckit/client';
+import { isValidServiceName } from '@calckit/formula';
 import { DEFAULT_SERVICE_NAME, DEFAULT_STATE_PATH, findProjectFile, parseProject, PROJECT_FILE_NAME, ProjectError } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
@@ -78,7 +79,7 @@ export function schemaReference(root: string): { ref: string; found: boolean } {
 /** The `service` section from the flags, validated as the client would (bad URL, plain http to a remote host…). */
 function serviceSection(options: InitOptions): Record<string, string> | null {
   const name = options.serviceName;
-  if (name !== undefined && !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) usage(`--service-name "${name}" must be letters and digits, starting with a letter`);
+  if (name !== undefined && !isValidServiceName(name)) usage(`--service-name "${name}" must be letters and digits, starting with a letter`);
   if (options.baseUrl !== undefined && (options.instance !== undefined || options.domain !== undefined)) {
     usage('give either --base-url or --instance and --domain, not both');
   }

@@ -6,6 +6,7 @@ import type { ParseResult } from '../syntax/parse.js';
 import { forEachChild, pushChildrenReversed, walk } from '../syntax/walk.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { DatasetColumn } from '../schema.js';
+import { canonicalServiceName } from '../vocabulary.js';
 import { inferTypes, type TypeTable } from '../types/infer.js';
 import type { TypeCategory, ValueType } from '../types/value-type.js';
 
@@ -16,7 +17,7 @@ export interface AnalyzeOptions {
   readonly schema?: readonly DatasetColumn[];
 }
 
-export const DEFAULT_SERVICE_NAME = 'SVC';
+export { DEFAULT_SERVICE_NAME } from '../vocabulary.js';
 
 /** A column reference with where it stands. */
 export interface ColumnUse {
@@ -213,7 +214,7 @@ export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions =
     columnType: (name: string) => columns.get(name),
     usageOf: (name: string) => typeTable().usageOf(name),
     parse,
-    serviceName: (options.serviceName ?? DEFAULT_SERVICE_NAME).toUpperCase(),
+    serviceName: canonicalServiceName(options.serviceName),
     schema: options.schema,
     parentOf: (node) => parentMap().get(node),
     isAggregate: isAggregateCall,

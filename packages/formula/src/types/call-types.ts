@@ -2,6 +2,7 @@
 // Each refinement is our choice modelled on MySQL unless facts.md says otherwise; the table is data, keyed by name.
 import type { CallExpression, Expression } from '../syntax/ast.js';
 import { lookupFunction } from '../catalogue/index.js';
+import { COLUMN_TYPES } from '../vocabulary.js';
 import { isNumeric, isTime, unify, type ValueType } from './value-type.js';
 
 type TypeOf = (e: Expression) => ValueType;
@@ -91,7 +92,7 @@ const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
   DATE_TRUNC: timeOfSecond,
 };
 
-const DIRECT: ReadonlySet<string> = new Set(['STRING', 'LONG', 'DECIMAL', 'DOUBLE', 'DATE', 'DATETIME', 'SKETCH']);
+const DIRECT: ReadonlySet<string> = new Set([...COLUMN_TYPES, 'SKETCH']);
 
 /** The result type of a call; UNKNOWN for functions the catalogue does not know. */
 export function callType(call: CallExpression, typeOf: TypeOf): ValueType {

@@ -1,5 +1,6 @@
 // nested-calculation-depth: a nested calculation (`SVC_BEAST_MODE(id)`) that itself nests another: the service
 // allows one level only (ILLEGAL_DEPTH). Needs the project file to know what each calculation nests.
+import { canonicalServiceName } from '@calckit/formula';
 import type { Rule } from '../types.js';
 
 export const rule: Rule = {
@@ -24,7 +25,7 @@ export const rule: Rule = {
     if (!project) return {};
     return {
       NestedCalculation(node) {
-        const expected = (project.serviceName ?? 'SVC').toUpperCase();
+        const expected = canonicalServiceName(project.serviceName);
         if (node.service !== expected) {
           context.report({ messageId: 'service', data: { prefix: node.service, expected, id: node.id }, range: node.nameRange });
         }
