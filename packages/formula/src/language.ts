@@ -33,8 +33,22 @@ export const DATE_FORMAT_SPECIFIERS: Readonly<Record<string, string>> = {
   '%%': 'A literal %',
 };
 
-/** Functions whose second argument is a date format string. */
-export const DATE_FORMAT_FUNCTIONS: readonly string[] = ['DATE_FORMAT', 'STR_TO_DATE', 'TIME_FORMAT'];
+/** MySQL's other specifiers: not in the service's list, but its engine (MySQL's DATE_FORMAT) accepts them. */
+export const ENGINE_DATE_FORMAT_SPECIFIERS: Readonly<Record<string, string>> = {
+  '%c': 'Month (0..12)',
+  '%D': 'Day of the month with an English suffix (1st, 2nd, …)',
+  '%I': 'Hour, 12-hour clock (01..12)',
+  '%k': 'Hour, 24-hour clock (0..23)',
+  '%l': 'Hour, 12-hour clock (1..12)',
+  '%S': 'Seconds (00..59)',
+  '%U': 'Week (00..53), Sunday first',
+  '%u': 'Week (00..53), Monday first',
+  '%V': 'Week (01..53), Sunday first, with %X',
+  '%X': 'Year of the week, Sunday first, four digits, with %V',
+};
+
+/** Functions whose second argument is a date format string (FROM_UNIXTIME's is optional). */
+export const DATE_FORMAT_FUNCTIONS: readonly string[] = ['DATE_FORMAT', 'STR_TO_DATE', 'TIME_FORMAT', 'FROM_UNIXTIME'];
 
 /** The `cacheWindow` a time-dependent constant gives a calculation, shortest first. `day` for the current date is
  * verified; the window of the current time is not known (facts.md: "likely a shorter window"): `hour` is our choice. */

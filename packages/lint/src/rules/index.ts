@@ -26,6 +26,7 @@ import { rule as redundantElseNull } from './redundant-else-null.js';
 import { rule as replacedFunction } from './replaced-function.js';
 import { rule as splitFunctionName } from './split-function-name.js';
 import { rule as stringAsColumn } from './string-as-column.js';
+import { rule as stringMayBeColumn } from './string-may-be-column.js';
 import { rule as syntaxError } from './syntax-error.js';
 import { rule as typographicQuotes } from './typographic-quotes.js';
 import { rule as undocumentedFunction } from './undocumented-function.js';
@@ -61,6 +62,7 @@ const ALL: readonly Rule[] = [
   replacedFunction,
   splitFunctionName,
   stringAsColumn,
+  stringMayBeColumn,
   syntaxError,
   typographicQuotes,
   undocumentedFunction,
