@@ -65,7 +65,7 @@ export async function startEmulator(project: Project, command: string, connectio
   // Without a fixtures file of the project's own, `calckit serve` loads the emulator's default fixtures.
   const fixtures = FIXTURE_FILES.map((f) => join(project.root, f)).find((f) => existsSync(f));
   if (fixtures) args.push('--fixtures', fixtures);
-  if (project.service?.name) args.push('--service', project.service.name);
+  if (project.service?.name) args.push('--service-name', project.service.name);
   log.info(`starting the emulator: ${command} ${args.join(' ')}`);
   const [program, programArgs] = commandLine(command, args);
   const child = spawn(program, programArgs, {

@@ -35,7 +35,7 @@ describe('calckit serve', () => {
   });
 
   it('uses the tokens from the environment and does not print them', async () => {
-    const p = await startServe(['--port', '0', '--service', 'ACME', '--no-fixtures'], { CALCKIT_DEVELOPER_TOKEN: 'env-dev-token', CALCKIT_SESSION_TOKEN: 'env-ses-token' });
+    const p = await startServe(['--port', '0', '--service-name', 'ACME', '--no-fixtures'], { CALCKIT_DEVELOPER_TOKEN: 'env-dev-token', CALCKIT_SESSION_TOKEN: 'env-ses-token' });
     try {
       expect(p.info).not.toHaveProperty('developerToken');
       expect(p.info).not.toHaveProperty('sessionToken');
@@ -46,6 +46,12 @@ describe('calckit serve', () => {
       p.child.kill('SIGTERM');
     }
     expect(await p.exited).toBe(0);
+  });
+
+  it('documents --service as a deprecated alias of --service-name', () => {
+    const help = spawnSync(process.execPath, [CLI, 'serve', '--help'], { encoding: 'utf8' }).stdout;
+    expect(help).toContain('--service-name <name>');
+    expect(help).toMatch(/--service <name>\s+deprecated alias of --service-name/);
   });
 
   it('prints a human banner with the URL on the first line', async () => {

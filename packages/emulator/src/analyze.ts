@@ -27,15 +27,26 @@ export function toAnalyzerSchema(columns: readonly DatasetSchemaColumn[]): Datas
   return columns.map((c) => ({ name: c.name, id: c.id, type: c.type as ColumnType, visible: c.visible, order: c.order }));
 }
 
+/** What the analyzer says of a formula against a dataset's columns: the costly part of a verdict, and pure. */
+export type FormulaAnalysis = ReturnType<typeof analyzeCalculation>;
+
+export function analyzeFormula(expression: string, serviceName: string, schema: readonly DatasetSchemaColumn[] | undefined): FormulaAnalysis {
+  return analyzeCalculation(expression, {
+    serviceName,
+    ...(schema && schema.length > 0 ? { schema: toAnalyzerSchema(schema) } : {}),
+  });
+}
+
+/**
+ * The verdict on a formula: the analysis (`analyzed` when the caller made it already, with the same schema) plus
+ * the nesting rule, which reads other calculations through `nesting`.
+ */
 export function judgeFormula(
   calculationId: number,
   expression: string,
-  options: { serviceName: string; schema?: readonly DatasetSchemaColumn[]; nesting: NestingLookup },
+  options: { serviceName: string; schema?: readonly DatasetSchemaColumn[]; nesting: NestingLookup; analyzed?: FormulaAnalysis },
 ): FormulaVerdict {
-  const { problems: analyzerProblems, ...analysis } = analyzeCalculation(expression, {
-    serviceName: options.serviceName,
-    ...(options.schema && options.schema.length > 0 ? { schema: toAnalyzerSchema(options.schema) } : {}),
-  });
+  const { problems: analyzerProblems, ...analysis } = options.analyzed ?? analyzeFormula(expression, options.serviceName, options.schema);
   const problems: FormulaProblem[] = [...analyzerProblems];
   let illegalDepth: string | undefined;
   const nested = analysis.functionTemplateDependencies;

@@ -159,9 +159,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     try {
       if (!url) throw new ApiError(400, 'VALIDATION_FAILED', 'request target must be a path');
       const body = await route(req, url.pathname, url.searchParams);
+      // Commits are fsynced after the event loop moves on (storage.ts): an answer never shows state not yet on disk.
+      await storage.whenDurable();
       await discardBody(req, maxBodyBytes * 16);
       sendJson(res, 200, body);
     } catch (error) {
+      await storage.whenDurable().catch(() => {});
       await discardBody(req, maxBodyBytes * 16);
       if (error instanceof ApiError) {
         sendJson(res, error.status, error.toBody(), error.headers);

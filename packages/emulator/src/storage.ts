@@ -1,6 +1,8 @@
 // The emulator's only access to its SQLite database: every SQL statement lives here; handlers call these methods.
-// Durability: WAL journal with synchronous=FULL, so a write acknowledged to a client survives kill -9.
+// Durability: WAL journal; a write is acknowledged only after the WAL holding its commit is fsynced (see `write`).
+import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer.js';
 import type {
   CalculationRecord,
   CodeFunctionRecord,
@@ -130,16 +132,64 @@ interface PendingWrite {
   readonly reject: (error: unknown) => void;
 }
 
+/** How the WAL is fsynced: `fs.fdatasync` (tests pass one that holds the sync to see what waits for it). */
+export type SyncWal = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
+export interface StorageOptions {
+  readonly syncWal?: SyncWal;
+}
+
+/**
+ * Checkpoints run in a worker (checkpointer.ts) after this many group commits (each writes a few pages: about what
+ * SQLite's default of one checkpoint per 1000 WAL pages does under load).
+ */
+const CHECKPOINT_AFTER_COMMITS = 200;
+/**
+ * A checkpoint that runs while commits go on never catches up, and the WAL restarts from its start only when one
+ * has. When it holds this many pages (16 MB), commits wait for one checkpoint that catches up (a few milliseconds).
+ */
+const RESTART_WAL_FRAMES = 4000;
+
+/** Fsyncs of the WAL running at once (libuv's thread pool has 4 threads, shared with the rest of the process). */
+const MAX_SYNCS_IN_FLIGHT = 2;
+
+interface DurabilityWaiter {
+  /** The number of group commits that must be on disk. */
+  readonly upTo: number;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class Storage {
   private readonly db: Database.Database;
   /** Writes waiting for the next group commit (see `write`). */
   private pending: PendingWrite[] = [];
+  /** True while `flush` runs: its commit is synced asynchronously, any other commit at once. */
+  private flushing = false;
+  /** The WAL file (`<path>-wal`), fsynced after commits; undefined for an in-memory database. */
+  private readonly walPath: string | undefined;
+  private walFd: number | undefined;
+  /** Group commits made, and how many of them are known to be on disk (fsynced). */
+  private committed = 0;
+  private durable = 0;
+  /** The newest commit covered by an fsync started so far, and how many fsyncs are running. */
+  private syncRequested = 0;
+  private syncsRunning = 0;
+  private waiters: DurabilityWaiter[] = [];
+  private readonly syncWal: SyncWal;
+  /** Runs checkpoints off the event loop; undefined in memory, or once its worker failed (SQLite then checkpoints on commit). */
+  private checkpointer: Checkpointer | undefined;
+  private commitsSinceCheckpoint = 0;
+  /** True while group commits wait for a checkpoint that lets the WAL restart. */
+  private paused = false;
 
   /** Prepared statements by SQL text: preparing once keeps updates fast under load. */
   private readonly statements = new Map<string, Database.Statement>();
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, walPath: string | undefined, options: StorageOptions) {
     this.db = db;
+    this.walPath = walPath;
+    this.syncWal = options.syncWal ?? fdatasync;
   }
 
   private stmt(sql: string): Database.Statement {
@@ -152,17 +202,25 @@ export class Storage {
   }
 
   /** Opens (creating if needed) the database at `path`; `:memory:` keeps everything in memory. */
-  static open(path: string): Storage {
+  static open(path: string, options: StorageOptions = {}): Storage {
     const db = new Database(path);
     try {
+      const onDisk = !db.memory;
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
+      // On disk, SQLite does not fsync at commit (NORMAL); this class fsyncs the WAL itself after each commit and
+      // acknowledges only then, which is what FULL does, but off the event loop (see `write`). SQLite still syncs the
+      // WAL's header when it restarts the log, and both files at checkpoints.
+      db.pragma(onDisk ? 'synchronous = NORMAL' : 'synchronous = FULL');
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
       db.function('calckit_fold_name', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldName(value) : value));
       db.function('calckit_name_sort_key', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? nameSortKey(value) : value));
-      const storage = new Storage(db);
+      const storage = new Storage(db, onDisk ? `${db.name}-wal` : undefined, options);
       storage.migrate();
+      if (onDisk) {
+        storage.checkpointer = new Checkpointer(db.name);
+        db.pragma('wal_autocheckpoint = 0');
+      }
       return storage;
     } catch (error) {
       db.close();
@@ -195,6 +253,8 @@ export class Storage {
     try {
       const result = work();
       this.stmt(nested ? 'RELEASE atomic' : 'COMMIT').run();
+      // A commit outside the group commit (fixtures at start-up, direct calls in tests) is on disk before it returns.
+      if (!nested && !this.flushing) this.syncNow();
       return result;
     } catch (error) {
       if (nested) {
@@ -208,28 +268,111 @@ export class Storage {
   }
 
   close(): void {
+    this.paused = false;
     if (this.pending.length > 0) this.flush();
-    if (this.db.open) this.db.close();
+    this.checkpointer?.close();
+    this.checkpointer = undefined;
+    if (this.db.open) {
+      this.syncNow();
+      this.db.close();
+    }
+    if (this.walFd !== undefined) closeSync(this.walFd);
+    this.walFd = undefined;
+  }
+
+  /** The WAL's file descriptor, opened on first use (SQLite creates the file with the first write). */
+  private wal(): number | undefined {
+    if (this.walPath === undefined) return undefined;
+    // 'r+': Windows flushes only handles opened for writing; nothing is written through it.
+    this.walFd ??= openSync(this.walPath, 'r+');
+    return this.walFd;
+  }
+
+  /** Fsyncs the WAL now, blocking: for commits made outside the group commit, and at close. */
+  private syncNow(): void {
+    const fd = this.wal();
+    if (fd !== undefined) fdatasyncSync(fd);
+    this.durable = this.syncRequested = this.committed;
+    this.settleWaiters(undefined);
+  }
+
+  /**
+   * Resolves once every group commit made so far is on disk. The server awaits it before answering a read, so no
+   * answer shows a write that a power cut could still take back.
+   */
+  whenDurable(): Promise<void> {
+    const upTo = this.committed;
+    if (this.durable >= upTo) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ upTo, resolve, reject });
+      this.startSync();
+    });
+  }
+
+  /**
+   * Starts an fdatasync of the WAL in libuv's thread pool for the commits not yet covered by one, unless
+   * MAX_SYNCS_IN_FLIGHT are running already (the last to finish then starts one for the commits made meanwhile). An
+   * fsync that returns has put on disk everything written before it started, so the commits made before its start are
+   * durable. A commit does not wait for the fsync already running to end before its own starts: it waits for about
+   * one fsync, not one and a half. The event loop keeps parsing, analysing and committing meanwhile.
+   */
+  private startSync(): void {
+    if (this.syncRequested >= this.committed || this.syncsRunning >= MAX_SYNCS_IN_FLIGHT) return;
+    const fd = this.wal();
+    if (fd === undefined) {
+      this.durable = this.syncRequested = this.committed;
+      this.settleWaiters(undefined);
+      return;
+    }
+    const upTo = this.committed;
+    this.syncRequested = upTo;
+    this.syncsRunning += 1;
+    this.syncWal(fd, (error) => {
+      this.syncsRunning -= 1;
+      if (error) {
+        // Not known to be on disk: those writes are not acknowledged (500), and the next commits try again.
+        this.settleWaiters(error, upTo);
+      } else {
+        this.durable = Math.max(this.durable, upTo);
+        this.settleWaiters(undefined);
+      }
+      this.startSync();
+    });
+  }
+
+  /** Resolves the waiters that are durable now; with an error, rejects those up to `failedUpTo` instead. */
+  private settleWaiters(error: unknown, failedUpTo = 0): void {
+    const waiting: DurabilityWaiter[] = [];
+    for (const waiter of this.waiters) {
+      if (error !== undefined && waiter.upTo <= failedUpTo) waiter.reject(error);
+      else if (waiter.upTo <= this.durable) waiter.resolve();
+      else waiting.push(waiter);
+    }
+    this.waiters = waiting;
   }
 
   /**
    * Group commit: runs `work` (which reads, checks and writes through this storage) in a transaction shared with the
-   * other writes queued in the same turn of the event loop, and resolves once that transaction is committed (one
-   * fsync for the group). Each work runs in its own savepoint: one that throws is undone alone and rejects alone.
-   * Callers acknowledge a write only after this resolves, so an acknowledged write is on disk.
+   * other writes queued in the same turn of the event loop, and settles once the WAL holding that commit is fsynced.
+   * Each work runs in its own savepoint: one that throws is undone alone and rejects alone. The fsync runs in libuv's
+   * thread pool, one at a time, each covering every group committed before it started (see `startSync`), so the event
+   * loop is never blocked on the disk. Callers acknowledge a write only after this resolves, so an acknowledged write
+   * is on disk.
    */
   write<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.pending.length === 1) setImmediate(() => this.flush());
+      if (this.pending.length === 1 && !this.paused) setImmediate(() => this.flush());
     });
   }
 
   private flush(): void {
+    if (this.paused) return;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    this.flushing = true;
     try {
       this.atomic(() => {
         for (const item of batch) {
@@ -244,12 +387,55 @@ export class Storage {
       // The commit itself failed: nothing of the group is stored, and every caller hears so.
       for (const item of batch) item.reject(error);
       return;
+    } finally {
+      this.flushing = false;
     }
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
+    this.committed += 1;
+    this.commitsSinceCheckpoint += 1;
+    if (this.commitsSinceCheckpoint >= CHECKPOINT_AFTER_COMMITS) this.checkpoint(false);
+    // Answered once the WAL is fsynced: refusals too, since they may rest on writes of this group or an earlier one.
+    this.whenDurable().then(
+      () => batch.forEach((item, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.error);
+      }),
+      (error: unknown) => batch.forEach((item, i) => {
+        const outcome = outcomes[i]!;
+        item.reject(outcome.ok ? error : outcome.error);
+      }),
+    );
+  }
+
+  /**
+   * Starts a checkpoint in the worker unless one runs. `catchUp` holds group commits until it ends, so that it copies
+   * every page and the next commit writes the WAL from its start again.
+   */
+  private checkpoint(catchUp: boolean): void {
+    const checkpointer = this.checkpointer;
+    if (!checkpointer || checkpointer.running) return;
+    this.commitsSinceCheckpoint = 0;
+    if (catchUp) this.paused = true;
+    checkpointer.checkpoint().then(
+      (result) => {
+        if (catchUp) this.resume();
+        else if (result.log >= RESTART_WAL_FRAMES) this.checkpoint(true);
+      },
+      () => {
+        // The worker is gone (or closing): SQLite checkpoints on commit again, as by default.
+        if (this.checkpointer === checkpointer) {
+          this.checkpointer = undefined;
+          if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+        }
+        if (catchUp) this.resume();
+      },
+    );
+  }
+
+  private resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    if (this.pending.length > 0) setImmediate(() => this.flush());
   }
 
   /** True until fixtures (or anything else) have been stored. */
@@ -334,10 +520,12 @@ export class Storage {
       const current = this.getCalculation(id);
       if (!current) return undefined;
       if (current.locked) return 'locked';
+      const modified = Math.max(lastModified, current.lastModified + 1);
       this.stmt('UPDATE calculations SET expression = ?, analysis = ?, last_modified = ? WHERE id = ?')
-        .run(expression, JSON.stringify(analysis), Math.max(lastModified, current.lastModified + 1), id);
+        .run(expression, JSON.stringify(analysis), modified, id);
       this.replaceDependencies(id, analysis.functionTemplateDependencies);
-      return this.getCalculation(id);
+      // What was read plus what was written: reading the row back would parse the analysis again.
+      return { ...current, expression, analysis, lastModified: modified };
     });
   }
 

@@ -7,6 +7,7 @@ import { developerTokenHeader, sessionTokenHeader, DEFAULT_SERVICE_NAME } from '
 // The emulator (and its native SQLite) is loaded only when `serve` runs: see commands/index.ts.
 import type { RunningEmulator } from '@calckit/emulator';
 import { CliExit, EXIT_USAGE } from '../exit.js';
+import { serviceNameFlag, withServiceNameFlags, type ServiceNameCliOptions } from '../service-name-flag.js';
 
 /** The port of the example project's base URL (examples/calckit.json); `--port 0` picks a free one. */
 export const DEFAULT_SERVE_PORT = 8787;
@@ -99,33 +100,34 @@ function parsePort(text: string): number {
   return port;
 }
 
-interface ServeCliOptions {
+interface ServeCliOptions extends ServiceNameCliOptions {
   readonly port: number;
   readonly host: string;
   readonly data?: string;
   readonly fixtures?: string | false;
-  readonly service?: string;
   readonly json?: boolean;
   readonly quiet?: boolean;
 }
 
 export function register(program: Command): void {
-  program
-    .command('serve')
-    .description('run the local emulator of the service (tokens from CALCKIT_DEVELOPER_TOKEN / CALCKIT_SESSION_TOKEN, else generated and printed)')
-    .option('--port <n>', `TCP port (0 picks a free one)`, parsePort, DEFAULT_SERVE_PORT)
-    .option('--host <address>', 'address to listen on', '127.0.0.1')
-    .option('--data <path>', 'SQLite database file, created when missing (default: in memory)')
-    .option('--fixtures <file>', 'fixtures loaded into an empty database (default: the emulator\'s default fixtures)')
-    .option('--no-fixtures', 'start with an empty database')
-    .option('--service <name>', 'the service\'s name in header and function names (default: CALCKIT_SERVICE_NAME or SVC)')
+  withServiceNameFlags(
+    program
+      .command('serve')
+      .description('run the local emulator of the service (tokens from CALCKIT_DEVELOPER_TOKEN / CALCKIT_SESSION_TOKEN, else generated and printed)')
+      .option('--port <n>', `TCP port (0 picks a free one)`, parsePort, DEFAULT_SERVE_PORT)
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .option('--data <path>', 'SQLite database file, created when missing (default: in memory)')
+      .option('--fixtures <file>', 'fixtures loaded into an empty database (default: the emulator\'s default fixtures)')
+      .option('--no-fixtures', 'start with an empty database'),
+    "the service's name in header and function names (default: CALCKIT_SERVICE_NAME or SVC)",
+  )
     .option('--json', 'print the start-up information as one JSON line (with any generated tokens)')
     .option('--quiet', 'do not log requests to stderr')
     .action(async (options: ServeCliOptions) => {
       let result: ServeResult;
       try {
         result = await startServe(
-          { port: options.port, host: options.host, data: options.data, fixtures: options.fixtures, service: options.service, quiet: options.quiet },
+          { port: options.port, host: options.host, data: options.data, fixtures: options.fixtures, service: serviceNameFlag(options), quiet: options.quiet },
           process.env,
           (line) => process.stderr.write(`${line}\n`),
         );

@@ -1,7 +1,7 @@
 // Calculation operations: read (GET), update formula (POST, 4.1) and lock/unlock (PUT, 4.2).
-import { checkWire, LockRequestSchema, UpdateFormulaRequestSchema, type Calculation, type FieldError } from '@calckit/protocol';
+import { checkWire, LockRequestSchema, UpdateFormulaRequestSchema, type Calculation, type DatasetSchemaColumn, type FieldError } from '@calckit/protocol';
 import { ApiError, notFound, validationError } from '../api-error.js';
-import { judgeFormula } from '../analyze.js';
+import { analyzeFormula, judgeFormula, type FormulaAnalysis } from '../analyze.js';
 import { calculationView, lockedCalculationView } from '../calculation-view.js';
 import type { EmulatorContext, OperationHandler, OperationRequest } from '../context.js';
 import type { CalculationRecord } from '../model.js';
@@ -44,21 +44,40 @@ export const updateFormula: OperationHandler = (ctx, req) => {
   if (expression.length > MAX_EXPRESSION_LENGTH) {
     throw validationError('expression is too long', [{ field: 'expression', message: `longer than ${MAX_EXPRESSION_LENGTH} characters` }]);
   }
-  // Checks, analysis and write run inside the group commit, so they see every write acknowledged before them.
-  return ctx.storage.write(() => storeFormula(ctx, id, expression, strict));
+  // The analysis, the costly part, runs now, outside the group commit, whose writes all wait until the last of its
+  // group is done. Checks and write run inside it, so they see every write acknowledged before them; the analysis is
+  // redone there only if the dataset's columns changed in between.
+  const before = ctx.storage.getCalculation(id);
+  let early: EarlyAnalysis | undefined;
+  if (before && !before.locked) {
+    const columns = datasetColumns(ctx, before);
+    early = { columnsKey: JSON.stringify(columns ?? null), analyzed: analyzeFormula(expression, ctx.serviceName, columns) };
+  }
+  return ctx.storage.write(() => storeFormula(ctx, id, expression, strict, early));
 };
 
-function storeFormula(ctx: EmulatorContext, id: number, expression: string, strict: boolean): Calculation {
+/** An analysis made before the group commit, and the columns it was made with. */
+interface EarlyAnalysis {
+  readonly columnsKey: string;
+  readonly analyzed: FormulaAnalysis;
+}
+
+function datasetColumns(ctx: EmulatorContext, calc: CalculationRecord): readonly DatasetSchemaColumn[] | undefined {
+  return calc.datasetId === null ? undefined : ctx.storage.getDataset(calc.datasetId)?.columns;
+}
+
+function storeFormula(ctx: EmulatorContext, id: number, expression: string, strict: boolean, early: EarlyAnalysis | undefined): Calculation {
   const current = existing(ctx, id);
   if (current.locked) throw locked(id);
-  const dataset = current.datasetId === null ? undefined : ctx.storage.getDataset(current.datasetId);
+  const columns = datasetColumns(ctx, current);
   const verdict = judgeFormula(id, expression, {
     serviceName: ctx.serviceName,
     nesting: {
       dependenciesOf: (target) => ctx.storage.getCalculation(target)?.analysis.functionTemplateDependencies,
       dependentsOf: (target) => ctx.storage.dependentsOf(target),
     },
-    ...(dataset ? { schema: dataset.columns } : {}),
+    ...(columns ? { schema: columns } : {}),
+    ...(early && early.columnsKey === JSON.stringify(columns ?? null) ? { analyzed: early.analyzed } : {}),
   });
   if (verdict.illegalDepth !== undefined) {
     throw new ApiError(400, 'ILLEGAL_DEPTH', verdict.illegalDepth, [{ field: 'expression', code: 'ILLEGAL_DEPTH', message: verdict.illegalDepth }]);
