@@ -8,33 +8,18 @@
 // Comments are moved out of the groups they start or end (leading before, trailing after), so that a comment only
 // breaks the lines it has to.
 import type * as A from '@calckit/formula';
+import { BINARY_PRECEDENCE, PRECEDENCE, wouldStartComment } from '@calckit/formula';
 import { fill, group, indent, join, line, softline, type Doc } from './doc.js';
 import type { AttachedComments } from './comments.js';
 import { applyCase, type ResolvedFormatOptions } from './options.js';
 import { TokenCursor, danglingComments, leadingComments, tokenDoc, trailingComments, FormatInvariantError } from './token-cursor.js';
 
-/** Binary operators by precedence level: operands of one level chain together (`a + b - c`). */
-const PRECEDENCE: Record<A.BinaryOperator, number> = {
-  OR: 1,
-  AND: 2,
-  '=': 3,
-  '!=': 3,
-  '<>': 3,
-  '<': 3,
-  '>': 3,
-  '<=': 3,
-  '>=': 3,
-  '+': 4,
-  '-': 4,
-  '*': 5,
-  '/': 5,
-};
 
 /** Operators spelled as words: printed in the keyword case. */
 const WORD_OPERATORS: ReadonlySet<string> = new Set(['AND', 'OR']);
 
 /** The comparison level: `a = b` is printed on one line, breaking inside its operands if need be. */
-const COMPARISON_LEVEL = 3;
+const COMPARISON_LEVEL = PRECEDENCE.COMPARISON;
 
 /** A request for the document of a sub-expression, answered by `FormulaDocBuilder.expression`. */
 interface SubExpression {
@@ -209,18 +194,18 @@ export class FormulaDocBuilder {
       return [not, ' ', yield this.req(e.operand)];
     }
     const op = this.verbatimAt(e.operatorRange.start.offset, `'${e.operator}'`);
-    // `-` before another `-` (or before a comment) needs a space: `--` would start a line comment.
+    // A sign before a comment, or `-` before another `-` (`--` would start a line comment), needs a space.
     const next = this.cursor.peek();
-    const space = next !== undefined && (next.leading.length > 0 || (e.operator === '-' && next.token.image.startsWith('-')));
+    const space = next !== undefined && (next.leading.length > 0 || wouldStartComment(e.operator, next.token.image));
     return [op, space ? ' ' : '', yield this.req(e.operand)];
   }
 
   /** A chain of operators of one precedence level, `a + b - c`, breaking before each operator. */
   private *binary(e: A.BinaryExpression, chainIndent: boolean): Build {
-    const level = PRECEDENCE[e.operator];
+    const level = BINARY_PRECEDENCE[e.operator];
     const chain: A.BinaryExpression[] = [];
     let first: A.Expression = e;
-    while (first.kind === 'Binary' && PRECEDENCE[first.operator] === level) {
+    while (first.kind === 'Binary' && BINARY_PRECEDENCE[first.operator] === level) {
       chain.push(first);
       first = first.left;
     }

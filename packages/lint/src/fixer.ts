@@ -1,6 +1,6 @@
 // Building fixes safely: the Fixer rules receive, guards that keep a fix from gluing tokens together, and the
 // removal of a comment (unused directives).
-import { pushChildren, type Node, type ParseResult, type Range } from '@calckit/formula';
+import { pushChildren, wouldStartComment, type Node, type ParseResult, type Range } from '@calckit/formula';
 import type { Fix, Fixer } from './types.js';
 
 function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
@@ -26,11 +26,48 @@ function safeFix(source: string, start: number, end: number, text: string): Fix 
   const first = out[0];
   const last = out[out.length - 1];
   const glues = (a: string | undefined, b: string | undefined) =>
-    a !== undefined && b !== undefined && ((SELF_ESCAPING.has(a) && a === b) || (WORD.test(a) && WORD.test(b)));
-  // New text must not merge with its neighbours: a quote with the same quote, a word with a word (`IS NULL` + `SUM`).
+    a !== undefined && b !== undefined && ((SELF_ESCAPING.has(a) && a === b) || (WORD.test(a) && WORD.test(b)) || wouldStartComment(a, b));
+  // New text must not merge with its neighbours: a quote with the same quote, a word with a word (`IS NULL` + `SUM`),
+  // a minus with a minus (`--` starts a comment).
   if (glues(source[start - 1], first)) out = ` ${out}`;
   if (glues(last, source[end])) out = `${out} `;
   return { range: [start, end], text: out };
+}
+
+/** Quotes that open text in which `--` and `/*` are plain characters (strings, column names, comments' own text). */
+const QUOTED_START = /^['`"\u2018\u2019\u201c\u201d]|^--|^\/\*/;
+
+/** The token or comment that holds `offset` (strictly inside it), found by binary search. */
+function holderOf(list: ParseResult['tokens'], offset: number): ParseResult['tokens'][number] | undefined {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = list[mid]!;
+    if (t.endOffset! < offset) lo = mid + 1;
+    else if (t.startOffset > offset) hi = mid - 1;
+    else return t.startOffset < offset ? t : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Any rule's fix (a fixer's or a plain edit) with a space added where its text would meet its neighbours as `--` or
+ * `/*` and so start a comment that swallows the rest of the line (`1 -–1` fixed to `1 --1` would be `1`). Edits inside
+ * a string, a quoted name or a comment are left as they are: there these characters mean themselves.
+ */
+export function keepCommentsOut(parse: ParseResult, fix: Fix): Fix {
+  const source = parse.text;
+  const [start, end] = fix.range;
+  const inside = holderOf(parse.tokens, start) ?? holderOf(parse.trivia, start);
+  if (inside && QUOTED_START.test(inside.image)) return fix;
+  let text = fix.text;
+  const before = source.slice(Math.max(0, start - 1), start);
+  const after = source.slice(end, end + 1);
+  if (text === '') return before && after && wouldStartComment(before, after) ? { range: fix.range, text: ' ' } : fix;
+  if (before && wouldStartComment(before, text)) text = ` ${text}`;
+  if (after && wouldStartComment(text, after)) text = `${text} `;
+  return text === fix.text ? fix : { range: fix.range, text };
 }
 
 export function makeFixer(parse: ParseResult): Fixer {

@@ -82,6 +82,28 @@ const FRAGMENTS = [
 ];
 
 describe('fixes keep tokens apart', () => {
+  // A probe rule whose fix is a plain edit (not the fixer's): writes `-` over every en dash, wherever it is.
+  const dashes: Rule = {
+    meta: { ...bareColumn.meta, id: 'dashes', fixable: 'code' },
+    create: (context) => ({
+      onStart() {
+        for (const m of context.text.matchAll(/\u2013/g)) {
+          context.report({ messageId: Object.keys(bareColumn.meta.messages)[0]!, data: { name: 'x', column: 'x' }, range: context.parse.lines.rangeOf(m.index, m.index + 1), fix: { range: [m.index, m.index + 1], text: '-' } });
+        }
+      },
+    }),
+  };
+  const fixDashes = (text: string) => lintText(text, { fix: true, rules: [dashes], config: { rules: { dashes: 'error' } } }).output;
+  it.each([
+    ['1 -\u20131', '1 - -1'],
+    ['1 \u2013-1', '1 - -1'],
+    ['`a` -\u2013 1', '`a` - - 1'],
+    // Inside text, `--` is two characters: left as written.
+    ["'a-\u2013b'", "'a--b'"],
+    ['`a-\u2013b`', '`a--b`'],
+  ])('never lets a fix start a comment: %j → %j', (text, fixed) => {
+    expect(fixDashes(text)).toBe(fixed);
+  });
   it('does not glue a fixed string to a neighbouring one', () => {
     expect(lintText('"c"\'x\'', { fix: true, config: { rules: { 'syntax-error': 'off' } } }).output).toBe("'c' 'x'");
   });

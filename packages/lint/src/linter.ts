@@ -4,7 +4,7 @@ import { parseFormula, walk, type DatasetColumn, type FormulaAnalysis, type Node
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
-import { isBroken, makeFixer, removeComment } from './fixer.js';
+import { isBroken, keepCommentsOut, makeFixer, removeComment } from './fixer.js';
 import { fillTemplate } from './messages.js';
 import { RULES } from './rules/index.js';
 import { buildSemantics } from './semantics/index.js';
@@ -86,11 +86,12 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
         if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
         // A node the parser had to patch up has missing parts: rewriting it would guess at the author's intent.
         const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node, parse.errors);
-        const fix: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
+        const given: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
+        const fix = given && keepCommentsOut(parse, given);
         if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);
         const suggestions: Suggestion[] | undefined = broken ? undefined : d.suggest?.map((s) => ({
           desc: fillTemplate(meta.messages[s.messageId] ?? s.messageId, s.data),
-          fix: typeof s.fix === 'function' ? s.fix(fixer) : s.fix,
+          fix: keepCommentsOut(parse, typeof s.fix === 'function' ? s.fix(fixer) : s.fix),
         }));
         messages.push({
           ruleId: meta.id,

@@ -6,6 +6,7 @@ import type * as A from './ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { LineIndex } from './positions.js';
 import { tokenText } from './tokens.js';
+import { BINARY_PRECEDENCE, PRECEDENCE } from './operators.js';
 
 type Children = Record<string, CstElement[] | undefined>;
 
@@ -32,10 +33,8 @@ function nodesOf(children: Children, key: string): CstNode[] {
   return (children[key] as CstNode[] | undefined) ?? NO_NODES;
 }
 
-const COMPARISON_PRECEDENCE = 4;
-const NOT_PRECEDENCE = 3;
-const UNARY_PRECEDENCE = 7;
-const BINARY_PRECEDENCE: Readonly<Record<string, number>> = { OR: 1, AND: 2, '+': 5, '-': 5, '*': 6, '/': 6 };
+/** A binary operator's precedence by its upper-cased text (every comparison token is one of the table's). */
+const binaryPrecedence = (text: string): number => (BINARY_PRECEDENCE as Readonly<Record<string, number>>)[text] ?? PRECEDENCE.COMPARISON;
 
 type StreamItem =
   | { k: 'prefix'; tok: IToken }
@@ -219,7 +218,7 @@ export class AstBuilder {
           frameLeft.push(undefined);
           frameOperator.push(item.tok);
           frameMin.push(min);
-          min = tokenText(item.tok).toUpperCase() === 'NOT' ? NOT_PRECEDENCE : UNARY_PRECEDENCE;
+          min = tokenText(item.tok).toUpperCase() === 'NOT' ? PRECEDENCE.NOT : PRECEDENCE.SIGN;
           continue;
         } else if (item.k === 'operand') left = this.term(item.term, fallback);
         else if (item.k === 'missing') left = this.errorAt(item.at);
@@ -233,7 +232,7 @@ export class AstBuilder {
           while (pos < stream.length) {
             const next = stream[pos]!;
             if (next.k === 'binary') {
-              const precedence = BINARY_PRECEDENCE[tokenText(next.tok).toUpperCase()] ?? COMPARISON_PRECEDENCE;
+              const precedence = binaryPrecedence(tokenText(next.tok).toUpperCase());
               if (precedence < min) break;
               pos++;
               frameLeft.push(left);
@@ -243,7 +242,7 @@ export class AstBuilder {
               climbRight = true;
               break;
             } else if (next.k === 'suffix') {
-              if (COMPARISON_PRECEDENCE < min) break;
+              if (PRECEDENCE.COMPARISON < min) break;
               pos++;
               left = this.predicateSuffix(left, next.node);
             } else break;

@@ -8,3 +8,4 @@ export { LineIndex, formatPosition } from './positions.js';
 export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
 export * as tokens from './tokens.js';
 export { printFormula, printExpression } from './print.js';
+export { PRECEDENCE, BINARY_PRECEDENCE, COMPARISON_OPERATORS, isComparisonOperator, precedenceOf, wouldStartComment } from './operators.js';

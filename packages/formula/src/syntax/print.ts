@@ -2,30 +2,7 @@
 // source are Paren nodes and print as written; the printer adds its own only where precedence needs them, so that
 // parsing the output gives the same tree. Layout-aware formatting is packages/format's job.
 import type { Expression, Formula } from './ast.js';
-
-const BINARY_PRECEDENCE: Readonly<Record<string, number>> = {
-  OR: 1,
-  AND: 2,
-  '=': 4, '!=': 4, '<>': 4, '<': 4, '>': 4, '<=': 4, '>=': 4,
-  '+': 5, '-': 5,
-  '*': 6, '/': 6,
-};
-
-function precedence(e: Expression): number {
-  switch (e.kind) {
-    case 'Binary':
-      return BINARY_PRECEDENCE[e.operator]!;
-    case 'Unary':
-      return e.operator === 'NOT' ? 3 : 7;
-    case 'In':
-    case 'Like':
-    case 'Between':
-    case 'IsNull':
-      return 4;
-    default:
-      return 8;
-  }
-}
+import { BINARY_PRECEDENCE, PRECEDENCE, precedenceOf, wouldStartComment } from './operators.js';
 
 /** Work for the printer's explicit stack: text to append, an expression to print (in parentheses when its
  * precedence is below `min`), or the two halves of the space check after a unary sign. */
@@ -61,10 +38,10 @@ function parts(e: Expression): Task[] {
     case 'Null':
       return ['NULL'];
     case 'Unary':
-      if (e.operator === 'NOT') return ['NOT ', item(e.operand, 3)];
-      return [e.operator, MARK, item(e.operand, 7), CHECK_SIGN];
+      if (e.operator === 'NOT') return ['NOT ', item(e.operand, PRECEDENCE.NOT)];
+      return [e.operator, MARK, item(e.operand, PRECEDENCE.SIGN), CHECK_SIGN];
     case 'Binary': {
-      const p = BINARY_PRECEDENCE[e.operator]!;
+      const p = BINARY_PRECEDENCE[e.operator];
       // `a IN (1) + b` and `a IS NULL + 1` parse with the suffix as the left operand: no parentheses needed.
       const left = e.left.kind === 'In' || e.left.kind === 'IsNull' ? item(e.left) : item(e.left, p);
       // A prefix NOT on the right reaches as far right as it can, so it parses back the same without parentheses.
@@ -141,11 +118,12 @@ function print(root: Expression): string {
       let i = at;
       while (i < out.length && out[i]!.length === 0) i++;
       const first = out[i]?.[0];
-      if (first === '-' || first === '+') out[at - 1] += ' ';
+      // A sign before a sign gets a space: `- -1` must (wouldStartComment), `- +1` reads better alike.
+      if (first !== undefined && (wouldStartComment(out[at - 1]!, first) || first === '-' || first === '+')) out[at - 1] += ' ';
     } else {
       const { e, min } = task as { e: Expression; min: number };
       const list = parts(e);
-      const wrapped = precedence(e) < min;
+      const wrapped = precedenceOf(e) < min;
       if (wrapped) tasks.push(')');
       for (let i = list.length - 1; i >= 0; i--) tasks.push(list[i]!);
       if (wrapped) tasks.push('(');
