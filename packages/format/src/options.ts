@@ -4,7 +4,7 @@
 export type CaseStyle = 'upper' | 'lower' | 'preserve';
 
 export interface FormatOptions {
-  /** Line-width budget in characters. Default 100. */
+  /** Line-width budget in display columns (wide characters and emoji take two). Default 100. */
   readonly lineWidth?: number;
   /** Spaces per indentation level. Default 2. */
   readonly indent?: number;

@@ -1,9 +1,10 @@
 // The printer: lays a layout document out to a width budget (Prettier's printDocToString algorithm, reduced to the
 // document kinds in doc.ts). Language-agnostic: it knows groups, indentation and lines, nothing of formulas.
 import { isDocArray, propagateBreaks, type Doc, type Group } from './doc.js';
+import { textWidth } from './width.js';
 
 export interface PrintOptions {
-  /** The line-width budget in characters. */
+  /** The line-width budget in display columns (a wide character or an emoji takes two: see width.ts). */
   readonly lineWidth: number;
   /** One level of indentation (spaces or a tab). */
   readonly indentUnit: string;
@@ -20,10 +21,10 @@ interface Command {
   readonly from?: number;
 }
 
-/** Width of text as printed on one line: the characters after its last line break when it spans lines. */
+/** Display width of text as printed on one line: the columns after its last line break when it spans lines. */
 function lastLineWidth(text: string): { width: number; multiline: boolean } {
   const nl = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-  return nl < 0 ? { width: text.length, multiline: false } : { width: text.length - nl - 1, multiline: true };
+  return nl < 0 ? { width: textWidth(text), multiline: false } : { width: textWidth(text.slice(nl + 1)), multiline: true };
 }
 
 /**
@@ -61,8 +62,8 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
     cmds.pop();
     if (typeof doc === 'string') {
       const nl = doc.search(/[\r\n]/);
-      if (nl >= 0) return remaining - nl >= 0;
-      remaining -= doc.length;
+      if (nl >= 0) return remaining - textWidth(doc.slice(0, nl)) >= 0;
+      remaining -= textWidth(doc);
       if (doc.length > 0) textSeen = true;
       continue;
     }
@@ -156,9 +157,9 @@ function flatWidth(root: Group): number {
     if (typeof d === 'string') {
       const nl = d.search(/[\r\n]/);
       if (nl >= 0) {
-        frame.width += nl;
+        frame.width += textWidth(d.slice(0, nl));
         frame.broke = true;
-      } else frame.width += d.length;
+      } else frame.width += textWidth(d);
       continue;
     }
     if (!isDocArray(d) && d.type === 'group') {

@@ -3,6 +3,7 @@
 // json and sarif are valid JSON.
 import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import type { LintMessage } from '../types.js';
@@ -74,6 +75,28 @@ describe('codeFrame', () => {
     expect(carets!.length).toBeLessThan(200);
     // The caret is under the `!`.
     expect(text!.indexOf('!')).toBe(carets!.indexOf('^'));
+  });
+
+  it.each([
+    // [line, problem's 1-based column and end column (UTF-16), carets' column and count on screen]
+    ['CJK before and under the problem', 'SUM(`売上高`) / `数量`', 14, 18, 16, 6],
+    ['an emoji outside the BMP before the problem', "CONCAT('🎉', `x`)", 14, 17, 13, 3],
+    ['a symbol outside the BMP of one column', "CONCAT('𝄞', `x`)", 14, 17, 12, 3],
+    ['a character of one UTF-16 unit and two columns', "CONCAT('☕', x)", 13, 14, 13, 1],
+    ['a combining accent (no column of its own)', "CONCAT('e\u0301', x)", 14, 15, 12, 1],
+    ['a ZWJ emoji sequence (one picture, two columns)', "CONCAT('👨\u200d👩\u200d👧', x)", 20, 21, 13, 1],
+    ['a wide character underlined', "'東京' = x", 2, 4, 1, 4],
+  ])('places the carets by display width: %s', (_, line, column, endColumn, caretColumn, caretCount) => {
+    const [, carets] = codeFrame(line, range(1, column, endColumn), plain, id).split('\n');
+    expect(carets).toBe(`    | ${' '.repeat(caretColumn)}${'^'.repeat(caretCount)}`);
+  });
+
+  it('keeps a long line of wide characters to the window and the caret under the problem', () => {
+    const line = `${'売'.repeat(5_000)}!${'上'.repeat(5_000)}`;
+    const [text, carets] = codeFrame(line, range(1, 5_001), plain, id).split('\n');
+    expect(stringWidth(text!)).toBeLessThan(200);
+    // The caret is under the `!`: as many columns in as the text before it takes.
+    expect(stringWidth(text!.slice(0, text!.indexOf('!')))).toBe(carets!.indexOf('^'));
   });
 
   it('escapes in a long line count in the window', () => {
