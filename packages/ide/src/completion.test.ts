@@ -23,6 +23,16 @@ function check(marked: string, first: string[], s?: IdeSettings) {
 }
 
 describe('completion', () => {
+  it('strikes through functions the service rejects or replaces, and lists them after the promised ones', () => {
+    const all = items('$0', {});
+    const deprecated = (label: string) => all.find((i) => i.label === label)?.deprecated === true;
+    expect(['WEEKDAY', 'SQRT', 'SUM', 'MEDIAN'].map(deprecated)).toEqual([true, true, false, false]);
+    const order = (label: string) => all.findIndex((i) => i.label === label);
+    expect(order('SUM')).toBeLessThan(order('MEDIAN'));
+    expect(order('MEDIAN')).toBeLessThan(order('WEEKDAY'));
+    expect(order('WEEKDAY')).toBeLessThan(order('SQRT'));
+  });
+
   it('offers schema columns first after CASE WHEN, inserted in backticks with their types', () => {
     check('CASE WHEN $0', ['Sales', 'Order Date', 'Region']);
     const od = items('CASE WHEN $0').find((i) => i.label === 'Order Date')!;

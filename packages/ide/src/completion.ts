@@ -1,7 +1,7 @@
 // Completion: what may be typed at the cursor, read from the tokens around it (so it works on broken input) —
 // functions with signature snippets, schema columns in backticks, nested calculations, the keywords that fit the
 // position, INTERVAL units, and date-format specifiers inside the format string of DATE_FORMAT and friends.
-import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, type FunctionEntry } from '@calckit/formula';
+import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, type Availability, type FunctionEntry } from '@calckit/formula';
 import {
   COLUMN_TOKENS, DOUBLE_TOKENS, STRING_TOKENS, commentAt, endsValue, enclosingCaseClause, enclosingParen, isWord,
   kindOf, lastTokenBefore, tokenEnd, tokenIndexAt, type CaseClause, type IToken,
@@ -189,8 +189,11 @@ function followsDirectly(tokens: readonly IToken[], prev: number, replace: Span)
   return false;
 }
 
+/** Where a function sorts among others: the ones the service promises first. */
+const RANK: Readonly<Record<Availability, number>> = { documented: 0, sample: 1, engine: 2, unverified: 3, replaced: 4, unsupported: 5 };
+
 function functionItem(entry: FunctionEntry, replace: Span): CompletionItem {
-  const rank = entry.availability === 'documented' ? 0 : entry.availability === 'sample' ? 1 : entry.availability === 'engine' ? 2 : 3;
+  const rank = RANK[entry.availability];
   return {
     label: entry.name,
     kind: 'function',
@@ -200,7 +203,8 @@ function functionItem(entry: FunctionEntry, replace: Span): CompletionItem {
     snippet: true,
     replace,
     sortText: `${SORT.function}${rank}${entry.name}`,
-    ...(entry.availability === 'unsupported' ? { deprecated: true } : {}),
+    // Struck through in the list: the service rejects it, or computes something else.
+    ...(entry.availability === 'unsupported' || entry.availability === 'replaced' ? { deprecated: true } : {}),
   };
 }
 

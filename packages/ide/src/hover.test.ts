@@ -24,6 +24,15 @@ describe('hover', () => {
     check('sum$0(`Sales`)', ['SUM(']);
   });
 
+  it.each([
+    ['WEEK$0DAY(`d`)', '**Replaced**: the service accepts it but silently computes `DAYOFWEEK` instead'],
+    ['SQ$0RT(4)', '**Unsupported**: documented as not available in formulas'],
+    ['MED$0IAN(`Sales`)', 'Known to the engine (its dataflow reference)'],
+    ['DENSE_R$0ANK() OVER (ORDER BY `Sales`)', 'In no reference and no sample of the service'],
+  ])('says how available %s is, and where the catalogue has it from', (marked, note) => {
+    check(marked, [note, '_Source: ']);
+  });
+
   it('says when a function is unknown', () => {
     check('FOO$0(1)', ['Unknown function']);
   });

@@ -1,5 +1,5 @@
 // Markdown and quoting helpers shared by completion and hover.
-import { formatSignature, type FunctionEntry } from '@calckit/formula';
+import { formatSignature, type Availability, type FunctionEntry } from '@calckit/formula';
 
 /** A column reference as written in a formula: backticks, an inner backtick doubled. */
 export function backtickColumn(name: string): string {
@@ -12,11 +12,14 @@ export function code(text: string): string {
   return `${fence}calc\n${text}\n${fence}`;
 }
 
-const AVAILABILITY: Record<string, string> = {
-  documented: '',
-  sample: 'Seen in the service\'s published samples (not in its reference).',
-  engine: 'Known to the engine; availability in formulas is uncertain.',
-  unsupported: '**Unsupported**: documented as no longer available in formulas.',
+/** The availability note of each catalogue status (the policy is @calckit/formula's functionAvailability). */
+const AVAILABILITY: Readonly<Record<Availability, (entry: FunctionEntry) => string>> = {
+  documented: () => '',
+  sample: () => "Seen in the service's published samples (not in its reference).",
+  engine: () => "Known to the engine (its dataflow reference); not promised for formulas: calckit warns.",
+  unverified: () => 'In no reference and no sample of the service: it may not be accepted; calckit warns.',
+  replaced: (e) => `**Replaced**: the service accepts it but silently computes ${e.replacedBy ? `\`${e.replacedBy}\`` : 'another function'} instead, which gives other values.`,
+  unsupported: () => '**Unsupported**: documented as not available in formulas; the service rejects it.',
 };
 
 /** Description, example, notes and availability of a catalogue function. */
@@ -25,8 +28,9 @@ export function functionDocumentation(entry: FunctionEntry): string {
   if (entry.synonymOf) parts.push(`Same as \`${entry.synonymOf}\`.`);
   if (entry.example) parts.push(`Example:\n\n${code(entry.example)}`);
   if (entry.notes) parts.push(`_${entry.notes}_`);
-  const availability = AVAILABILITY[entry.availability];
+  const availability = AVAILABILITY[entry.availability](entry);
   if (availability) parts.push(availability);
+  parts.push(`_Source: ${entry.source}_`);
   return parts.filter((p) => p.length > 0).join('\n\n');
 }
 
