@@ -99,6 +99,13 @@ testRule(
         errors: [{ messageId: 'date', message: `'Order Date' is text, not a date, where MONTH needs a column's values: ${noHint}`, column: 7, suggestions: ['MONTH(`Order Date`)'] }],
         output: null,
       },
+      {
+        code: "YEAR('NOW')",
+        errors: [{ messageId: 'date', message: "'NOW' is text, not a date, where YEAR needs a column's values: NOW() is a function, written without quotes", suggestions: ['YEAR(NOW())'] }],
+        output: null,
+        name: 'text that names a function without arguments',
+      },
+      { code: "DATE_SUB('current_date', INTERVAL 1 DAY)", errors: [{ messageId: 'date', suggestions: ['DATE_SUB(CURRENT_DATE(), INTERVAL 1 DAY)'] }], output: null },
       { code: "YEAR('Ship Date')", errors: [{ messageId: 'date', suggestions: ['YEAR(`Ship Date`)'] }], output: null },
       { code: "DATE_FORMAT('Order Date', '%Y')", errors: [{ messageId: 'date', data: { name: 'DATE_FORMAT' }, column: 13, suggestions: ["DATE_FORMAT(`Order Date`, '%Y')"] }], output: null },
       { code: "DATEDIFF(CURDATE(), 'Order Date')", errors: [{ messageId: 'date', column: 21, suggestions: ['DATEDIFF(CURDATE(), `Order Date`)'] }], output: null },

@@ -33,9 +33,9 @@ export interface Finding {
   readonly reason: Reason;
   /** The meaning is certain (string-as-column, an error); otherwise the text may be meant (string-may-be-column). */
   readonly certain: boolean;
-  /** The column to offer in backticks. */
-  readonly column: string;
-  /** Replacing the text by the column is safe to apply automatically. */
+  /** What to write instead: the backticked column, or the call of a function the text names (`'NOW'`: `NOW()`). */
+  readonly replacement: string;
+  /** Replacing the text is safe to apply automatically. */
   readonly fixable: boolean;
   readonly data: Readonly<Record<string, string>>;
 }
@@ -152,10 +152,14 @@ export function judge(context: RuleContext, node: StringLiteral, names: ColumnNa
   const named = names.find(value);
   const exact = named?.exact === true;
   const finding = (reason: Reason, certain: boolean, data: Record<string, string> = {}, need?: 'number' | 'date'): Finding => {
-    const column = named?.name ?? value;
+    // `YEAR('NOW')`: text that names no column but a function of the catalogue without arguments.
+    const fn = named ? undefined : lookupFunction(value);
+    const call = fn?.kind === 'constant' ? `${fn.name}()` : undefined;
+    const replacement = call ?? backticked(named?.name ?? value);
     // Automatic only when the column surely exists and has values of the kind needed there.
     const fits = need === undefined || named?.family === undefined || named.family === FITS[need];
-    return { reason, certain, column, fixable: certain && exact && fits, data: { raw: node.raw, column: backticked(column), hint: hint(named), ...data } };
+    const why = call ? `${call} is a function, written without quotes` : hint(named);
+    return { reason, certain, replacement, fixable: certain && exact && fits, data: { raw: node.raw, hint: why, ...data } };
   };
   switch (slot.kind) {
     case 'param': {
@@ -222,7 +226,7 @@ export function reportFindings(context: RuleContext, certain: boolean): RuleVisi
     String(node) {
       const found = judge(context, node, names);
       if (!found || found.certain !== certain) return;
-      const column = backticked(found.column);
+      const column = found.replacement;
       const replace = (f: Fixer) => f.replace(node, column);
       context.report({
         messageId: found.reason,
@@ -251,7 +255,7 @@ export const rule: Rule = {
         "- an aggregate of a text constant: `COUNT(DISTINCT 'Order ID')` is always 1 and `MAX('Order Date')` is that text; a CASE inside is left alone (`MAX(CASE WHEN … THEN 'Yes' ELSE 'No' END)`, `COUNT(CASE WHEN … THEN 'x' END)` are idioms);",
         "- with a dataset schema (or, without one, a column the formula writes in backticks elsewhere), text equal to a column's name where the column's values are needed: `COUNT('Order ID')`, `'Total Sales' * 2`, `'Region' = 'West'` (a constant compared with a constant), `'Order Date' >= CURDATE()`.",
         '',
-        "Text that may be a value stays clean: `` `Region` = 'Region' ``, `CONCAT('Sales', …)`, `CASE WHEN … THEN 'Sales' END`. Names are matched as the service matches them, case-sensitively; text that names a column only ignoring case gets the column's spelling as a suggestion. The fix writes the column in backticks when the column is known and its type fits; otherwise it is a suggestion. The uncertain cases (`COUNT('Order ID')` without a schema, `'Sales' * 2`) are string-may-be-column's warnings.",
+        "Text that may be a value stays clean: `` `Region` = 'Region' ``, `CONCAT('Sales', …)`, `CASE WHEN … THEN 'Sales' END`. Text that names a function without arguments (`YEAR('NOW')`) gets the call (`NOW()`) as a suggestion. Names are matched as the service matches them, case-sensitively; text that names a column only ignoring case gets the column's spelling as a suggestion. The fix writes the column in backticks when the column is known and its type fits; otherwise it is a suggestion. The uncertain cases (`COUNT('Order ID')` without a schema, `'Sales' * 2`) are string-may-be-column's warnings.",
       ].join('\n'),
       examples: [
         { code: 'SUM(`Sales`)', reported: false },
