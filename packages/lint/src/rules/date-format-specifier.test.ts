@@ -33,6 +33,8 @@ testRule(
       "DATE_FORMAT(`d`, '%Y-%m-%dT%H:%i:%s')",
       "DATE_FORMAT(`d`, '%H h %i')",
       "DATE_FORMAT(`d`, '%d de %M de %Y')",
+      "DATE_FORMAT(`d`, '%Y年%m月%d日')",
+      "DATE_FORMAT(`d`, 'FY%y')",
       "DATE_FORMAT(`d`, '%h:%i a.m.')",
       "DATE_FORMAT(`d`, 'Week %v')",
       "DATE_FORMAT(`d`, '%D %k %l %S %U %u %V %X %c %I')",
@@ -58,6 +60,7 @@ testRule(
       { code: "STR_TO_DATE(`d`, 'd/m/Y')", errors: [{ messageId: 'noPercent' }], output: "STR_TO_DATE(`d`, '%d/%m/%Y')" },
       { code: "FROM_UNIXTIME(`t`, 'Y-m-d H:i:s')", errors: [{ messageId: 'noPercent' }], output: "FROM_UNIXTIME(`t`, '%Y-%m-%d %H:%i:%s')" },
       { code: "TIME_FORMAT(`t`, 'H:i')", errors: [{ messageId: 'noPercent' }], output: "TIME_FORMAT(`t`, '%H:%i')" },
+      { code: "DATE_FORMAT(`d`, 'Y年m月')", errors: [{ messageId: 'noPercent' }], output: "DATE_FORMAT(`d`, '%Y年%m月')", name: 'other letters separate like punctuation' },
       { code: "DATE_FORMAT(`d`, ('Y'))", errors: [{ messageId: 'noPercent', column: 19 }], output: "DATE_FORMAT(`d`, ('%Y'))" },
       // Letters that mean something else in PHP-style formats, and letters run together: a suggestion.
       { code: "DATE_FORMAT(`d`, 'M d, Y')", errors: [{ messageId: 'noPercent', data: { fixed: "'%M %d, %Y'" }, suggestions: ["DATE_FORMAT(`d`, '%M %d, %Y')"] }], output: null },
@@ -75,6 +78,8 @@ testRule(
       // Text without specifiers: reported, nothing to offer.
       { code: "DATE_FORMAT(`d`, 'Week')", errors: [{ messageId: 'literal', message: "The format 'Week' has no % specifiers, so every row gets this same text", column: 18, endColumn: 24 }], output: null },
       { code: "DATE_FORMAT(`d`, 'Q')", errors: [{ messageId: 'literal' }], output: null },
+      { code: "DATE_FORMAT(`d`, 'Class')", errors: [{ messageId: 'literal' }], output: null, name: 'a word with picture letters in it' },
+      { code: "DATE_FORMAT(`d`, 'Month YYYY')", errors: [{ messageId: 'literal' }], output: null, name: 'a picture with a word: nothing certain to offer' },
       { code: "DATE_FORMAT(`d`, '')", errors: [{ messageId: 'literal' }], output: null },
       // A lone letter next to specifiers.
       {

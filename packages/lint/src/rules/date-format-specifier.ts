@@ -66,7 +66,8 @@ function loneLetters(items: readonly Item[]): Item[] {
 
 /** The format with `%` before every letter, when each letter is a specifier; `safe` when the fix may be automatic. */
 function withPercents(value: string): { fixed: string; safe: boolean } | undefined {
-  const runs = value.match(/\p{L}+/gu) ?? [];
+  // Specifier letters are ASCII: other letters separate them like punctuation ('Y年m月').
+  const runs = value.match(/[A-Za-z]+/g) ?? [];
   if (runs.length === 0) return undefined;
   const letters = runs.join('');
   if (![...letters].every((l) => LETTERS.has(l))) return undefined;
@@ -74,14 +75,14 @@ function withPercents(value: string): { fixed: string; safe: boolean } | undefin
   // Letters run together ('Ymd', 'His') may be a word ('Week' is all specifier letters): only the PHP-style letters,
   // none twice in a run, and then only as a suggestion.
   if (!alone && !runs.every((r) => [...r].every((l) => SAFE_LETTERS.has(l)) && new Set(r).size === r.length)) return undefined;
-  return { fixed: value.replace(/\p{L}/gu, (l) => `%${l}`), safe: alone && [...letters].every((l) => SAFE_LETTERS.has(l)) };
+  return { fixed: value.replace(/[A-Za-z]/g, (l) => `%${l}`), safe: alone && [...letters].every((l) => SAFE_LETTERS.has(l)) };
 }
 
-/** The picture translated, when it has picture tokens. */
+/** The picture translated, when it is made of picture tokens and separators only ('Class' has `ss` but is a word). */
 function fromPicture(value: string): string | undefined {
   let fixed = value;
   for (const [re, spec] of PICTURE) fixed = fixed.replace(re, spec);
-  return fixed === value ? undefined : fixed;
+  return fixed === value || /[A-Za-z]/.test(fixed.replace(/%./g, '')) ? undefined : fixed;
 }
 
 export const rule: Rule = {
