@@ -25,6 +25,8 @@ interface PublishedEntry {
   /** For a broken formula whose printed text is damaged (typographic quotes, a doubled keyword, an unbalanced
    *  parenthesis): what the source clearly means. It must lint without an error and analyze VALID. */
   readonly intended?: string;
+  /** The `dataType` the service itself reported for the formula (a live run), which the analysis must compute. */
+  readonly dataType?: string;
 }
 
 const dir = import.meta.dirname;
@@ -37,7 +39,9 @@ const expectedCaught: string[] = (JSON.parse(readFileSync(expectedPath, 'utf8'))
 
 interface Outcome {
   readonly errors: string[];
+  readonly warnings: string[];
   readonly status: 'VALID' | 'INVALID';
+  readonly dataType: string;
   readonly problems: string[];
 }
 
@@ -49,7 +53,9 @@ function run(entry: PublishedEntry): Outcome {
   const analysis = analyzeCalculation(expressionFromFileText(entry.formula), options);
   return {
     errors: lint.messages.filter((m) => m.severity === 'error').map((m) => `${m.ruleId}: ${m.message}`),
+    warnings: lint.messages.filter((m) => m.severity === 'warn').map((m) => `${m.ruleId}: ${m.message}`),
     status: analysis.status,
+    dataType: analysis.dataType,
     problems: analysis.problems.map((p) => `${p.code}: ${p.message}`),
   };
 }
@@ -60,6 +66,8 @@ const valid = entries.filter((e) => e.verdict === 'valid');
 const broken = entries.filter((e) => e.verdict === 'broken');
 const isCaught = (e: PublishedEntry): boolean => outcome(e).errors.length > 0 || outcome(e).status === 'INVALID';
 const caught = broken.filter(isCaught).map((e) => e.id).sort();
+/** Not caught by an error, but warned about: the service accepts the formula and computes something else (WEEKDAY). */
+const isWarned = (e: PublishedEntry): boolean => !isCaught(e) && outcome(e).warnings.length > 0;
 
 function figures(): string {
   const validWithError = valid.filter((e) => outcome(e).errors.length > 0);
@@ -73,10 +81,13 @@ function figures(): string {
     `valid with an error: ${validWithError.length}`,
     `valid analyzed INVALID without a documented reason: ${validInvalid.length}`,
     `broken caught: ${caught.length} of ${broken.length} (${perClass.join(', ')})`,
+    `broken not caught by an error but warned about: ${broken.filter(isWarned).length}`,
   ];
   for (const e of validWithError) lines.push(`  valid with an error: ${e.id}: ${outcome(e).errors.join(' | ')}`);
   for (const e of validInvalid) lines.push(`  valid analyzed INVALID: ${e.id}: ${outcome(e).problems.join(' | ')}`);
-  for (const e of broken.filter((b) => !isCaught(b))) lines.push(`  broken not caught: ${e.id} (${e.class ?? 'other'})`);
+  for (const e of broken.filter((b) => !isCaught(b))) {
+    lines.push(`  broken not caught: ${e.id} (${e.class ?? 'other'})${isWarned(e) ? `, warned: ${outcome(e).warnings.join(' | ')}` : ''}`);
+  }
   return lines.join('\n');
 }
 
@@ -119,6 +130,11 @@ describe('published corpus: formulas their sources call valid', () => {
     const o = outcome(e);
     expect(o.errors, `${e.formula}\n(source: ${e.source})`).toEqual([]);
     expect(o.status, `${e.formula}\n${o.problems.join('\n')}`).toBe(e.analysis?.status ?? 'VALID');
+  });
+
+  const typed = valid.filter((e) => e.dataType !== undefined);
+  it.each(typed.map((e) => [e.id, e] as const))('%s: the analysis computes the dataType the service reported', (_id, e) => {
+    expect(outcome(e).dataType, e.formula).toBe(e.dataType);
   });
 });
 

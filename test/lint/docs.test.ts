@@ -8,8 +8,9 @@ import { DIRECTIVE_RULE_ID, RULES, lintText, ruleDoc, rulesIndex, withReadmeList
 const root = join(import.meta.dirname, '..', '..');
 const rulesDir = join(root, 'packages', 'lint', 'src', 'rules');
 const docsDir = join(root, 'docs', 'rules');
+// A rule file exports `rule`; the others (index.ts, util.ts, data shared by rules) are helpers.
 const ruleFiles = readdirSync(rulesDir)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts' && f !== 'util.ts')
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && /^export const rule\b/m.test(readFileSync(join(rulesDir, f), 'utf8')))
   .map((f) => f.slice(0, -3));
 const STALE = 'is stale: run `npm run docs:rules`';
 

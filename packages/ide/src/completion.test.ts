@@ -26,11 +26,12 @@ describe('completion', () => {
   it('strikes through functions the service rejects or replaces, and lists them after the promised ones', () => {
     const all = items('$0', {});
     const deprecated = (label: string) => all.find((i) => i.label === label)?.deprecated === true;
-    expect(['WEEKDAY', 'SQRT', 'SUM', 'MEDIAN'].map(deprecated)).toEqual([true, true, false, false]);
+    expect(['WEEKDAY', 'SQRT', 'MICROSECOND', 'SUM', 'MEDIAN'].map(deprecated)).toEqual([true, true, true, false, false]);
     const order = (label: string) => all.findIndex((i) => i.label === label);
     expect(order('SUM')).toBeLessThan(order('MEDIAN'));
     expect(order('MEDIAN')).toBeLessThan(order('WEEKDAY'));
-    expect(order('WEEKDAY')).toBeLessThan(order('SQRT'));
+    expect(order('SQRT')).toBeLessThan(order('WEEKDAY'));
+    expect(order('WEEKDAY')).toBeLessThan(order('MICROSECOND'));
   });
 
   it('offers schema columns first after CASE WHEN, inserted in backticks with their types', () => {

@@ -1,6 +1,7 @@
 // Completion: what may be typed at the cursor, read from the tokens around it (so it works on broken input) —
 // functions with signature snippets, schema columns in backticks, nested calculations, the keywords that fit the
 // position, INTERVAL units, and date-format specifiers inside the format string of DATE_FORMAT and friends.
+import { isDiscouraged } from './discouraged.js';
 import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, type Availability, type FunctionEntry } from '@calckit/formula';
 import {
   COLUMN_TOKENS, DOUBLE_TOKENS, STRING_TOKENS, commentAt, endsValue, enclosingCaseClause, enclosingParen, isWord,
@@ -190,7 +191,7 @@ function followsDirectly(tokens: readonly IToken[], prev: number, replace: Span)
 }
 
 /** Where a function sorts among others: the ones the service promises first. */
-const RANK: Readonly<Record<Availability, number>> = { documented: 0, sample: 1, engine: 2, unverified: 3, replaced: 4, unsupported: 5 };
+const RANK: Readonly<Record<Availability, number>> = { documented: 0, sample: 1, engine: 2, unverified: 3, deprecated: 4, replaced: 5, unsupported: 6 };
 
 function functionItem(entry: FunctionEntry, replace: Span): CompletionItem {
   const rank = RANK[entry.availability];
@@ -203,8 +204,7 @@ function functionItem(entry: FunctionEntry, replace: Span): CompletionItem {
     snippet: true,
     replace,
     sortText: `${SORT.function}${rank}${entry.name}`,
-    // Struck through in the list: the service rejects it, or computes something else.
-    ...(entry.availability === 'unsupported' || entry.availability === 'replaced' ? { deprecated: true } : {}),
+    ...(isDiscouraged(entry.availability) ? { deprecated: true } : {}),
   };
 }
 

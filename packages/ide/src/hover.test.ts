@@ -26,7 +26,8 @@ describe('hover', () => {
 
   it.each([
     ['WEEK$0DAY(`d`)', '**Replaced**: the service accepts it but silently computes `DAYOFWEEK` instead'],
-    ['SQ$0RT(4)', '**Unsupported**: documented as not available in formulas'],
+    ['SQ$0RT(4)', '**Deprecated**: documented as not available in formulas, yet the service accepted it'],
+    ['MICRO$0SECOND(`d`)', '**Unsupported**: documented as not available in formulas, or refused by the service'],
     ['MED$0IAN(`Sales`)', 'Known to the engine (its dataflow reference)'],
     ['DENSE_R$0ANK() OVER (ORDER BY `Sales`)', 'In no reference and no sample of the service'],
   ])('says how available %s is, and where the catalogue has it from', (marked, note) => {

@@ -19,7 +19,8 @@ const AVAILABILITY: Readonly<Record<Availability, (entry: FunctionEntry) => stri
   engine: () => "Known to the engine (its dataflow reference); not promised for formulas: calckit warns.",
   unverified: () => 'In no reference and no sample of the service: it may not be accepted; calckit warns.',
   replaced: (e) => `**Replaced**: the service accepts it but silently computes ${e.replacedBy ? `\`${e.replacedBy}\`` : 'another function'} instead, which gives other values.`,
-  unsupported: () => '**Unsupported**: documented as not available in formulas; the service rejects it.',
+  deprecated: () => '**Deprecated**: documented as not available in formulas, yet the service accepted it when last tried: it may stop working; calckit warns.',
+  unsupported: () => '**Unsupported**: documented as not available in formulas, or refused by the service; calckit reports an error.',
 };
 
 /** Description, example, notes and availability of a catalogue function. */

@@ -1,5 +1,6 @@
 // Semantic tokens: every token and comment classified (function, column, string, number, keyword, operator,
 // comment, nested calculation), in source order; the AST settles words (a contextual keyword used as a column).
+import { isDiscouraged } from './discouraged.js';
 import { lookupFunction, walk } from '@calckit/formula';
 import { COLUMN_TOKENS, DOUBLE_TOKENS, STRING_TOKENS, kindOf, tokenEnd } from './cursor.js';
 import { KEYWORD_DOCS } from './data.js';
@@ -26,7 +27,7 @@ function wordRoles(doc: IdeDocument): Map<number, WordRole> {
       if (node.kind === 'Call') {
         const entry = lookupFunction(node.name);
         const modifiers: SemanticTokenModifier[] = entry ? ['defaultLibrary'] : [];
-        if (entry?.availability === 'unsupported') modifiers.push('deprecated');
+        if (isDiscouraged(entry?.availability)) modifiers.push('deprecated');
         roles.set(node.nameRange.start.offset, { type: 'function', modifiers });
       } else if (node.kind === 'Column') {
         roles.set(node.range.start.offset, { type: 'variable', modifiers: ['readonly'] });

@@ -69,8 +69,9 @@ describe('semantic tokens', () => {
     expect(show('DATE_ADD(`d`, INTERVAL 1 day)')).toEqual(['function[defaultLibrary]:DATE_ADD', 'variable[readonly]:`d`', 'keyword:INTERVAL', 'number:1', 'keyword:day']);
   });
 
-  it('marks unsupported functions deprecated and nested calculations as macros', () => {
+  it('marks refused, replaced and deprecated functions deprecated and nested calculations as macros', () => {
     expect(show('SQRT(4) + SVC_BEAST_MODE(3)')).toEqual(['function[defaultLibrary,deprecated]:SQRT', 'number:4', 'operator:+', 'macro:SVC_BEAST_MODE', 'number:3']);
+    expect(show('MICROSECOND(`t`) + WEEKDAY(`t`) + DAY(`t`)').filter((t) => t.startsWith('function'))).toEqual(['function[defaultLibrary,deprecated]:MICROSECOND', 'function[defaultLibrary,deprecated]:WEEKDAY', 'function[defaultLibrary]:DAY']);
   });
 
   it('answers a range with the tokens overlapping it', () => {

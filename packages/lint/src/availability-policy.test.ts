@@ -5,6 +5,7 @@ import { AVAILABILITY_POLICY, FUNCTION_ENTRIES, analyzeCalculation, functionAvai
 import { describe, expect, it } from 'vitest';
 import { lintText } from './linter.js';
 import { RULES } from './rules/index.js';
+import { STATUSES as deprecated } from './rules/deprecated-function.js';
 import { STATUSES as replaced } from './rules/replaced-function.js';
 import { STATUSES as undocumented } from './rules/undocumented-function.js';
 import { STATUSES as unknown } from './rules/unknown-function.js';
@@ -16,6 +17,7 @@ const RULE_OF: ReadonlyMap<AvailabilityStatus, string> = new Map([
   ...unsupported.map((s) => [s, 'unsupported-function'] as const),
   ...undocumented.map((s) => [s, 'undocumented-function'] as const),
   ...replaced.map((s) => [s, 'replaced-function'] as const),
+  ...deprecated.map((s) => [s, 'deprecated-function'] as const),
 ]);
 const AVAILABILITY_RULES = new Set(RULE_OF.values());
 
@@ -37,7 +39,7 @@ describe('availability policy', () => {
       const rule = RULES.find((r) => r.meta.id === ruleId);
       expect(rule?.meta.defaultSeverity, status).toBe(policy.finding);
     }
-    const declared = [...unknown, ...unsupported, ...undocumented, ...replaced];
+    const declared = [...unknown, ...unsupported, ...undocumented, ...replaced, ...deprecated];
     expect(new Set(declared).size).toBe(declared.length);
   });
 
@@ -57,7 +59,8 @@ describe('availability policy', () => {
     const messages = lintText(example).messages.map((m) => `${m.severity} ${m.ruleId}: ${m.message}`);
     const verdict = functionAvailability(name);
     // An accepted function's own availability warning is the policy speaking; anything else is a flaw in the example.
-    const expected = verdict.finding === 'warn' && verdict.accepted && verdict.status !== 'replaced' ? 1 : 0;
+    // Replaced and deprecated functions' examples show what to write instead, so they warn about nothing.
+    const expected = verdict.finding === 'warn' && verdict.accepted && verdict.status !== 'replaced' && verdict.status !== 'deprecated' ? 1 : 0;
     expect(messages.length, messages.join('\n')).toBe(expected);
     if (expected) expect(messages[0]).toMatch(/^warn undocumented-function/);
     expect(analyzeCalculation(example).status).toBe('VALID');

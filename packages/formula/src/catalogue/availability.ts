@@ -23,6 +23,7 @@ export interface AvailabilityPolicy {
  * the service accepts them when it validates a formula (our choice: no source says it rejects them); the linter warns
  * because the formula reference does not promise them. `unverified` functions are treated alike, with a warning that
  * says no source lists them. A `replaced` function is accepted and computes something else: a warning, not an error.
+ * A `deprecated` one is documented as unsupported but was accepted by the live service: a warning (it may stop working).
  */
 export const AVAILABILITY_POLICY: Readonly<Record<AvailabilityStatus, AvailabilityPolicy>> = {
   documented: { accepted: true, finding: 'none', why: 'in the formula reference' },
@@ -30,6 +31,7 @@ export const AVAILABILITY_POLICY: Readonly<Record<AvailabilityStatus, Availabili
   engine: { accepted: true, finding: 'warn', why: "typed by the engine's dataflow reference, not promised for formulas" },
   unverified: { accepted: true, finding: 'warn', why: 'in no reference and no sample' },
   replaced: { accepted: true, finding: 'warn', why: 'accepted, but silently replaced by another function' },
+  deprecated: { accepted: true, finding: 'warn', why: 'documented as unsupported in formulas, yet accepted by the service when last tried' },
   unsupported: { accepted: false, finding: 'error', why: 'documented as unsupported in formulas' },
   unknown: { accepted: false, finding: 'error', why: 'not a function of the language' },
 };

@@ -12,16 +12,18 @@ export type SignatureType =
   | 'TIME'
   | 'ANY'
   | 'INTERVAL'
-  | 'SKETCH';
+  | 'SKETCH'
+  | 'BOOLEAN';
 
 export type FunctionKind = 'aggregate' | 'window' | 'scalar' | 'constant';
 /**
  * Where the service stands on a function (scripts/functions.tsv says why for each): documented: in its formula
  * reference; sample: in its published samples only; engine: in its engine's dataflow reference only; unverified: in no
- * reference and no sample; replaced: accepted but silently replaced by another function (`replacedBy`); unsupported:
+ * reference and no sample; replaced: accepted but silently replaced by another function (`replacedBy`); deprecated: documented as
+ * unsupported, yet accepted by the service when last tried; unsupported:
  * documented as not supported in formulas. What each means for a formula is `functionAvailability` (availability.ts).
  */
-export type Availability = 'documented' | 'sample' | 'engine' | 'unverified' | 'replaced' | 'unsupported';
+export type Availability = 'documented' | 'sample' | 'engine' | 'unverified' | 'replaced' | 'deprecated' | 'unsupported';
 
 export interface FunctionParam {
   /** Accepted types (alternatives), e.g. `['INTERVAL', 'NUMERIC']`. */

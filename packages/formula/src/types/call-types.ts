@@ -92,7 +92,7 @@ const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
   DATE_TRUNC: timeOfSecond,
 };
 
-const DIRECT: ReadonlySet<string> = new Set([...COLUMN_TYPES, 'SKETCH']);
+const DIRECT: ReadonlySet<string> = new Set([...COLUMN_TYPES, 'SKETCH', 'BOOLEAN']);
 
 /** The result type of a call; UNKNOWN for functions the catalogue does not know. */
 export function callType(call: CallExpression, typeOf: TypeOf): ValueType {

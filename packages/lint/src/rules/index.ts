@@ -23,6 +23,7 @@ import { rule as nullComparison } from './null-comparison.js';
 import { rule as pastedCharacters } from './pasted-characters.js';
 import { rule as pastedCharactersInText } from './pasted-characters-in-text.js';
 import { rule as redundantElseNull } from './redundant-else-null.js';
+import { rule as deprecatedFunction } from './deprecated-function.js';
 import { rule as replacedFunction } from './replaced-function.js';
 import { rule as splitFunctionName } from './split-function-name.js';
 import { rule as stringAsColumn } from './string-as-column.js';
@@ -46,6 +47,7 @@ const ALL: readonly Rule[] = [
   constantCondition,
   dateFormatSpecifier,
   dayofweekRange,
+  deprecatedFunction,
   divisionByZero,
   divisionWithoutNullif,
   doubleQuoted,

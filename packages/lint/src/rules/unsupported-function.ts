@@ -1,16 +1,11 @@
-// unsupported-function: functions the service documents as not supported in formulas (SQRT, CONVERT_TZ, MICROSECOND).
+// unsupported-function: functions the service refuses in formulas (MICROSECOND, PERCENT_RANK).
 import { functionAvailability, type AvailabilityStatus, type CallExpression } from '@calckit/formula';
 import type { Rule, RuleContext } from '../types.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: an error). */
 export const STATUSES: readonly AvailabilityStatus[] = ['unsupported'];
 
-/** What to write instead, as data: function name → hint, and a rewrite from the argument texts where one is exact. */
-const ALTERNATIVES: Readonly<Record<string, { readonly hint: string; readonly build?: (args: readonly string[]) => string | undefined }>> = {
-  SQRT: { hint: 'use POWER(x, 0.5)', build: (a) => (a.length === 1 ? `POWER(${a[0]}, 0.5)` : undefined) },
-  CONVERT_TZ: { hint: "add the zones' difference with DATE_ADD(x, INTERVAL n HOUR)" },
-  MICROSECOND: { hint: "DATE_FORMAT(x, '%f') gives the microseconds as text" },
-};
+import { FUNCTION_ALTERNATIVES } from './function-alternatives.js';
 
 function argTexts(context: RuleContext, node: CallExpression): string[] {
   return node.args.map((a) => context.sourceOf(a));
@@ -19,17 +14,17 @@ function argTexts(context: RuleContext, node: CallExpression): string[] {
 export const rule: Rule = {
   meta: {
     id: 'unsupported-function',
-    description: 'Report functions documented as unsupported in formulas',
+    description: 'Report functions the service refuses in formulas',
     category: 'problem',
     defaultSeverity: 'error',
     hasSuggestions: true,
     messages: {
-      unsupported: "'{{name}}' is documented as unsupported in formulas{{hint}}",
+      unsupported: "'{{name}}' is not supported in formulas (the service refuses it){{hint}}",
       rewrite: 'Replace with {{text}}',
     },
     docs: {
       rationale: [
-        'The service documents SQRT, CONVERT_TZ and MICROSECOND as not supported in formulas: it rejects them, and `calckit analyze` says INVALID. Where an exact equivalent exists, a suggestion rewrites the call.',
+        'The service refuses MICROSECOND (documented as unsupported; a live run marked it ILLEGAL_FUNCTION) and PERCENT_RANK (a live run answered "Not a valid analytic function"), and `calckit analyze` says INVALID. Where an exact equivalent exists, a suggestion rewrites the call. SQRT and CONVERT_TZ are documented as unsupported too, yet the service accepted them when last tried: deprecated-function warns about those.',
         '',
         "Every function's availability is decided once, in the function catalogue, from where the service documents or shows it (each function records its source and status), and both the linter and `calckit analyze` follow that one policy: a function the service rejects is an error here and INVALID there; a function it accepts is never an error.",
         '',
@@ -40,13 +35,14 @@ export const rule: Rule = {
         "| engine | the reference of the engine that runs formulas (its dataflow functions) only | accepts | warning: undocumented-function |",
         '| unverified | no reference and no sample | accepts | warning: undocumented-function |',
         '| replaced | documented as silently replaced by another function (WEEKDAY) | accepts, computes the other function | warning: replaced-function |',
-        '| unsupported | documented as not supported in formulas | rejects | error: unsupported-function |',
+        '| deprecated | documented as not supported in formulas, yet accepted when last tried (SQRT, CONVERT_TZ) | accepts | warning: deprecated-function |',
+        '| unsupported | documented as not supported in formulas, or refused by the service | rejects | error: unsupported-function |',
         '| unknown | not in the catalogue | rejects | error: unknown-function |',
       ].join('\n'),
       examples: [
-        { code: 'POWER(`Area`, 0.5)', reported: false },
-        { code: 'SQRT(`Area`)', reported: true, note: 'suggests POWER(`Area`, 0.5)' },
-        { code: "CONVERT_TZ(`Created At`, 'UTC', 'America/Chicago')", reported: true },
+        { code: "DATE_FORMAT(`Created At`, '%f')", reported: false },
+        { code: 'MICROSECOND(`Created At`)', reported: true },
+        { code: 'PERCENT_RANK() OVER (ORDER BY SUM(`Sales`))', reported: true },
       ],
     },
   },
@@ -55,7 +51,7 @@ export const rule: Rule = {
       Call(node) {
         const { status, entry } = functionAvailability(node.upperName);
         if (status !== 'unsupported' || !entry) return;
-        const alternative = ALTERNATIVES[entry.name];
+        const alternative = FUNCTION_ALTERNATIVES[entry.name];
         const text = alternative?.build?.(argTexts(context, node));
         context.report({
           messageId: 'unsupported',
