@@ -118,7 +118,7 @@ export class PushController {
           lint: (expression) => this.lint(uri, expression, mapping),
           onLintErrors: (errors) => this.askLint(calc.path, errors),
           onConflict: (conflict) => this.askConflict(conflict),
-          onStep: (step, detail) => {
+          onStep: (_step, detail) => {
             log.info(`push ${label}: ${detail}`);
             progress.report({ message: detail });
           },

@@ -71,7 +71,7 @@ export interface BackoffOptions {
   readonly random: () => number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 200, maxMs: 5_000, random: Math.random };
+const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 200, maxMs: 5_000, random: Math.random };
 /** A Retry-After longer than this is not waited for: the call fails and says when to come back. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 

@@ -55,7 +55,7 @@ export function serveLintRequests(): void {
 const NESTED = /([A-Za-z0-9_]+)_BEAST_MODE\s*\(\s*(\d+)/gi;
 
 /** The answers of `nestedIds` for the calculations a text nests (found by a scan: no parse on the main thread). */
-export function nestedAnswers(text: string, settings: IdeSettings): Record<number, readonly number[] | null> {
+function nestedAnswers(text: string, settings: IdeSettings): Record<number, readonly number[] | null> {
   const out: Record<number, readonly number[] | null> = {};
   if (!settings.nestedIds) return out;
   for (const m of text.matchAll(NESTED)) {
@@ -65,7 +65,7 @@ export function nestedAnswers(text: string, settings: IdeSettings): Record<numbe
   return out;
 }
 
-export function plainSettings(s: IdeSettings): PlainSettings {
+function plainSettings(s: IdeSettings): PlainSettings {
   return {
     ...(s.serviceName !== undefined ? { serviceName: s.serviceName } : {}),
     ...(s.schema !== undefined ? { schema: s.schema } : {}),

@@ -230,7 +230,7 @@ function ensurePrivateDir(dir: string): void {
  * Writes a file readable by its owner only, atomically: a temp file created 0600 beside it, fsynced, renamed over
  * it, the folder fsynced. A symbolic link is written through (its target is replaced), so a linked file stays linked.
  */
-export function writePrivately(path: string, text: string): void {
+function writePrivately(path: string, text: string): void {
   let target = path;
   try {
     if (lstatSync(path).isSymbolicLink()) {

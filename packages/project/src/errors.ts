@@ -19,7 +19,7 @@ export class ProjectError extends Error {
 }
 
 /** `a.b."c/d.calc"[0]` — quotes keys that are not plain identifiers so a path with dots stays readable. */
-export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

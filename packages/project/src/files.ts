@@ -192,7 +192,7 @@ export interface FileOptions {
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** `10 MB` for the limit in messages. */
-export const formatLimit = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes.toLocaleString('en-US')} bytes`);
+const formatLimit = (bytes: number): string => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes.toLocaleString('en-US')} bytes`);
 
 export interface ReadLimitOptions extends FileOptions {
   /** The most bytes the file may hold (default MAX_FILE_BYTES). */

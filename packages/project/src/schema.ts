@@ -34,11 +34,11 @@ const serviceByInstance = z.strictObject({
   retries: retries.optional(),
 });
 
-export const serviceSchema = z.union([serviceByUrl, serviceByInstance], {
+const serviceSchema = z.union([serviceByUrl, serviceByInstance], {
   error: () => 'must be { "name", "baseUrl" } or { "name", "instance", "domain" }',
 });
 
-export const datasetEntrySchema = z.strictObject({
+const datasetEntrySchema = z.strictObject({
   id: z.string().min(1, 'must be the dataset id (a non-empty string)').describe("The dataset's id in the service."),
   schema: z
     .string()
@@ -47,7 +47,7 @@ export const datasetEntrySchema = z.strictObject({
     .describe("Path of the dataset's column schema file, relative to the project file."),
 });
 
-export const calculationEntrySchema = z.strictObject({
+const calculationEntrySchema = z.strictObject({
   id: z.number().int().positive().describe("The calculation's id in the service."),
   dataset: z.string().min(1).optional().describe('Key of the dataset (under "datasets") the formula is written against.'),
   name: z.string().min(1).optional().describe("The calculation's display name."),
