@@ -1,7 +1,7 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
 import { readFileSync } from 'node:fs';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { findProjectFile, loadProject, serviceOrigin, type Project } from '@calckit/project';
+import { serviceOrigin, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { calckitCommand, confirmEmulatorCommand, startEmulator, type RunningEmulator } from './emulator.js';
@@ -42,22 +42,14 @@ function mapped(deps: CommandDeps, document: vscode.TextDocument): { project: Pr
   return undefined;
 }
 
-/** Projects of the workspace folders (a calckit.json at or above each folder). */
-function workspaceProjects(log: Log): Project[] {
-  const files = new Set<string>();
+/** Projects of the workspace folders (a calckit.json at or above each folder), each once. */
+function workspaceProjects(projects: Projects): Project[] {
+  const found = new Set<Project>();
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const file = folder.uri.scheme === 'file' ? findProjectFile(folder.uri.fsPath) : undefined;
-    if (file) files.add(file);
+    const project = projects.forFolder(folder.uri);
+    if (project) found.add(project);
   }
-  const projects: Project[] = [];
-  for (const file of files) {
-    try {
-      projects.push(loadProject(file));
-    } catch (error) {
-      log.error(`project file ${file}: ${message(error)}`);
-    }
-  }
-  return projects;
+  return [...found];
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
@@ -86,7 +78,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     if (!requireTrust(log, 'pushing')) return undefined;
     const openText = (file: string): string | undefined => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText();
     const changed: Array<{ uri: vscode.Uri; text: string }> = [];
-    for (const project of workspaceProjects(log)) {
+    for (const project of workspaceProjects(deps.projects)) {
       // Records are per service: the one this project pushes to now (none when no address is set: all count as changed).
       let origin = '';
       try {
@@ -129,7 +121,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   const tokenOrigin = (): string => {
     const document = vscode.window.activeTextEditor?.document;
     const mapping = document ? deps.projects.forFile(document.uri) : undefined;
-    const project = mapping?.project ?? workspaceProjects(log)[0];
+    const project = mapping?.project ?? workspaceProjects(deps.projects)[0];
     const uri = document?.uri ?? (project ? vscode.Uri.file(project.file) : undefined);
     try {
       return serviceOrigin(connections.settingsFor(project, settingsFor(uri)).baseUrl);
@@ -193,7 +185,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('calckit.startEmulator', async () => {
     // Never in an untrusted workspace: the default command is the workspace's own node_modules/.bin/calckit.
     if (!requireTrust(log, 'starting the local emulator')) return undefined;
-    const project = workspaceProjects(log)[0];
+    const project = workspaceProjects(deps.projects)[0];
     if (!project) throw new Error('no calckit.json in this workspace');
     const running = deps.emulators.get(project.root);
     if (running && running.process.exitCode === null) {

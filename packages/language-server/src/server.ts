@@ -25,8 +25,8 @@ export interface ServerOptions {
   readonly lintWorkerScript?: string;
 }
 
-/** Files whose change can alter diagnostics: project files, and the schema files they name. */
-const WATCHED_GLOBS = ['**/calckit.json', '**/*.json'];
+/** Files whose change can alter diagnostics: project files, the schema files they name, the formulas others nest. */
+const WATCHED_GLOBS = ['**/calckit.json', '**/*.json', '**/*.calc'];
 
 /** Merges the features' capabilities. Each feature owns its keys; a key declared twice is a defect (features.test.ts). */
 export function mergeCapabilities(parts: readonly ServerCapabilities[]): ServerCapabilities {
@@ -89,8 +89,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDidChangeWatchedFiles(
     guardVoid(log, 'didChangeWatchedFiles', (params) => {
       const paths = params.changes.flatMap((c) => (c.uri.startsWith('file:') ? [fileURLToPath(c.uri)] : []));
-      if (!paths.some((p) => projects.isWatched(p))) return;
-      projects.invalidate();
+      // The index drops exactly what these files can change; nothing else is re-checked when it had none of them.
+      if (!projects.changed(paths)) return;
       settings.invalidate();
       diagnostics.refreshAll();
     }),

@@ -90,7 +90,8 @@ export class SettingsService {
       // The project's rules are in lintConfig; the linter applies these client severities over them.
       ...(client.rules ? { rules: client.rules } : {}),
       ...(project ? { lintConfig: project.lint, formatConfig: project.format } : {}),
-      ...(project && path ? { filePath: relative(project.root, path).split(sep).join('/'), nestedIds: (id: number) => this.projects.nestedIds(project, id) } : {}),
+      // Nested calculations count the way the service counts them, for the name this document is linted with.
+      ...(project && fp.relativePath !== undefined ? { filePath: fp.relativePath, nestedIds: (id: number) => this.projects.nestedIds(project, id, serviceName) } : {}),
     };
   }
 

@@ -1,6 +1,8 @@
 // Public API of @calckit/project: the project file calckit.json, dataset schema files, push state, connection settings.
-export { findProjectFile, loadProject, parseProject, resolveProject, isInside, writesInside, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
+export { loadProject, parseProject, isInside, writesInside, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
 export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
+export { ProjectIndex } from './project-index.js';
+export type { IndexedFile, IndexedProject, ProjectIndexOptions } from './project-index.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput } from './state.js';

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectError } from './errors.js';
 import { FileAccessError, MAX_FILE_BYTES, readFormulaFile, readRegularFileSync } from './files.js';
 import { describeJsonError, findJsonSyntaxError } from './json-text.js';
-import { findProjectFile, loadProject } from './load.js';
+import { loadProject } from './load.js';
+import { ProjectIndex } from './project-index.js';
 import { readDatasetSchemaFile } from './lookup.js';
 import { readState } from './state.js';
 
@@ -203,7 +204,7 @@ describe('project, schema and state files', () => {
   it('a calckit.json that is not a regular file is found, then refused (no silent fall-back to a parent project)', () => {
     writeFileSync(join(dir, 'calckit.json'), '{}');
     mkdirSync(join(dir, 'sub', 'calckit.json'), { recursive: true });
-    const found = findProjectFile(join(dir, 'sub', 'a.calc'));
+    const found = new ProjectIndex().projectFileFor(join(dir, 'sub', 'a.calc'));
     expect(found).toBe(join(dir, 'sub', 'calckit.json'));
     expect(() => loadProject(found!)).toThrow('cannot read the project file: not a regular file (a directory)');
   });

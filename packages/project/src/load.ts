@@ -1,6 +1,7 @@
-// Finding and loading the project file: walks up from a path to `calckit.json`, validates it, resolves paths.
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+// Loading the project file `calckit.json`: validates it and resolves its paths. Finding it is ProjectIndex's
+// (project-index.ts), the one place that walks up from a path.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ProjectError, issuesOf } from './errors.js';
 import { FileAccessError, readSettingsFileText } from './files.js';
 import { describeJsonError } from './json-text.js';
@@ -36,33 +37,6 @@ export interface Project {
   readonly format: Readonly<Record<string, unknown>>;
   /** Absolute path of the push state file. */
   readonly statePath: string;
-}
-
-/**
- * The nearest `calckit.json` at or above `fromPath` (a file or a directory), or undefined. Any entry of that name counts
- * (a directory, a pipe, a broken symbolic link): loadProject then says what is wrong with it, rather than a project
- * file further up being used in silence.
- */
-export function findProjectFile(fromPath: string): string | undefined {
-  let dir = resolve(fromPath);
-  if (existsSync(dir) && !statSync(dir).isDirectory()) dir = dirname(dir);
-  else if (!existsSync(dir)) dir = dirname(dir);
-  for (;;) {
-    const candidate = join(dir, PROJECT_FILE_NAME);
-    if (entryExists(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-function entryExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -148,11 +122,4 @@ export function writesInside(root: string, path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Finds the project for a file or directory, or loads the one given explicitly (`--config`). */
-export function resolveProject(options: { config?: string; from?: string }): Project | undefined {
-  if (options.config !== undefined) return loadProject(options.config);
-  const found = findProjectFile(options.from ?? process.cwd());
-  return found === undefined ? undefined : loadProject(found);
 }

@@ -6,15 +6,32 @@ import { describeJsonError } from './json-text.js';
 import type { Project, ProjectCalculation } from './load.js';
 import { datasetSchemaFileSchema, type DatasetColumn } from './schema.js';
 
+/** The project's entries by normalised path and by id, built once per loaded project (a project maps thousands). */
+const entries = new WeakMap<Project, { byPath: Map<string, ProjectCalculation>; byId: Map<number, ProjectCalculation> }>();
+function entriesOf(project: Project) {
+  let found = entries.get(project);
+  if (!found) {
+    found = { byPath: new Map(), byId: new Map() };
+    for (const c of project.calculations) {
+      const key = normalise(c.path);
+      // The first entry wins, as a search in file order would find it.
+      if (!found.byPath.has(key)) found.byPath.set(key, c);
+      if (!found.byId.has(c.id)) found.byId.set(c.id, c);
+    }
+    entries.set(project, found);
+  }
+  return found;
+}
+
 /** The project's entry for a formula file (absolute or relative to the working directory), or undefined. */
 export function calculationForFile(project: Project, path: string): ProjectCalculation | undefined {
   const rel = relative(project.root, resolve(path)).split(sep).join('/');
-  return project.calculations.find((c) => normalise(c.path) === rel);
+  return entriesOf(project).byPath.get(rel);
 }
 
 /** The project's entry for a calculation id, or undefined. */
 export function calculationForId(project: Project, id: number): ProjectCalculation | undefined {
-  return project.calculations.find((c) => c.id === id);
+  return entriesOf(project).byId.get(id);
 }
 
 function normalise(path: string): string {

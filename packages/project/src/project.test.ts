@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ProjectError,
   calculationForFile,
-  findProjectFile,
   loadDatasetSchema,
   loadProject,
+  ProjectIndex,
   projectJsonSchema,
   schemaForFile,
 } from './index.js';
@@ -48,7 +48,7 @@ function errorOf(fn: () => unknown): ProjectError {
 describe('project file', () => {
   it('is found by walking up from a file and loads with absolute paths', () => {
     const root = makeProject({ 'calckit.json': good, 'schemas/sales.json': salesSchema, 'formulas/margin.calc': 'SUM(`Amount`)' });
-    const found = findProjectFile(join(root, 'formulas/margin.calc'));
+    const found = new ProjectIndex().projectFileFor(join(root, 'formulas/margin.calc'));
     expect(found).toBe(join(root, 'calckit.json'));
     const project = loadProject(found as string);
     expect(project.root).toBe(root);
@@ -64,7 +64,7 @@ describe('project file', () => {
   it('returns undefined when no project file is above', () => {
     const root = makeProject({ 'a/b.calc': '1' });
     // tmpdir() itself has no calckit.json on a sane machine; the walk ends at the file system root.
-    expect(findProjectFile(join(root, 'a/b.calc'))).toBeUndefined();
+    expect(new ProjectIndex().projectFileFor(join(root, 'a/b.calc'))).toBeUndefined();
   });
 
   it('names every field at fault', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@calckit/client';
-import { DEFAULT_SERVICE_NAME, ProjectError, loadDatasetSchema, loadProject, recordPushes, resolveProject, serviceOrigin, type Project, type PushRecordInput } from '@calckit/project';
+import { DEFAULT_SERVICE_NAME, ProjectError, ProjectIndex, loadDatasetSchema, loadProject, recordPushes, serviceOrigin, type Project, type PushRecordInput } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { summarise, type CalculationSummary } from '../service/calculation-view.js';
@@ -130,7 +130,7 @@ function openProject(path: string | undefined): Project {
       }
       return loadProject(EXAMPLES_PROJECT);
     }
-    const found = path.endsWith('.json') ? loadProject(path) : resolveProject({ from: join(path, 'calckit.json') });
+    const found = path.endsWith('.json') ? loadProject(path) : new ProjectIndex().projectIn(path)?.project;
     if (found === undefined) throw new CliExit(EXIT_USAGE, `calckit demo: no calckit.json at ${path}`);
     return found;
   } catch (error) {

@@ -8,7 +8,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { formatText, resolveFormatOptions, DEFAULT_FORMAT_OPTIONS, type FormatResult, type ResolvedFormatOptions } from '@calckit/format';
-import { FileAccessError, FileEncodingError, decodeFormulaText, findProjectFile, loadProject, readFormulaFile, writeFormulaFile } from '@calckit/project';
+import { FileAccessError, FileEncodingError, ProjectIndex, decodeFormulaText, readFormulaFile, writeFormulaFile } from '@calckit/project';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { readStdinBytes } from '../io.js';
 
@@ -75,15 +75,21 @@ function flagOverrides(options: FormatCommandOptions): Record<string, unknown> {
 /** Resolves formatter options per file: defaults, then the project file's `format` section, then flags. */
 class OptionsResolver {
   private readonly byProjectFile = new Map<string, ResolvedFormatOptions>();
+  private readonly index: ProjectIndex;
 
   constructor(
-    private readonly options: FormatCommandOptions,
+    options: FormatCommandOptions,
     private readonly flags: Record<string, unknown>,
-  ) {}
+  ) {
+    this.index = new ProjectIndex(options.config !== undefined ? { config: options.config } : {});
+  }
 
-  /** Throws CliExit(2) on a project file that cannot be read or a `format` section or flag that is invalid. */
-  forPath(path: string): ResolvedFormatOptions {
-    const projectFile = this.options.config !== undefined ? resolve(this.options.config) : findProjectFile(path);
+  /**
+   * The options for a file (or, with `folder`, for text formatted in that folder). Throws CliExit(2) on a project file
+   * that cannot be read or a `format` section or flag that is invalid.
+   */
+  forPath(path: string, folder = false): ResolvedFormatOptions {
+    const projectFile = folder ? this.index.projectFileIn(path) : this.index.projectFileFor(path);
     const key = projectFile ?? '';
     const cached = this.byProjectFile.get(key);
     if (cached) return cached;
@@ -91,7 +97,7 @@ class OptionsResolver {
     if (projectFile !== undefined) {
       let section: unknown;
       try {
-        section = loadProject(projectFile).format;
+        section = this.index.load(projectFile).project.format;
       } catch (error) {
         throw new CliExit(EXIT_USAGE, `calckit format: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -160,7 +166,7 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
   if (patterns.includes('-')) {
     if (patterns.length > 1) throw new CliExit(EXIT_USAGE, "calckit format: '-' (standard input) cannot be combined with other paths");
     const name = options.stdinFilename ?? '<stdin>';
-    const formatOptions = resolver.forPath(resolve(io.cwd, options.stdinFilename ?? '.'));
+    const formatOptions = options.stdinFilename !== undefined ? resolver.forPath(resolve(io.cwd, options.stdinFilename)) : resolver.forPath(io.cwd, true);
     const input = await io.readStdin();
     let text: string;
     try {

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileS
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ClientConfigError, resolveOptions } from '@calckit/client';
 import { isValidServiceName } from '@calckit/formula';
-import { DEFAULT_SERVICE_NAME, DEFAULT_STATE_PATH, findProjectFile, parseProject, PROJECT_FILE_NAME, ProjectError } from '@calckit/project';
+import { DEFAULT_SERVICE_NAME, DEFAULT_STATE_PATH, parseProject, PROJECT_FILE_NAME, ProjectError, ProjectIndex } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 import { DEFAULT_CACHE_LOCATION } from '../lint/defaults.js';
@@ -119,7 +119,7 @@ export function runInit(directory: string | undefined, options: InitOptions, cwd
   }
   const service = serviceSection(options);
   const schema = schemaReference(root);
-  const enclosing = findProjectFile(dirname(root));
+  const enclosing = new ProjectIndex().projectFileIn(dirname(root));
   // The formulas folder must lie inside the project (after symbolic links) — checked before anything is written.
   const formulas = folderInsideProject(root, root, options.dir ?? DEFAULT_FORMULAS_DIR, '--dir', 'calckit init');
   if (formulas.rel === '') usage('--dir must name a folder inside the project, not the project folder itself');

@@ -40,6 +40,7 @@ export function register(program: Command): void {
     try {
       result = await pushFiles({
         project: context.project!, // openContext(…, true) exits when there is no project
+        index: context.index,
         client: context.client,
         serviceName: context.settings.serviceName,
         paths: files,

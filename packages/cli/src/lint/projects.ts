@@ -1,9 +1,9 @@
-// Per-file lint settings from the project file: discovery by walking up (or --config), the validated `lint` section,
-// the dataset schema and what nested calculations nest. Everything is cached per thread for large runs.
-import { dirname, relative, resolve, sep } from 'node:path';
-import { parseFormula, walk, type DatasetColumn } from '@calckit/formula';
+// Per-file lint settings: the project index (@calckit/project's ProjectIndex: discovery or --config, the project, the
+// dataset schema, nested calculations) plus what lint owns here, the validated `lint` section and the resolved
+// configuration per combination of matching overrides. Everything is cached per thread for large runs.
+import type { DatasetColumn } from '@calckit/formula';
 import { RULES, overrideApplies, parseLintConfig, resolveConfig, type LintConfig, type ProjectInfo, type ResolvedConfig } from '@calckit/lint';
-import { calculationForFile, calculationForId, findProjectFile, loadProject, readFormulaFile, schemaForFile, type Project } from '@calckit/project';
+import { ProjectError, ProjectIndex, type IndexedProject, type Project } from '@calckit/project';
 
 export interface FileSettings {
   readonly project?: Project;
@@ -15,12 +15,12 @@ export interface FileSettings {
   readonly relativePath?: string;
 }
 
-/** A project file or its lint section is wrong: exit 2 with this message. */
+/** A project file, a schema file or the lint section is wrong: exit 2 with this message. */
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
 }
 
-interface LoadedProject {
+interface LintProject {
   readonly project: Project;
   readonly config: LintConfig;
   readonly info: ProjectInfo;
@@ -28,93 +28,52 @@ interface LoadedProject {
   readonly resolvedBySignature: Map<string, ResolvedConfig>;
 }
 
-const toPosix = (p: string) => p.split(sep).join('/');
-
 export class ProjectResolver {
-  private readonly byFile = new Map<string, LoadedProject | undefined>();
-  private readonly byDir = new Map<string, string | undefined>();
-  private readonly schemas = new Map<string, readonly DatasetColumn[] | undefined>();
+  private readonly index: ProjectIndex;
+  /** Lint settings by loaded project (a project reloaded by the index is parsed again). */
+  private readonly byProject = new WeakMap<Project, LintProject>();
   private defaults: ResolvedConfig | undefined;
 
   /** `configPath`: --config, used for every file instead of discovery. */
-  constructor(private readonly configPath?: string) {}
-
-  private projectFileFor(file: string): string | undefined {
-    if (this.configPath !== undefined) return resolve(this.configPath);
-    const dir = dirname(resolve(file));
-    if (!this.byDir.has(dir)) this.byDir.set(dir, findProjectFile(dir));
-    return this.byDir.get(dir);
+  constructor(configPath?: string) {
+    this.index = new ProjectIndex(configPath !== undefined ? { config: configPath } : {});
   }
 
-  private load(projectFile: string): LoadedProject {
-    const cached = this.byFile.get(projectFile);
+  private lintProject(indexed: IndexedProject): LintProject {
+    const cached = this.byProject.get(indexed.project);
     if (cached) return cached;
-    let project: Project;
-    try {
-      project = loadProject(projectFile);
-    } catch (error) {
-      throw new SettingsError(error instanceof Error ? error.message : String(error));
-    }
+    const { project } = indexed;
     let config: LintConfig;
     try {
       config = parseLintConfig(project.lint, RULES);
     } catch (error) {
       const lines = error instanceof Error ? error.message.split('\n') : [String(error)];
-      throw new SettingsError(lines.map((l) => `${projectFile}: ${l}`).join('\n'));
+      throw new SettingsError(lines.map((l) => `${project.file}: ${l}`).join('\n'));
     }
-    const nested = new Map<number, readonly number[] | undefined>();
-    const info: ProjectInfo = {
-      ...(project.service?.name ? { serviceName: project.service.name } : {}),
-      nestedIds(id: number) {
-        if (nested.has(id)) return nested.get(id);
-        const calc = calculationForId(project, id);
-        let ids: number[] | undefined;
-        if (calc) {
-          try {
-            ids = [];
-            const found = ids;
-            walk(parseFormula(readFormulaFile(calc.file)).formula, { enter: (n) => void (n.kind === 'NestedCalculation' && found.push(n.id)) });
-          } catch {
-            ids = undefined; // the nested calculation's file is unreadable (or not a regular UTF-8 file of at most 10 MB): unknown
-          }
-        }
-        nested.set(id, ids);
-        return ids;
-      },
-    };
+    // The rules compare against the name as the project file writes it; nestedIds counts the canonical one's calls.
+    const info: ProjectInfo = { ...(project.service?.name ? { serviceName: project.service.name } : {}), nestedIds: indexed.nestedIds };
     const loaded = { project, config, info, resolvedBySignature: new Map<string, ResolvedConfig>() };
-    this.byFile.set(projectFile, loaded);
+    this.byProject.set(project, loaded);
     return loaded;
   }
 
   /** The project (if any) governing a file. */
-  projectFor(file: string): LoadedProject | undefined {
-    const projectFile = this.projectFileFor(file);
-    return projectFile === undefined ? undefined : this.load(projectFile);
+  projectFor(file: string): LintProject | undefined {
+    const indexed = settingsOrExit(() => this.index.projectFor(file));
+    return indexed === undefined ? undefined : this.lintProject(indexed);
   }
 
   /** Everything lint needs for one file (absolute or relative to the working directory). */
   settingsFor(file: string): FileSettings {
-    const loaded = this.projectFor(file);
-    if (!loaded) {
+    const indexed = settingsOrExit(() => this.index.fileInfo(file));
+    if (!indexed) {
       this.defaults ??= resolveConfig(undefined, RULES);
       return { resolved: this.defaults };
     }
+    if (indexed.schemaError) throw new SettingsError(indexed.schemaError.message);
+    const loaded = this.lintProject(indexed);
     const { project, config, info } = loaded;
-    const relativePath = toPosix(relative(project.root, resolve(file)));
-    const calc = calculationForFile(project, file);
-    let schema: readonly DatasetColumn[] | undefined;
-    if (calc?.dataset !== undefined) {
-      const key = `${project.file}\u0000${calc.dataset}`;
-      if (!this.schemas.has(key)) {
-        try {
-          this.schemas.set(key, schemaForFile(project, file));
-        } catch (error) {
-          throw new SettingsError(error instanceof Error ? error.message : String(error));
-        }
-      }
-      schema = this.schemas.get(key);
-    }
+    const { relativePath, schema } = indexed;
     const signature = (config.overrides ?? []).map((o) => (overrideApplies(o, relativePath) ? '1' : '0')).join('');
     let resolved = loaded.resolvedBySignature.get(signature);
     if (!resolved) {
@@ -129,5 +88,15 @@ export class ProjectResolver {
       projectInfo: info,
       relativePath,
     };
+  }
+}
+
+/** A broken project file stops the run like a broken lint section (ProjectError's message names the file and fields). */
+function settingsOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ProjectError) throw new SettingsError(error.message);
+    throw error;
   }
 }

@@ -8,11 +8,12 @@ import {
   credentialsPath,
   readCredentials,
   resolveConnection,
-  resolveProject,
+  ProjectIndex,
   type ConnectionSettings,
   type Project,
   type StoredTokens,
 } from '@calckit/project';
+import { statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 
@@ -44,6 +45,8 @@ export function withConnectionOptions(command: Command): Command {
 
 export interface ServiceContext {
   readonly project: Project | undefined;
+  /** The index that found the project: asked again for its schemas and nested calculations. */
+  readonly index: ProjectIndex;
   readonly settings: ConnectionSettings;
   readonly client: Client;
 }
@@ -59,7 +62,8 @@ export interface ContextOverrides {
 
 /** Loads the project (required or optional) and resolves connection settings; config problems exit with 2. */
 export function openContext(options: ConnectionCliOptions, needProject: boolean, overrides: ContextOverrides = {}): ServiceContext {
-  const project = overrides.project ?? loadProjectOrExit(options, needProject, overrides.cwd);
+  const index = projectIndexFor(options);
+  const project = overrides.project ?? loadProjectOrExit(options, needProject, overrides.cwd, index);
   let settings: ConnectionSettings;
   const env = overrides.env ?? process.env;
   try {
@@ -102,7 +106,7 @@ export function openContext(options: ConnectionCliOptions, needProject: boolean,
   } catch (error) {
     throw new CliExit(EXIT_USAGE, `calckit: ${(error as Error).message}`);
   }
-  return { project, settings, client };
+  return { project, settings, client, index };
 }
 
 /** The tokens `calckit login` stored for exactly this origin; warnings about the file (others can read it) on stderr. */
@@ -136,10 +140,20 @@ export function requireDeveloperToken(context: ServiceContext): void {
   }
 }
 
-export function loadProjectOrExit(options: { config?: string }, required: boolean, cwd?: string): Project | undefined {
+/** The project index of one command: `--config` when given, else discovery from each path. */
+export function projectIndexFor(options: { config?: string }): ProjectIndex {
+  return new ProjectIndex(options.config !== undefined ? { config: options.config } : {});
+}
+
+/**
+ * The project for a command run from `cwd` (a folder, or a file whose project is meant): `--config`, else the nearest
+ * calckit.json at or above it. A broken project file, or none when one is required, exits with 2.
+ */
+export function loadProjectOrExit(options: { config?: string }, required: boolean, cwd?: string, index = projectIndexFor(options)): Project | undefined {
   let project: Project | undefined;
+  const from = cwd ?? process.cwd();
   try {
-    project = resolveProject({ ...(options.config !== undefined ? { config: options.config } : {}), from: cwd ?? process.cwd() });
+    project = (isDirectory(from) ? index.projectIn(from) : index.projectFor(from))?.project;
   } catch (error) {
     if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit: ${error.message}`);
     throw error;
@@ -148,4 +162,12 @@ export function loadProjectOrExit(options: { config?: string }, required: boolea
     throw new CliExit(EXIT_USAGE, 'calckit: no calckit.json found in this directory or above; create one or pass --config <path>');
   }
   return project;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // a path that does not exist (yet) is looked up from its folder
+  }
 }

@@ -19,15 +19,23 @@ export class PushLintConfigError extends Error {
   override readonly name = 'PushLintConfigError';
 }
 
-/** Validates the `lint` settings once and returns the linter push applies to each file. */
-export function createPushLinter(options: { readonly serviceName: string; readonly lintSettings?: Readonly<Record<string, unknown>> }): PushLinter {
+/**
+ * Validates the `lint` settings once and returns the linter push applies to each file. `nestedIds` (the project
+ * index's, for the service's name) lets nested-calculation-depth refuse what the service would (ILLEGAL_DEPTH).
+ */
+export function createPushLinter(options: {
+  readonly serviceName: string;
+  readonly lintSettings?: Readonly<Record<string, unknown>>;
+  readonly nestedIds?: (id: number) => readonly number[] | undefined;
+}): PushLinter {
   let config: LintConfig;
   try {
     config = parseLintConfig(options.lintSettings ?? {}, RULES);
   } catch (error) {
     throw new PushLintConfigError(`calckit.json: ${(error as Error).message}`);
   }
-  const project = { serviceName: options.serviceName, nestedIds: (): undefined => undefined };
+  const nestedIds = options.nestedIds;
+  const project = { serviceName: options.serviceName, nestedIds: (id: number) => nestedIds?.(id) };
   return (expression, file) => {
     if (isIgnored(config, file.path)) return [];
     const result = lintText(expression, {

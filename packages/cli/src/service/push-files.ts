@@ -8,10 +8,10 @@ import {
   FileAccessError,
   FileEncodingError,
   ProjectError,
+  ProjectIndex,
   calculationForFile,
   gitVersionLookup,
   openPushState,
-  readDatasetSchemaFile,
   readFormulaFile,
   serviceOrigin,
   type DatasetColumn,
@@ -96,6 +96,8 @@ export interface PushFilesOptions {
   /** State file to use instead of the project's (`calckit demo` keeps the repository's untouched). */
   readonly statePath?: string;
   readonly cwd?: string;
+  /** The index that loaded the project (the command's), for schemas and nested calculations; default a new one. */
+  readonly index?: ProjectIndex;
   /** Called once per file as it finishes (progress output). */
   readonly onResult?: (result: FilePushResult, done: number, total: number) => void;
 }
@@ -137,9 +139,11 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   const cwd = options.cwd ?? process.cwd();
   const statePath = options.statePath ?? project.statePath;
   const { selected, unmapped } = selectCalculations(project, options.paths, cwd);
-  const schemas = new Map<string, DatasetColumn[] | ProjectError>();
+  const index = options.index ?? new ProjectIndex();
   // Validates the project's lint settings before anything is sent (throws PushLintConfigError).
-  const lint = options.skipLint ? undefined : createPushLinter({ serviceName: options.serviceName, lintSettings: project.lint });
+  const lint = options.skipLint
+    ? undefined
+    : createPushLinter({ serviceName: options.serviceName, lintSettings: project.lint, nestedIds: (id) => index.nestedIds(project, id, options.serviceName) });
   // Every file is read before anything is sent: a file that is not UTF-8 text stops the run (exit 2), as for
   // format and --fix, since pushing it would store replacement characters. A missing file is that file's failure.
   const texts = new Map<ProjectCalculation, string>();
@@ -229,20 +233,15 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
     return { baseUrl: options.client.baseUrl, dryRun: options.dryRun ?? false, results: all, summary, exitCode };
   }
 
-  function schemaFor(calc: ProjectCalculation): DatasetColumn[] | ProjectError | undefined {
+  function schemaFor(calc: ProjectCalculation): readonly DatasetColumn[] | ProjectError | undefined {
     const dataset = calc.dataset !== undefined ? project.datasets[calc.dataset] : undefined;
     if (dataset?.schemaPath === undefined) return undefined;
-    let cached = schemas.get(dataset.schemaPath);
-    if (cached === undefined) {
-      try {
-        cached = readDatasetSchemaFile(dataset.schemaPath);
-      } catch (error) {
-        if (!(error instanceof ProjectError)) throw error;
-        cached = error;
-      }
-      schemas.set(dataset.schemaPath, cached);
+    try {
+      return index.schema(dataset.schemaPath);
+    } catch (error) {
+      if (!(error instanceof ProjectError)) throw error;
+      return error;
     }
-    return cached;
   }
 
   async function pushOne(calc: ProjectCalculation): Promise<FilePushResult> {
