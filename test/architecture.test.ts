@@ -1,5 +1,6 @@
 // The invariants of ARCHITECTURE.md that code can check: the pure packages import no node:*, vscode or network code,
-// and every package imports only what its package.json declares (dependencies point one way).
+// every package imports only what its package.json declares (dependencies point one way), one vocabulary and one
+// project index.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
@@ -73,6 +74,26 @@ describe('architecture', () => {
       // Comments may name things (`SVC_OP_ADD`); only code counts.
       const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
       return SPELLINGS.filter(([, re]) => re.test(text)).map(([what]) => `${file.slice(root.length + 1)}: ${what}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  // One project index: only packages/project (ProjectIndex) finds the project file; everything else asks it.
+  it('has one project index: no other source looks for calckit.json itself', () => {
+    const files = [...PACKAGES.filter((p) => p !== 'project').map((p) => join(root, 'packages', p, 'src')), join(root, 'extension', 'src')].flatMap(sources);
+    // The project file in the folder being climbed (`demo` climbs to its own examples/calckit.json: not discovery).
+    const NAMES_PROJECT_FILE = /(?:join|resolve)\(\s*\w+\s*,\s*(?:['"`]calckit\.json['"`]|PROJECT_FILE_NAME)\s*\)/;
+    const found = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+      const problems: string[] = [];
+      // The discovery functions that ProjectIndex replaced, should they come back.
+      if (/\b(findProjectFile|resolveProject)\s*\(/.test(text)) problems.push('calls findProjectFile or resolveProject');
+      // A loop that climbs folders (dirname) looking for the project file by name.
+      for (const m of text.matchAll(/\b(?:for|while)\s*\(/g)) {
+        const loop = text.slice(m.index, m.index + 400);
+        if (loop.includes('dirname(') && NAMES_PROJECT_FILE.test(loop)) problems.push('walks up folders for calckit.json');
+      }
+      return problems.map((what) => `${file.slice(root.length + 1)}: ${what}`);
     });
     expect(found).toEqual([]);
   });
