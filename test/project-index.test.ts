@@ -2,6 +2,7 @@
 // the same files of one project and must agree on what the project tells them: the dataset schema (unknown columns)
 // and the calculations nested ones nest, counted the service's way (only SVC_BEAST_MODE(id) with the project's name).
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, SALES_SCHEMA, TestClient } from './language-server/client.js';
@@ -60,5 +61,30 @@ describe('one project index: the CLI and the language server agree', () => {
     ]);
     expect(fromCli['f/mid.calc']).toEqual(["nested-calculation-depth: 'OTHER_BEAST_MODE' does not match the service's name; write SVC_BEAST_MODE(2)"]);
     expect(fromCli['f/two.calc']).toEqual([]);
+  });
+
+  it('the server re-lints when a watched file changes what the index answered, and only then', async () => {
+    const project = salesNestingProject();
+    ({ client } = await TestClient.start({ rootUri: project.uri('') }));
+    const top = project.uri('f/top.calc');
+    await client.open(top, FILES['f/top.calc']);
+    const depth = (ds: { code?: unknown; message: string }[]) => ds.filter((d) => d.code === 'nested-calculation-depth').map((d) => d.message);
+    expect(depth(await client.diagnosticsFor(top, 1))).toEqual([expect.stringContaining('Calculation 3 itself nests calculation 1:')]);
+    const published = () => client!.published.get(top)!.length;
+
+    // A file nothing was read from: the index had no answer from it, so nothing is re-linted.
+    const before = published();
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: project.uri('f/one.calc'), type: 2 }, { uri: project.uri('notes/x.json'), type: 1 }] });
+    const other = project.uri('f/one.calc');
+    await client.open(other, '1');
+    await client.diagnosticsFor(other, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(published()).toBe(before);
+
+    // The nested calculation's file: read again, and the open formula re-linted with its new answer.
+    writeFileSync(project.path('f/mid.calc'), 'SVC_BEAST_MODE(1) + SVC_BEAST_MODE(2)');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: project.uri('f/mid.calc'), type: 2 }] });
+    await client.until(() => published() > before, 10_000, 're-lint');
+    expect(depth(client.published.get(top)!.at(-1)!.diagnostics)).toEqual([expect.stringContaining('Calculation 3 itself nests calculation 1, calculation 2:')]);
   });
 });
