@@ -48,6 +48,19 @@ const UNSUPPRESSIBLE: ReadonlySet<string> = new Set(['syntax-error']);
 export const DIRECTIVE_RULE_ID = 'unused-directive';
 const MAX_FIX_PASSES = 10;
 
+/** Leaves out, in place, the messages that start inside the range of a message of a rule that owns its range, or
+ * right where it ends (the `(` after a split name is where the inner call's argument count would be reported). */
+function dropOwned(messages: LintMessage[], rules: readonly Rule[]): void {
+  const owners = new Set(rules.filter((r) => r.meta.ownsRange).map((r) => r.meta.id));
+  if (owners.size === 0) return;
+  const owned = messages.filter((m) => owners.has(m.ruleId)).map((m) => m.range);
+  if (owned.length === 0) return;
+  const inside = (m: LintMessage) => !owners.has(m.ruleId) && owned.some((r) => r.start.offset <= m.range.start.offset && m.range.start.offset <= r.end.offset);
+  let kept = 0;
+  for (const m of messages) if (!inside(m)) messages[kept++] = m;
+  messages.length = kept;
+}
+
 /** One lint pass over `text` (no fixing). */
 function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
   const given = options.parse !== undefined && options.parse.text === text;
@@ -143,6 +156,7 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
     throw new RuleError(current, options.filePath, error);
   }
 
+  dropOwned(messages, rules);
   const directives = parseDirectives(parse.trivia, parse.lines);
   if (directives.length === 0) return messages;
   const located = messages.map((m) => ({ m, ruleId: m.ruleId, line: m.range.start.line, offset: m.range.start.offset }));

@@ -36,6 +36,10 @@ export interface RuleMeta {
   readonly requiresSchema?: boolean;
   /** Needs the project file (reports nothing without one). */
   readonly requiresProject?: boolean;
+  /** Its report names the whole mistake at its range: other rules' messages starting there (or right at its end) are
+   * left out. One mistake, one message: `DATE FORMAT(` is a split function name, not also a bare column `DATE`, a
+   * stray `FORMAT` and a wrong argument count. */
+  readonly ownsRange?: boolean;
   /** Message templates by id; `{{name}}` placeholders are filled from the report's data. */
   readonly messages: Readonly<Record<string, string>>;
   readonly options?: Readonly<Record<string, OptionSpec>>;

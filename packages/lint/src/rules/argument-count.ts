@@ -1,6 +1,6 @@
 // argument-count: calls with too few or too many arguments for the function's signature; DISTINCT and * where the
 // function does not accept them.
-import { arity, findSplitFunctionNames, formatSignature, lookupFunction } from '@calckit/formula';
+import { arity, formatSignature, lookupFunction } from '@calckit/formula';
 import type { Rule } from '../types.js';
 
 function expected(min: number, max: number): string {
@@ -31,16 +31,12 @@ export const rule: Rule = {
     },
   },
   create(context) {
-    // The call inside a split name (`DATE(` of `STR_TO-DATE(`) is not the function meant: split-function-name reports
-    // the name, and counting DATE's arguments would only mislead.
-    let splitCalls: ReadonlySet<number> = new Set();
+    // The call inside a split name (`DATE(` of `STR_TO-DATE(`) is not the function meant: split-function-name owns that
+    // range, so the linter leaves this rule's message there out.
     return {
-      onStart() {
-        if (context.isEnabled('split-function-name')) splitCalls = new Set(findSplitFunctionNames(context.text, context.parse.tokens).map((s) => s.callStart));
-      },
       Call(node) {
         const entry = lookupFunction(node.upperName);
-        if (!entry || node.recovered || splitCalls.has(node.nameRange.start.offset)) return;
+        if (!entry || node.recovered) return;
         // Bare niladic constants (`CURRENT_DATE`) have no argument list to check.
         if (!node.parens) return;
         const { min, max } = arity(entry);

@@ -3,6 +3,7 @@
 import { lookupFunction, paramAt, type Expression } from '@calckit/formula';
 import { isNumericType, isTimeType, typeFamily } from '../semantics/index.js';
 import type { Rule, RuleContext } from '../types.js';
+import { columnNames, judge, type ColumnNames } from './string-as-column.js';
 import { unparen } from './util.js';
 
 const NUMERIC_PARAM = new Set(['NUMERIC', 'LONG', 'DOUBLE', 'DECIMAL']);
@@ -20,10 +21,19 @@ function expectedKind(types: readonly string[]): Expected | undefined {
   return undefined;
 }
 
+/** Whether text meant as a column is already reported (as an error or a warning) by string-as-column or
+ * string-may-be-column: then this rule says nothing more about it. */
+function reportedAsColumn(context: RuleContext, node: Expression, names: () => ColumnNames): boolean {
+  if (node.kind !== 'String') return false;
+  const found = judge(context, node, names());
+  return found !== undefined && context.isEnabled(found.certain ? 'string-as-column' : 'string-may-be-column');
+}
+
 /** Why `arg` cannot be a value of kind `kind`, or undefined when it can (or we cannot tell). */
-function mismatch(context: RuleContext, arg: Expression, kind: Expected): string | undefined {
+function mismatch(context: RuleContext, arg: Expression, kind: Expected, names: () => ColumnNames): string | undefined {
   const e = unparen(arg);
   if (e.kind === 'String') {
+    if (reportedAsColumn(context, e, names)) return undefined;
     if (kind === 'number' && !NUMBER_LIKE.test(e.value)) return `the text ${e.raw}`;
     if (kind === 'date' && !DATE_LIKE.test(e.value)) return `the text ${e.raw}, which is not a date`;
     return undefined;
@@ -60,6 +70,8 @@ export const rule: Rule = {
     },
   },
   create(context) {
+    let names: ColumnNames | undefined;
+    const namesOf = () => (names ??= columnNames(context));
     return {
       Call(node) {
         const entry = lookupFunction(node.upperName);
@@ -69,7 +81,7 @@ export const rule: Rule = {
           if (!param) return;
           const kind = expectedKind(param.types);
           if (!kind) return;
-          const what = mismatch(context, arg, kind);
+          const what = mismatch(context, arg, kind, namesOf);
           if (what) {
             context.report({ messageId: 'mismatch', data: { index: i + 1, name: node.name, kind: kind === 'number' ? 'number' : 'date', what }, node: arg });
           }

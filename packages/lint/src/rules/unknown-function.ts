@@ -1,5 +1,5 @@
 // unknown-function: a call to a name the function catalogue does not know, with "did you mean".
-import { findSplitFunctionNames, functionAvailability, functionNames, type AvailabilityStatus } from '@calckit/formula';
+import { functionAvailability, functionNames, type AvailabilityStatus } from '@calckit/formula';
 import { closestNames, orList } from '../suggest.js';
 import type { Rule } from '../types.js';
 
@@ -40,14 +40,10 @@ export const rule: Rule = {
     },
   },
   create(context) {
-    // Calls inside a split name (`FORMAT` of `DATE-FORMAT(`) belong to split-function-name when it runs.
-    let splitCalls: ReadonlySet<number> = new Set();
+    // Calls inside a split name (`FORMAT` of `DATE-FORMAT(`): split-function-name owns that range when it runs.
     return {
-      onStart() {
-        if (context.isEnabled('split-function-name')) splitCalls = new Set(findSplitFunctionNames(context.text, context.parse.tokens).map((s) => s.callStart));
-      },
       Call(node) {
-        if (functionAvailability(node.upperName).status !== 'unknown' || splitCalls.has(node.nameRange.start.offset)) return;
+        if (functionAvailability(node.upperName).status !== 'unknown') return;
         const near = nearNames(node.upperName);
         context.report({
           messageId: 'unknown',
