@@ -40,24 +40,33 @@ export function lockedCalculationView(c: CalculationRecord): LockedCalculation {
   };
 }
 
-/** The update and read responses (4.1 and GET): the full Calculation. */
+/** The update and read responses (4.1 and GET): the full Calculation, written out in the seed's field order. */
 export function calculationView(c: CalculationRecord): Calculation {
-  const locked = lockedCalculationView(c);
-  const { archived, hidden, variable, ...head } = locked;
-  const { functions, ...beforeFunctions } = head;
-  const { dataType, status, cacheWindow, columnPositions, ...first } = beforeFunctions;
-  // Rebuilt in the seed's order: nonAggregatedColumns after analytic, functionTemplateDependencies after functions.
+  const a = c.analysis;
+  // One literal rather than the lock view taken apart with rest patterns: this runs on every read and update.
   return {
-    ...first,
-    nonAggregatedColumns: [...c.analysis.nonAggregatedColumns],
-    dataType,
-    status,
-    cacheWindow,
-    columnPositions,
-    functions,
-    functionTemplateDependencies: [...c.analysis.functionTemplateDependencies],
-    archived,
-    hidden,
-    variable,
+    id: c.id,
+    name: c.name,
+    owner: c.owner,
+    locked: c.locked,
+    global: c.global,
+    expression: c.expression,
+    checkSum: a.checkSum,
+    links: calculationLinks(c),
+    legacyId: c.legacyId,
+    lastModified: c.lastModified,
+    created: c.created,
+    aggregated: a.aggregated,
+    analytic: a.analytic,
+    nonAggregatedColumns: [...a.nonAggregatedColumns],
+    dataType: a.dataType,
+    status: a.status,
+    cacheWindow: a.cacheWindow,
+    columnPositions: a.columnPositions.map((p) => ({ columnName: p.columnName, columnPosition: p.columnPosition })),
+    functions: [...a.functions],
+    functionTemplateDependencies: [...a.functionTemplateDependencies],
+    archived: c.archived,
+    hidden: c.hidden,
+    variable: c.variable,
   };
 }

@@ -26,6 +26,9 @@ export interface CalculationRecord {
   readonly analysis: StoredAnalysis;
 }
 
+/** A calculation without its analysis: what checks before a write need, read without parsing the analysis. */
+export type CalculationHead = Omit<CalculationRecord, 'analysis'>;
+
 export interface DatasetRecord {
   readonly id: string;
   readonly name: string;

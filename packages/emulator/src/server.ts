@@ -14,7 +14,7 @@ import type { FixturesInput } from './fixtures-format.js';
 import { HANDLERS } from './handlers/index.js';
 import { discardBody, parseJsonObject, readBody } from './http/body.js';
 import { sendJson } from './http/respond.js';
-import { matchRoute } from './http/router.js';
+import { matchRoute, parseTarget } from './http/router.js';
 import { DEFAULT_SANDBOX_LIMITS, Sandbox, type SandboxLimits } from './sandbox/runner.js';
 import { Storage } from './storage.js';
 import { checkPathParams } from './validation/path-params.js';
@@ -155,7 +155,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const started = performance.now();
     const rawUrl = req.url ?? '/';
     // Only origin-form targets ("/path?query"); anything else (absolute URLs, "*") is refused below.
-    const url = rawUrl.startsWith('/') ? new URL(`http://emulator.invalid${rawUrl}`) : undefined;
+    const url = parseTarget(rawUrl);
     try {
       if (!url) throw new ApiError(400, 'VALIDATION_FAILED', 'request target must be a path');
       const body = await route(req, url.pathname, url.searchParams);

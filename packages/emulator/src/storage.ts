@@ -4,6 +4,7 @@ import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.js';
 import type {
+  CalculationHead,
   CalculationRecord,
   CodeFunctionRecord,
   DatasetRecord,
@@ -63,6 +64,26 @@ interface CalculationRow {
   hidden: number;
   variable: number;
   analysis: string;
+}
+
+const HEAD_COLUMNS = 'id, name, owner, locked, global, expression, dataset_id, legacy_id, created, last_modified, archived, hidden, variable';
+
+function toHead(row: Omit<CalculationRow, 'analysis'>): CalculationHead {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    locked: row.locked === 1,
+    global: row.global === 1,
+    expression: row.expression,
+    datasetId: row.dataset_id,
+    legacyId: row.legacy_id,
+    created: row.created,
+    lastModified: row.last_modified,
+    archived: row.archived === 1,
+    hidden: row.hidden === 1,
+    variable: row.variable === 1,
+  };
 }
 
 function toCalculation(row: CalculationRow): CalculationRecord {
@@ -182,6 +203,9 @@ export class Storage {
   private commitsSinceCheckpoint = 0;
   /** True while group commits wait for a checkpoint that lets the WAL restart. */
   private paused = false;
+
+  /** The datasets last read, with the text of their columns (see `getDataset`). */
+  private readonly datasets = new Map<string, { readonly columnsText: string; readonly record: DatasetRecord }>();
 
   /** Prepared statements by SQL text: preparing once keeps updates fast under load. */
   private readonly statements = new Map<string, Database.Statement>();
@@ -491,6 +515,12 @@ export class Storage {
     return row ? toCalculation(row) : undefined;
   }
 
+  /** The calculation without its analysis (not parsed: the checks before a write do not need it). */
+  getCalculationHead(id: number): CalculationHead | undefined {
+    const row = this.stmt(`SELECT ${HEAD_COLUMNS} FROM calculations WHERE id = ?`).get(id) as Omit<CalculationRow, 'analysis'> | undefined;
+    return row ? toHead(row) : undefined;
+  }
+
   /**
    * The calculations with these ids, in one query: each found one once, in the order of its first appearance in `ids`;
    * ids that do not exist are left out.
@@ -517,7 +547,7 @@ export class Storage {
    */
   updateFormula(id: number, expression: string, analysis: StoredAnalysis, lastModified: number): CalculationRecord | 'locked' | undefined {
     return this.atomic((): CalculationRecord | 'locked' | undefined => {
-      const current = this.getCalculation(id);
+      const current = this.getCalculationHead(id);
       if (!current) return undefined;
       if (current.locked) return 'locked';
       const modified = Math.max(lastModified, current.lastModified + 1);
@@ -578,12 +608,28 @@ export class Storage {
     return { total, calculations: this.getCalculations(ids) };
   }
 
+  /**
+   * A dataset; while its stored columns are unchanged (same text) the same record is returned, so each update of a
+   * formula does not parse them again, and callers can tell by identity whether they changed.
+   */
   getDataset(id: string): DatasetRecord | undefined {
     const row = this.stmt('SELECT id, name, columns, updated FROM datasets WHERE id = ?').get(id) as
       | { id: string; name: string; columns: string; updated: number }
       | undefined;
-    if (!row) return undefined;
-    return { id: row.id, name: row.name, columns: JSON.parse(row.columns) as DatasetSchemaColumn[], updated: row.updated };
+    if (!row) {
+      this.datasets.delete(id);
+      return undefined;
+    }
+    const known = this.datasets.get(id);
+    if (known && known.columnsText === row.columns && known.record.name === row.name && known.record.updated === row.updated) return known.record;
+    const record: DatasetRecord = Object.freeze({
+      id: row.id,
+      name: row.name,
+      columns: Object.freeze((JSON.parse(row.columns) as DatasetSchemaColumn[]).map((c) => Object.freeze(c))),
+      updated: row.updated,
+    });
+    this.datasets.set(id, { columnsText: row.columns, record });
+    return record;
   }
 
   /** Replaces a dataset's columns; returns false when the dataset does not exist. */

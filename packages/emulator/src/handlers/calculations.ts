@@ -4,7 +4,7 @@ import { ApiError, notFound, validationError } from '../api-error.js';
 import { analyzeFormula, judgeFormula, type FormulaAnalysis } from '../analyze.js';
 import { calculationView, lockedCalculationView } from '../calculation-view.js';
 import type { EmulatorContext, OperationHandler, OperationRequest } from '../context.js';
-import type { CalculationRecord } from '../model.js';
+import type { CalculationHead, CalculationRecord } from '../model.js';
 
 /** Longest expression accepted, in UTF-16 code units (the body limit applies first). */
 const MAX_EXPRESSION_LENGTH = 100_000;
@@ -47,27 +47,29 @@ export const updateFormula: OperationHandler = (ctx, req) => {
   // The analysis, the costly part, runs now, outside the group commit, whose writes all wait until the last of its
   // group is done. Checks and write run inside it, so they see every write acknowledged before them; the analysis is
   // redone there only if the dataset's columns changed in between.
-  const before = ctx.storage.getCalculation(id);
+  const before = ctx.storage.getCalculationHead(id);
   let early: EarlyAnalysis | undefined;
   if (before && !before.locked) {
     const columns = datasetColumns(ctx, before);
-    early = { columnsKey: JSON.stringify(columns ?? null), analyzed: analyzeFormula(expression, ctx.serviceName, columns) };
+    early = { columns, analyzed: analyzeFormula(expression, ctx.serviceName, columns) };
   }
   return ctx.storage.write(() => storeFormula(ctx, id, expression, strict, early));
 };
 
 /** An analysis made before the group commit, and the columns it was made with. */
 interface EarlyAnalysis {
-  readonly columnsKey: string;
+  readonly columns: readonly DatasetSchemaColumn[] | undefined;
   readonly analyzed: FormulaAnalysis;
 }
 
-function datasetColumns(ctx: EmulatorContext, calc: CalculationRecord): readonly DatasetSchemaColumn[] | undefined {
+/** The columns of the calculation's dataset: the same array while they are unchanged (`Storage.getDataset`). */
+function datasetColumns(ctx: EmulatorContext, calc: CalculationHead): readonly DatasetSchemaColumn[] | undefined {
   return calc.datasetId === null ? undefined : ctx.storage.getDataset(calc.datasetId)?.columns;
 }
 
 function storeFormula(ctx: EmulatorContext, id: number, expression: string, strict: boolean, early: EarlyAnalysis | undefined): Calculation {
-  const current = existing(ctx, id);
+  const current = ctx.storage.getCalculationHead(id);
+  if (!current) throw notFound(`calculation ${id} does not exist`, 'path.calculationId');
   if (current.locked) throw locked(id);
   const columns = datasetColumns(ctx, current);
   const verdict = judgeFormula(id, expression, {
@@ -77,7 +79,7 @@ function storeFormula(ctx: EmulatorContext, id: number, expression: string, stri
       dependentsOf: (target) => ctx.storage.dependentsOf(target),
     },
     ...(columns ? { schema: columns } : {}),
-    ...(early && early.columnsKey === JSON.stringify(columns ?? null) ? { analyzed: early.analyzed } : {}),
+    ...(early && early.columns === columns ? { analyzed: early.analyzed } : {}),
   });
   if (verdict.illegalDepth !== undefined) {
     throw new ApiError(400, 'ILLEGAL_DEPTH', verdict.illegalDepth, [{ field: 'expression', code: 'ILLEGAL_DEPTH', message: verdict.illegalDepth }]);

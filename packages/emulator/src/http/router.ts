@@ -1,4 +1,5 @@
-// Matches a method and path to an operation of the service, using the route templates of @calckit/protocol.
+// Reads a request's target (path and query) and matches a method and path to an operation of the service, using the
+// route templates of @calckit/protocol.
 import { OPERATIONS, type OperationName } from '@calckit/protocol';
 
 interface CompiledRoute {
@@ -47,4 +48,23 @@ export function matchRoute(method: string, pathname: string): RouteMatch {
     return { kind: 'operation', operation: route.operation, rawParams };
   }
   return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'none' };
+}
+
+/**
+ * Targets made only of these characters read the same with or without the URL parser (no dot segments, escapes,
+ * backslashes or `+`), so the common case skips it; anything else goes through `URL`.
+ */
+const PLAIN_TARGET = /^\/[A-Za-z0-9_\-/]*(?:\?[A-Za-z0-9_\-=&]*)?$/;
+
+/** Path and query of an origin-form target ("/path?query"); undefined for anything else (absolute URLs, "*"). */
+export function parseTarget(rawUrl: string): { pathname: string; searchParams: URLSearchParams } | undefined {
+  if (!rawUrl.startsWith('/')) return undefined;
+  if (PLAIN_TARGET.test(rawUrl)) {
+    const q = rawUrl.indexOf('?');
+    return q === -1
+      ? { pathname: rawUrl, searchParams: new URLSearchParams() }
+      : { pathname: rawUrl.slice(0, q), searchParams: new URLSearchParams(rawUrl.slice(q + 1)) };
+  }
+  const url = new URL(`http://emulator.invalid${rawUrl}`);
+  return { pathname: url.pathname, searchParams: url.searchParams };
 }
