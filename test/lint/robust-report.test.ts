@@ -295,7 +295,7 @@ describe('calckit lint: control characters', () => {
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     if (LINUX) expect(r.stdout).toContain('f/e\\x1b[31mvil\\x07.calc\n');
     // CR ends a line (for the lexer as for the frame): the frame shows two lines.
-    expect(r.stdout).toContain("Unexpected character '\\x9b' at 1:25");
+    expect(r.stdout).toContain('Unexpected character U+009B at 1:25');
     expect(r.stdout).toContain('> 1 | SUM(`a\\x1b[2J\\x1b]0;pwned\\x07b`) \\x9b31m / 0 -- \n');
     const colour = run(dir, ['lint', 'f', '--color']);
     expect(colour.stdout.replace(/\u001b\[\d+m/g, '')).not.toMatch(RAW_CONTROL);
