@@ -86,6 +86,10 @@ describe('calckit serve', () => {
       expect(banner).not.toContain('session token');
       expect(banner).not.toContain('from-env');
       expect(banner).toContain('fixtures: none');
+      // The sandbox's layers, from the emulator's own health answer (and a warning line per missing layer).
+      expect(result.sandbox?.layers).toContain('process');
+      expect(banner).toContain(`code functions: sandboxed (${result.sandbox!.layers.join(', ')})`);
+      expect(banner.split('\n').filter((l) => l.includes('a sandbox layer is missing'))).toHaveLength(result.sandbox!.missing.length);
     } finally {
       await result.emulator.close();
     }

@@ -28,6 +28,19 @@ export interface ServeResult {
   /** Tokens made because the environment had none (shown to the user, nowhere else). */
   readonly generated: { readonly developerToken?: string; readonly sessionToken?: string };
   readonly fixtures: string | undefined;
+  /** The code-function sandbox's layers that are on, and why any is missing (the emulator's health answer). */
+  readonly sandbox?: { readonly layers: readonly string[]; readonly missing: readonly string[] };
+}
+
+/** What the running emulator says of its code-function sandbox (undefined if it does not answer). */
+async function sandboxOf(url: string): Promise<ServeResult['sandbox']> {
+  try {
+    const health = (await (await fetch(`${url}/__emulator/health`)).json()) as { functionSandbox?: { layers?: string[]; missing?: string[] } };
+    const s = health.functionSandbox;
+    return s ? { layers: s.layers ?? [], missing: s.missing ?? [] } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const makeToken = (): string => randomBytes(24).toString('base64url');
@@ -68,7 +81,8 @@ export async function startServe(options: ServeOptions, env: NodeJS.ProcessEnv =
     ...(fixtures ? { fixtures } : {}),
     ...(log && !options.quiet ? { log } : {}),
   });
-  return { emulator, generated, fixtures };
+  const sandbox = await sandboxOf(emulator.url);
+  return { emulator, generated, fixtures, ...(sandbox ? { sandbox } : {}) };
 }
 
 /**
@@ -90,6 +104,11 @@ export function serveBanner(result: ServeResult, showTokens: boolean): string[] 
   token('developer', 'CALCKIT_DEVELOPER_TOKEN', result.generated.developerToken);
   token('session', 'CALCKIT_SESSION_TOKEN', result.generated.sessionToken);
   lines.push(`  fault injection: ${e.faultInjection ? `on (POST ${e.url}/__emulator/faults)` : 'off'}`);
+  // Code functions run untrusted code: say plainly when the sandbox is weaker than the README promises.
+  if (result.sandbox) {
+    lines.push(`  code functions: sandboxed (${result.sandbox.layers.join(', ')})`);
+    for (const why of result.sandbox.missing) lines.push(`  code functions: WARNING, a sandbox layer is missing: ${why}`);
+  }
   lines.push('Press Ctrl+C to stop.');
   return lines;
 }
