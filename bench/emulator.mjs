@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fdatasync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +102,31 @@ class LeanConnection {
   }
 }
 
+/**
+ * The disk's own fsync latency where the round's database lives, measured just before the round: 200 overwrites of
+ * 4 KB each followed by fdatasync, as the emulator does for each group commit. No acknowledged (durable) update can
+ * be faster than this; it says how much of the round's latency is the disk's, on a machine whose disk others share.
+ */
+async function diskFsyncMs(dir) {
+  const path = join(dir, 'fsync-probe');
+  const fd = openSync(path, 'w');
+  const page = Buffer.alloc(4096, 7);
+  const times = [];
+  try {
+    for (let i = 0; i < 200; i++) {
+      writeSync(fd, page, 0, page.length, (i % 16) * page.length);
+      const t = performance.now();
+      await new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+      times.push(performance.now() - t);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(path, { force: true });
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: Number(percentile(times, 50).toFixed(2)), p99Ms: Number(percentile(times, 99).toFixed(2)) };
+}
+
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
@@ -111,7 +136,7 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** One round: a fresh emulator process, `clients` clients updating for `warmupSeconds` (not counted), then for `seconds`; returns { clients, seconds, updates, updatesPerSecond, p50Ms, p99Ms, emulatorCpuMsPerUpdate, clientCpuMsPerUpdate, errors }. */
+/** One round: a fresh emulator process, `clients` clients updating for `warmupSeconds` (not counted), then for `seconds`; returns { clients, httpClient, seconds, updates, updatesPerSecond, p50Ms, p99Ms, emulatorCpuMsPerUpdate, clientCpuMsPerUpdate, diskFsyncP50Ms, diskFsyncP99Ms, loadAverage1m, errors }. */
 async function round({ clients, seconds, calculations, warmupSeconds = 1, httpClient = 'lean', nodeArgs = [] }) {
   const dir = mkdtempSync(join(tmpdir(), 'calckit-bench-'));
   const fixtures = {
@@ -122,6 +147,7 @@ async function round({ clients, seconds, calculations, warmupSeconds = 1, httpCl
   };
   const fixturesPath = join(dir, 'fixtures.json');
   writeFileSync(fixturesPath, JSON.stringify(fixtures));
+  const diskFsync = process.env.BENCH_MEMORY ? undefined : await diskFsyncMs(dir);
   const emulator = await startEmulatorProcess(process.env.BENCH_MEMORY ? ':memory:' : join(dir, 'bench.sqlite'), fixturesPath, nodeArgs);
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const target = new URL(emulator.url);
@@ -193,6 +219,8 @@ async function round({ clients, seconds, calculations, warmupSeconds = 1, httpCl
     // CPU time per update, which the machine's load changes far less than wall-clock latency.
     emulatorCpuMsPerUpdate: Number((emulatorCpu / 1000 / latencies.length).toFixed(3)),
     clientCpuMsPerUpdate: Number(((clientCpu.user + clientCpu.system) / 1000 / latencies.length).toFixed(3)),
+    ...(diskFsync ? { diskFsyncP50Ms: diskFsync.p50Ms, diskFsyncP99Ms: diskFsync.p99Ms } : {}),
+    loadAverage1m: machine().loadAverage1m,
     errors,
   };
 }
@@ -203,7 +231,7 @@ export async function benchEmulator({ clients = 16, seconds = 5, rounds = 3, cal
   for (let i = 0; i < rounds; i++) results.push(await round({ clients, seconds, calculations, httpClient }));
   const byRate = [...results].sort((a, b) => a.updatesPerSecond - b.updatesPerSecond);
   const mid = byRate[Math.floor((byRate.length - 1) / 2)];
-  return { ...mid, rounds: results.map((r) => ({ updatesPerSecond: r.updatesPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, emulatorCpuMsPerUpdate: r.emulatorCpuMsPerUpdate })), medianP99Ms: median(results.map((r) => r.p99Ms)), machine: machine() };
+  return { ...mid, rounds: results.map((r) => ({ updatesPerSecond: r.updatesPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms, emulatorCpuMsPerUpdate: r.emulatorCpuMsPerUpdate, diskFsyncP99Ms: r.diskFsyncP99Ms, loadAverage1m: r.loadAverage1m })), medianP99Ms: median(results.map((r) => r.p99Ms)), machine: machine() };
 }
 
 /** One round with the emulator under `node --cpu-prof`: where its time goes under this load (self time by function and by package). */
@@ -232,5 +260,5 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.incl
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchEmulator({ clients: arg('clients', 16), seconds: arg('seconds', 5), rounds: arg('rounds', 3), httpClient: process.argv.includes('--node-http') ? 'node-http' : 'lean' });
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
-  else console.log(`emulator: ${result.updatesPerSecond} updates/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.clients} clients, ${result.updates} updates in ${result.seconds} s, ${result.errors} errors, ${process.env.BENCH_MEMORY ? 'in-memory database' : 'file database, each update fsynced before its answer'}; median of ${result.rounds.length} rounds: ${result.rounds.map((r) => r.updatesPerSecond).join(', ')} updates/s; ${result.machine.cores} cores, load ${result.machine.loadAverage1m})`);
+  else console.log(`emulator: ${result.updatesPerSecond} updates/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.clients} clients, ${result.updates} updates in ${result.seconds} s, ${result.errors} errors, ${process.env.BENCH_MEMORY ? 'in-memory database' : 'file database, each update fsynced before its answer'}; median of ${result.rounds.length} rounds: ${result.rounds.map((r) => `${r.updatesPerSecond}/s p99 ${r.p99Ms} ms`).join(', ')}; emulator CPU ${result.emulatorCpuMsPerUpdate} ms per update, client ${result.clientCpuMsPerUpdate} ms${result.diskFsyncP99Ms === undefined ? '' : `; the disk's own fdatasync p50 ${result.diskFsyncP50Ms} ms, p99 ${result.diskFsyncP99Ms} ms`}; ${result.machine.cores} cores, load ${result.machine.loadAverage1m})`);
 }

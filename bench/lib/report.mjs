@@ -143,10 +143,15 @@ export function renderMarkdown(results) {
   lines.push('');
 
   const em = results.emulator;
-  lines.push('**Emulator** (update formula over loopback HTTP, file database with synchronous=FULL)');
+  lines.push('**Emulator** (update formula over loopback HTTP, file database, each update fsynced before its answer)');
   lines.push('');
   if (na(em)) lines.push(`not available: ${em?.notAvailable}`);
-  else lines.push(table(['Clients', 'Updates/s', 'p50', 'p99', 'Updates', 'Errors'], [[em.clients, Math.round(em.updatesPerSecond), ms(em.p50Ms), ms(em.p99Ms), em.updates, em.errors]]));
+  else {
+    lines.push(table(
+      ['Clients', 'Updates/s', 'p50', 'p99', 'Emulator CPU per update', "The disk's fsync p50 / p99", 'Load', 'Updates', 'Errors'],
+      [[em.clients, Math.round(em.updatesPerSecond), ms(em.p50Ms), ms(em.p99Ms), ms(em.emulatorCpuMsPerUpdate), em.diskFsyncP99Ms === undefined ? '—' : `${ms(em.diskFsyncP50Ms)} / ${ms(em.diskFsyncP99Ms)}`, em.loadAverage1m ?? '—', em.updates, em.errors]],
+    ));
+  }
   lines.push('');
 
   const im = results.import;

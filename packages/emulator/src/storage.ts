@@ -242,8 +242,13 @@ export class Storage {
       const storage = new Storage(db, onDisk ? `${db.name}-wal` : undefined, options);
       storage.migrate();
       if (onDisk) {
-        storage.checkpointer = new Checkpointer(db.name);
-        db.pragma('wal_autocheckpoint = 0');
+        try {
+          storage.checkpointer = new Checkpointer(db.name);
+          db.pragma('wal_autocheckpoint = 0');
+        } catch {
+          // No worker (the driver cannot be found from here): SQLite checkpoints on commit, as by default.
+          storage.checkpointer = undefined;
+        }
       }
       return storage;
     } catch (error) {
