@@ -20,5 +20,6 @@ export { RULES, ruleById } from './rules/index.js';
 export { buildSemantics, type Semantics } from './semantics/index.js';
 export { closestNames } from './suggest.js';
 export type * from './types.js';
+export { defineRule } from './types.js';
 export { ruleDoc, rulesIndex, rulesTable, withReadmeList, README_LIST_START, README_LIST_END } from './docs.js';
 export { REPORTERS, codeFrame, escapeForTerminal, type FileResult, type ReportContext, type Reporter } from './reporters/index.js';

@@ -23,7 +23,8 @@ export interface DocExample {
   readonly note?: string;
 }
 
-export interface RuleMeta {
+/** A rule's description. `M` is the union of its message ids, so reports and tests naming another id fail to compile. */
+export interface RuleMeta<M extends string = string> {
   readonly id: string;
   /** One line, imperative or descriptive, no trailing period. */
   readonly description: string;
@@ -41,7 +42,7 @@ export interface RuleMeta {
    * stray `FORMAT` and a wrong argument count. */
   readonly ownsRange?: boolean;
   /** Message templates by id; `{{name}}` placeholders are filled from the report's data. */
-  readonly messages: Readonly<Record<string, string>>;
+  readonly messages: Readonly<Record<M, string>>;
   readonly options?: Readonly<Record<string, OptionSpec>>;
   readonly docs: {
     /** Why the rule exists: a paragraph of Markdown. */
@@ -107,14 +108,14 @@ export interface ProjectInfo {
   nestedIds(id: number): readonly number[] | undefined;
 }
 
-export interface ReportDescriptor {
-  readonly messageId: string;
+export interface ReportDescriptor<M extends string = string> {
+  readonly messageId: M;
   readonly data?: Readonly<Record<string, string | number>>;
   /** Where: a node (its range) or an explicit range. */
   readonly node?: Node;
   readonly range?: Range;
   readonly fix?: Fix | ((fixer: Fixer) => Fix | undefined);
-  readonly suggest?: ReadonlyArray<{ readonly messageId: string; readonly data?: Readonly<Record<string, string | number>>; readonly fix: Fix | ((fixer: Fixer) => Fix) }>;
+  readonly suggest?: ReadonlyArray<{ readonly messageId: M; readonly data?: Readonly<Record<string, string | number>>; readonly fix: Fix | ((fixer: Fixer) => Fix) }>;
 }
 
 export interface Fixer {
@@ -125,7 +126,7 @@ export interface Fixer {
   replaceOffsets(start: number, end: number, text: string): Fix;
 }
 
-export interface RuleContext {
+export interface RuleContext<M extends string = string> {
   readonly id: string;
   readonly options: RuleOptions;
   readonly text: string;
@@ -138,7 +139,7 @@ export interface RuleContext {
   sourceOf(node: Node): string;
   /** Whether another rule runs on this file (rules that hand a case to another rule check it is there). */
   isEnabled(ruleId: string): boolean;
-  report(descriptor: ReportDescriptor): void;
+  report(descriptor: ReportDescriptor<M>): void;
 }
 
 /** Visitors keyed by node kind; `Program:exit` style hooks run once after the walk. */
@@ -151,9 +152,15 @@ export type RuleVisitors = {
   readonly onEnd?: () => void;
 };
 
-export interface Rule {
-  readonly meta: RuleMeta;
-  create(context: RuleContext): RuleVisitors;
+export interface Rule<M extends string = string> {
+  readonly meta: RuleMeta<M>;
+  create(context: RuleContext<M>): RuleVisitors;
+}
+
+/** The rule as written, its message ids inferred from `meta.messages`: `create` may report only those, and the
+ * RuleTester's table for it may expect only those. */
+export function defineRule<M extends string>(rule: Rule<M>): Rule<M> {
+  return rule;
 }
 
 /** A rule's setting: severity and options (options merged over the meta defaults). */

@@ -1,7 +1,7 @@
 // argument-count: calls with too few or too many arguments for the function's signature; DISTINCT and * where the
 // function does not accept them.
 import { arity, formatSignature, lookupFunction } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 function expected(min: number, max: number): string {
   if (max === Infinity) return `at least ${min}`;
@@ -9,7 +9,7 @@ function expected(min: number, max: number): string {
   return `${min} to ${max}`;
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'argument-count',
     description: 'Report calls with the wrong number of arguments',
@@ -54,4 +54,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

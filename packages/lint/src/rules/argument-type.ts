@@ -2,7 +2,7 @@
 // is expected (`YEAR('Date')`), text to a numeric aggregate (`AVG('metric')`), a schema-typed column of the wrong kind.
 import { lookupFunction, paramAt, type Expression } from '@calckit/formula';
 import { isNumericType, isTimeType, typeFamily } from '../semantics/index.js';
-import type { Rule, RuleContext } from '../types.js';
+import { defineRule, type RuleContext } from '../types.js';
 import { columnNames, judge, type ColumnNames } from './string-as-column.js';
 import { unparen } from './util.js';
 
@@ -49,7 +49,7 @@ function mismatch(context: RuleContext, arg: Expression, kind: Expected, names: 
   return undefined;
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'argument-type',
     description: 'Report arguments that cannot have the type the function needs',
@@ -89,4 +89,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 // bare-column: column names written without backticks (`revenue` instead of `` `revenue` ``); fix: add backticks.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { backticked } from './util.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'bare-column',
     description: 'Require backticks around column names',
@@ -30,4 +30,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -18,11 +18,11 @@ testRule(
     invalid: [
       {
         code: "CASE when `Pennies` >= 600 then 'Large' when `Pennies` <= 300 then 'Small' else `Pennies` end",
-        errors: [{ messageId: 'mixed', message: 'This CASE branch returns a number (inferred from its use) but an earlier branch returns text (STRING)', column: 81 }],
+        errors: [{ messageId: 'mixed', message: 'This CASE branch returns a number (inferred from its use) but an earlier branch returns text (STRING)', line: 1, column: 81, endLine: 1, endColumn: 90 }],
       },
-      { code: "CASE WHEN `x` = 1 THEN 'Total Sales' ELSE 0 END", errors: [{ messageId: 'mixed' }] },
-      { code: "CASE WHEN `x` = 1 THEN `Name` ELSE 0 END", schema: [{ name: 'Name', type: 'STRING' }], errors: [{ messageId: 'mixed', data: { firstType: 'STRING' } }] },
-      { code: "CASE WHEN `x` = 1 THEN CURRENT_DATE() ELSE 'never' END", errors: [{ messageId: 'mixed', data: { firstKind: 'a date' } }] },
+      { code: "CASE WHEN `x` = 1 THEN 'Total Sales' ELSE 0 END", errors: [{ messageId: 'mixed', line: 1, column: 43, endLine: 1, endColumn: 44 }] },
+      { code: "CASE WHEN `x` = 1 THEN `Name` ELSE 0 END", schema: [{ name: 'Name', type: 'STRING' }], errors: [{ messageId: 'mixed', data: { firstType: 'STRING' }, line: 1, column: 36, endLine: 1, endColumn: 37 }] },
+      { code: "CASE WHEN `x` = 1 THEN CURRENT_DATE() ELSE 'never' END", errors: [{ messageId: 'mixed', data: { firstKind: 'a date' }, line: 1, column: 44, endLine: 1, endColumn: 51 }] },
     ],
   },
   { describe, it },

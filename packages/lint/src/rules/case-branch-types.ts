@@ -1,10 +1,10 @@
 // case-branch-types: CASE branches that return values of different kinds (text in one, a number in another).
 import type { Expression } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 const CATEGORY_NAMES: Readonly<Record<string, string>> = { string: 'text', numeric: 'a number', time: 'a date', boolean: 'a boolean' };
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'case-branch-types',
     description: 'Require every CASE branch to return the same kind of value',
@@ -52,4 +52,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -8,9 +8,9 @@ testRule(
   {
     valid: ['`a` > 100', "CASE WHEN `a` > 100 THEN 'yes' ELSE 'no' END", 'CASE WHEN `a` > 100 THEN TRUE END', 'CASE WHEN `a` > 1 THEN TRUE ELSE `b` END'],
     invalid: [
-      { code: 'CASE WHEN `a` > 100 THEN TRUE ELSE FALSE END', errors: [{ messageId: 'boolean', suggestions: ['`a` > 100'] }] },
-      { code: 'CASE WHEN `a` > 100 THEN FALSE ELSE TRUE END', errors: [{ messageId: 'boolean', suggestions: ['NOT (`a` > 100)'] }] },
-      { code: 'CASE WHEN `a` > 1 THEN TRUE WHEN `b` > 1 THEN TRUE ELSE FALSE END', errors: [{ messageId: 'boolean', suggestions: [] }] },
+      { code: 'CASE WHEN `a` > 100 THEN TRUE ELSE FALSE END', errors: [{ messageId: 'boolean', line: 1, column: 1, endLine: 1, endColumn: 45, suggestions: ['`a` > 100'] }] },
+      { code: 'CASE WHEN `a` > 100 THEN FALSE ELSE TRUE END', errors: [{ messageId: 'boolean', line: 1, column: 1, endLine: 1, endColumn: 45, suggestions: ['NOT (`a` > 100)'] }] },
+      { code: 'CASE WHEN `a` > 1 THEN TRUE WHEN `b` > 1 THEN TRUE ELSE FALSE END', errors: [{ messageId: 'boolean', line: 1, column: 1, endLine: 1, endColumn: 66, suggestions: [] }] },
     ],
   },
   { describe, it },

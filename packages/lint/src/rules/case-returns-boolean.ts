@@ -1,6 +1,6 @@
 // case-returns-boolean: `CASE WHEN c THEN TRUE ELSE FALSE END` is the condition itself, said at length.
 import type { Expression } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { unparen } from './util.js';
 
 const booleanValue = (e: Expression): boolean | undefined => {
@@ -8,7 +8,7 @@ const booleanValue = (e: Expression): boolean | undefined => {
   return x.kind === 'Boolean' ? x.value : undefined;
 };
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'case-returns-boolean',
     description: 'Disallow CASE expressions that only return TRUE or FALSE',
@@ -46,4 +46,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -2,7 +2,7 @@
 // number, a number column with text) — the service fails at run time or compares nothing.
 import type { BinaryExpression, Expression } from '@calckit/formula';
 import { isNumericType, isTimeType, typeFamily, type ValueType } from '../semantics/index.js';
-import type { Rule, RuleContext } from '../types.js';
+import { defineRule, type RuleContext } from '../types.js';
 import { isComparisonOperator, unparen } from './util.js';
 
 const NUMBER_LIKE = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -32,7 +32,7 @@ function check(context: RuleContext, at: Expression, column: Expression, other: 
   }
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'comparison-type',
     description: 'Report comparisons between a column and a value of an incompatible type (needs a schema)',
@@ -73,4 +73,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,12 +1,12 @@
 // constant-condition: conditions whose value never depends on the row (`1 = 1`, `WHEN TRUE`, `x = x`).
 import type { Expression, Node } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { isComparisonOperator, isConstant, unparen } from './util.js';
 
 /** Source text without whitespace and case differences, for "the same expression on both sides". */
 const normal = (s: string): string => s.replace(/\s+/g, '').toUpperCase();
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'constant-condition',
     description: 'Disallow conditions that are always true or always false',
@@ -62,4 +62,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

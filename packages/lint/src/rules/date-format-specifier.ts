@@ -2,7 +2,7 @@
 // specifiers, specifier letters written without their `%` ('Y-m-d', '%Y-m'), pictures ('YYYY-MM-DD') and formats
 // with no specifier at all, which the service prints as they are.
 import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, ENGINE_DATE_FORMAT_SPECIFIERS, type Range } from '@calckit/formula';
-import type { Fixer, Rule } from '../types.js';
+import { defineRule, type Fixer } from '../types.js';
 import { singleQuoted, unparen } from './util.js';
 
 /** Every specifier the engine prints, with what it prints: the service's documented ones and MySQL's others. */
@@ -85,7 +85,7 @@ function fromPicture(value: string): string | undefined {
   return fixed === value || /[A-Za-z]/.test(fixed.replace(/%./g, '')) ? undefined : fixed;
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'date-format-specifier',
     description: 'Report invalid or missing % specifiers in the formats of DATE_FORMAT, STR_TO_DATE, TIME_FORMAT and FROM_UNIXTIME',
@@ -179,7 +179,7 @@ export const rule: Rule = {
       },
     };
   },
-};
+});
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);

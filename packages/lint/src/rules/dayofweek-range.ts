@@ -1,6 +1,6 @@
 // dayofweek-range: DAYOFWEEK returns 1 (Sunday) … 7 (Saturday): comparing it with 0 or 8 is never true.
 import type { Expression } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { numberValue, unparen } from './util.js';
 
 const RANGES: Readonly<Record<string, readonly [number, number]>> = {
@@ -16,7 +16,7 @@ const RANGES: Readonly<Record<string, readonly [number, number]>> = {
 
 const EQUALITY = new Set(['=', '!=', '<>']);
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'dayofweek-range',
     description: 'Report DAYOFWEEK (and other date parts) compared with values they never take',
@@ -60,4 +60,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,13 +1,13 @@
 // deprecated-function: functions the service documents as unsupported in formulas but still accepted when last tried
 // (SQRT, CONVERT_TZ): they work today and may stop working without notice.
 import { functionAvailability, type AvailabilityStatus } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { FUNCTION_ALTERNATIVES } from './function-alternatives.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['deprecated'];
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'deprecated-function',
     description: 'Warn about functions documented as unsupported that the service still accepts',
@@ -44,4 +44,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -8,10 +8,10 @@ testRule(
   {
     valid: ['`Profit` / 100', '`a` / `b`', 'MOD(`a`, 7)', '`a` - 0'],
     invalid: [
-      { code: '`Profit` / 0', errors: [{ messageId: 'zero', column: 12, endColumn: 13 }] },
-      { code: '`Profit` / (0.0)', errors: [{ messageId: 'zero' }] },
-      { code: '`a` / -0', errors: [{ messageId: 'zero' }] },
-      { code: 'MOD(`a`, 0)', errors: [{ messageId: 'zero' }] },
+      { code: '`Profit` / 0', errors: [{ messageId: 'zero', line: 1, column: 12, endLine: 1, endColumn: 13 }] },
+      { code: '`Profit` / (0.0)', errors: [{ messageId: 'zero', line: 1, column: 12, endLine: 1, endColumn: 17 }] },
+      { code: '`a` / -0', errors: [{ messageId: 'zero', line: 1, column: 7, endLine: 1, endColumn: 9 }] },
+      { code: 'MOD(`a`, 0)', errors: [{ messageId: 'zero', line: 1, column: 10, endLine: 1, endColumn: 11 }] },
     ],
   },
   { describe, it },

@@ -1,8 +1,8 @@
 // division-by-zero: dividing by a literal 0 always yields NULL.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { numberValue } from './util.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'division-by-zero',
     description: 'Disallow division by a literal zero',
@@ -27,4 +27,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 // division-without-nullif: a divisor that may be zero, not guarded with NULLIF(x, 0). Off by default.
 import type { Expression } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { numberValue, unparen } from './util.js';
 
 const guarded = (e: Expression): boolean => {
@@ -8,7 +8,7 @@ const guarded = (e: Expression): boolean => {
   return x.kind === 'Call' && x.upperName === 'NULLIF';
 };
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'division-without-nullif',
     description: 'Suggest NULLIF(divisor, 0) around divisors that may be zero',
@@ -45,4 +45,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

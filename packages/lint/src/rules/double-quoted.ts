@@ -2,7 +2,7 @@
 // The fix picks by context: backticks when the name is a column, single quotes when it is a value.
 import type { DoubleQuotedLiteral, Node } from '@calckit/formula';
 import { lookupFunction, paramAt } from '@calckit/formula';
-import type { Rule, RuleContext } from '../types.js';
+import { defineRule, type RuleContext } from '../types.js';
 import { argumentIndex, backticked, isComparisonOperator, singleQuoted } from './util.js';
 
 type Reading = 'column' | 'string';
@@ -70,7 +70,7 @@ export function readingOf(context: RuleContext, node: DoubleQuotedLiteral): Read
   return readingFromPosition(context, node) ?? 'string';
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'double-quoted',
     description: 'Disallow double quotes: use backticks for columns and single quotes for text',
@@ -115,4 +115,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -8,8 +8,8 @@ testRule(
   {
     valid: ['SUM(SUM(`s`) FIXED (BY `r`))', 'SUM(SUM(`s`)) OVER (PARTITION BY `r`)'],
     invalid: [
-      { code: 'SUM(SUM(`s`) FIXED (BY `r`)) OVER (ORDER BY `m`)', errors: [{ messageId: 'combined', column: 14 }] },
-      { code: 'SUM(SUM(`s`) FIXED (BY `r`)) / SUM(`s`) OVER ()', errors: [{ messageId: 'combined' }] },
+      { code: 'SUM(SUM(`s`) FIXED (BY `r`)) OVER (ORDER BY `m`)', errors: [{ messageId: 'combined', line: 1, column: 14, endLine: 1, endColumn: 28 }] },
+      { code: 'SUM(SUM(`s`) FIXED (BY `r`)) / SUM(`s`) OVER ()', errors: [{ messageId: 'combined', line: 1, column: 14, endLine: 1, endColumn: 28 }] },
     ],
   },
   { describe, it },

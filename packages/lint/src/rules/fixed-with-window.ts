@@ -1,7 +1,7 @@
 // fixed-with-window: FIXED (level of detail) and a window (OVER) in the same formula, which the service forbids.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'fixed-with-window',
     description: 'Disallow FIXED and window functions (OVER) in the same formula',
@@ -25,4 +25,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 // interval-unit: `INTERVAL n UNIT` with a unit MySQL does not have (`HOURS`, `WEEKS`…), with "did you mean".
 import { closestNames, orList } from '../suggest.js';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 export const INTERVAL_UNITS: readonly string[] = [
   'MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'SECOND_MICROSECOND',
@@ -9,7 +9,7 @@ export const INTERVAL_UNITS: readonly string[] = [
 ];
 const UNITS = new Set(INTERVAL_UNITS);
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'interval-unit',
     description: 'Report INTERVAL units that do not exist',
@@ -44,4 +44,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -2,12 +2,12 @@
 // default; each can be upper, lower or preserve (not checked).
 import { tokens as T } from '@calckit/formula';
 import type { Range } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 type Style = 'upper' | 'lower' | 'preserve';
 const convert = (text: string, style: Style): string => (style === 'upper' ? text.toUpperCase() : style === 'lower' ? text.toLowerCase() : text);
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'keyword-case',
     description: 'Enforce the case of keywords and function names',
@@ -57,4 +57,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

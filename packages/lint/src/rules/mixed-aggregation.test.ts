@@ -15,9 +15,9 @@ testRule(
     invalid: [
       {
         code: "CASE WHEN `Status` IN ('New', 'Renewed') THEN SUM(`Revenue`) ELSE 0 END",
-        errors: [{ messageId: 'mixed', data: { column: '`Status`', aggregate: 'SUM' }, column: 11, endColumn: 19 }],
+        errors: [{ messageId: 'mixed', data: { column: '`Status`', aggregate: 'SUM' }, line: 1, column: 11, endLine: 1, endColumn: 19 }],
       },
-      { code: '`Price` * SUM(`Qty`)', errors: [{ messageId: 'mixed' }] },
+      { code: '`Price` * SUM(`Qty`)', errors: [{ messageId: 'mixed', line: 1, column: 1, endLine: 1, endColumn: 8 }] },
     ],
   },
   { describe, it },

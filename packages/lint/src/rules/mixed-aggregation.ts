@@ -1,8 +1,8 @@
 // mixed-aggregation: columns used row by row beside aggregates (`CASE WHEN `Status` … THEN SUM(x) END`).
 import type { Node } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'mixed-aggregation',
     description: 'Report columns outside any aggregate in a formula that aggregates',
@@ -54,4 +54,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -13,9 +13,9 @@ testRule(
       'SUM(`a`) / COUNT(`b`)',
     ],
     invalid: [
-      { code: 'SUM(MIN(`Sales`))', errors: [{ messageId: 'nested', data: { inner: 'MIN', outer: 'SUM' }, column: 5 }] },
-      { code: "SUM(CASE WHEN `c` = 'v' THEN SUM(`c`) END)", errors: [{ messageId: 'nested' }] },
-      { code: 'AVG(1 + COUNT(DISTINCT `x`))', errors: [{ messageId: 'nested' }] },
+      { code: 'SUM(MIN(`Sales`))', errors: [{ messageId: 'nested', data: { inner: 'MIN', outer: 'SUM' }, line: 1, column: 5, endLine: 1, endColumn: 17 }] },
+      { code: "SUM(CASE WHEN `c` = 'v' THEN SUM(`c`) END)", errors: [{ messageId: 'nested', line: 1, column: 30, endLine: 1, endColumn: 38 }] },
+      { code: 'AVG(1 + COUNT(DISTINCT `x`))', errors: [{ messageId: 'nested', line: 1, column: 9, endLine: 1, endColumn: 28 }] },
     ],
   },
   { describe, it },

@@ -1,7 +1,7 @@
 // nested-aggregate: an aggregate inside another aggregate (`SUM(MIN(x))`) outside a window or FIXED.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'nested-aggregate',
     description: 'Disallow aggregates nested in aggregates, except under a window (OVER) or FIXED',
@@ -31,4 +31,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -13,8 +13,8 @@ testRule(
   {
     valid: ['SVC_BEAST_MODE(2)', { code: 'SUM(`s`) / SVC_BEAST_MODE(1)', project }, { code: 'SVC_BEAST_MODE(3)', project, name: 'a calculation the project does not list' }],
     invalid: [
-      { code: 'SVC_BEAST_MODE(2)', project, errors: [{ messageId: 'depth', message: 'Calculation 2 itself nests calculation 1: the service allows one level of nesting only (ILLEGAL_DEPTH)' }] },
-      { code: 'ACME_BEAST_MODE(1)', project, errors: [{ messageId: 'service', data: { prefix: 'ACME', expected: 'SVC' }, column: 1, endColumn: 16 }] },
+      { code: 'SVC_BEAST_MODE(2)', project, errors: [{ messageId: 'depth', message: 'Calculation 2 itself nests calculation 1: the service allows one level of nesting only (ILLEGAL_DEPTH)', line: 1, column: 1, endLine: 1, endColumn: 18 }] },
+      { code: 'ACME_BEAST_MODE(1)', project, errors: [{ messageId: 'service', data: { prefix: 'ACME', expected: 'SVC' }, line: 1, column: 1, endLine: 1, endColumn: 16 }] },
     ],
   },
   { describe, it },

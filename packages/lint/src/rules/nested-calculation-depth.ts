@@ -1,9 +1,9 @@
 // nested-calculation-depth: a nested calculation (`SVC_BEAST_MODE(id)`) that itself nests another: the service
 // allows one level only (ILLEGAL_DEPTH). Needs the project file to know what each calculation nests.
 import { canonicalServiceName } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'nested-calculation-depth',
     description: 'Disallow nesting calculations more than one level deep (needs the project file)',
@@ -37,4 +37,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

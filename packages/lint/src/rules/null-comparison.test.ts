@@ -8,11 +8,11 @@ testRule(
   {
     valid: ["CASE WHEN `Region` IS NULL THEN 'none' END", '`a` IS NOT NULL', 'IFNULL(`a`, 0) = 0'],
     invalid: [
-      { code: "CASE WHEN `Region` = NULL THEN 'none' END", output: "CASE WHEN `Region` IS NULL THEN 'none' END", errors: [{ messageId: 'compare', data: { operator: '=', replacement: 'IS NULL' }, column: 11, endColumn: 26 }] },
-      { code: '`a` <> NULL', output: '`a` IS NOT NULL', errors: [{ messageId: 'compare', data: { replacement: 'IS NOT NULL' } }] },
-      { code: 'NULL != YEAR(`d`)', output: 'YEAR(`d`) IS NOT NULL', errors: [{ messageId: 'compare' }] },
-      { code: '`a` = (NULL)', output: '`a` IS NULL', errors: [{ messageId: 'compare' }] },
-      { code: 'NULL = NULL', output: null, errors: [{ messageId: 'compare' }] },
+      { code: "CASE WHEN `Region` = NULL THEN 'none' END", output: "CASE WHEN `Region` IS NULL THEN 'none' END", errors: [{ messageId: 'compare', data: { operator: '=', replacement: 'IS NULL' }, line: 1, column: 11, endLine: 1, endColumn: 26 }] },
+      { code: '`a` <> NULL', output: '`a` IS NOT NULL', errors: [{ messageId: 'compare', data: { replacement: 'IS NOT NULL' }, line: 1, column: 1, endLine: 1, endColumn: 12 }] },
+      { code: 'NULL != YEAR(`d`)', output: 'YEAR(`d`) IS NOT NULL', errors: [{ messageId: 'compare', line: 1, column: 1, endLine: 1, endColumn: 18 }] },
+      { code: '`a` = (NULL)', output: '`a` IS NULL', errors: [{ messageId: 'compare', line: 1, column: 1, endLine: 1, endColumn: 13 }] },
+      { code: 'NULL = NULL', output: null, errors: [{ messageId: 'compare', line: 1, column: 1, endLine: 1, endColumn: 12 }] },
     ],
   },
   { describe, it },

@@ -1,10 +1,10 @@
 // null-comparison: `x = NULL` is never true (NULL compares as unknown); fix: `x IS NULL` / `x IS NOT NULL`.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { isNullLiteral } from './util.js';
 
 const OPERATORS: Readonly<Record<string, string>> = { '=': 'IS NULL', '!=': 'IS NOT NULL', '<>': 'IS NOT NULL' };
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'null-comparison',
     description: 'Require IS NULL / IS NOT NULL instead of = NULL / <> NULL',
@@ -40,4 +40,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

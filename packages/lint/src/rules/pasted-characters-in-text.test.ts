@@ -36,7 +36,9 @@ testRule(
           {
             messageId: 'text',
             message: "No-break space (U+00A0) in the text 'New\u00a0York': it differs from the same text typed without it",
+            line: 1,
             column: 26,
+            endLine: 1,
             endColumn: 27,
             suggestions: ["CASE WHEN `Region` = 'New York' THEN 1 END"],
           },
@@ -46,8 +48,8 @@ testRule(
         code: "`Order\u00a0\u00a0Date` > '2024\u2060-01-01'",
         output: null,
         errors: [
-          { messageId: 'column', data: { character: 'No-break space (U+00A0), 2 in a row' }, column: 7, endColumn: 9, suggestions: ["`Order  Date` > '2024\u2060-01-01'"] },
-          { messageId: 'text', data: { character: 'Word joiner (U+2060)' }, column: 22, suggestions: ["`Order\u00a0\u00a0Date` > '2024-01-01'"] },
+          { messageId: 'column', data: { character: 'No-break space (U+00A0), 2 in a row' }, line: 1, column: 7, endLine: 1, endColumn: 9, suggestions: ["`Order  Date` > '2024\u2060-01-01'"] },
+          { messageId: 'text', data: { character: 'Word joiner (U+2060)' }, line: 1, column: 22, endLine: 1, endColumn: 23, suggestions: ["`Order\u00a0\u00a0Date` > '2024-01-01'"] },
         ],
       },
       {
@@ -55,8 +57,8 @@ testRule(
         output: null,
         name: 'double-quoted names, a soft hyphen and a bidirectional override',
         errors: [
-          { messageId: 'text', data: { character: 'Soft hyphen (U+00AD)' }, column: 25, suggestions: ['COUNT(DISTINCT "CustomerID\u202e")'] },
-          { messageId: 'text', data: { character: 'Right-to-left override (U+202E)' }, column: 28, suggestions: ['COUNT(DISTINCT "Customer\u00adID")'] },
+          { messageId: 'text', data: { character: 'Soft hyphen (U+00AD)' }, line: 1, column: 25, endLine: 1, endColumn: 26, suggestions: ['COUNT(DISTINCT "CustomerID\u202e")'] },
+          { messageId: 'text', data: { character: 'Right-to-left override (U+202E)' }, line: 1, column: 28, endLine: 1, endColumn: 29, suggestions: ['COUNT(DISTINCT "Customer\u00adID")'] },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 // pasted-characters-in-text: invisible characters and Unicode spaces inside strings and column names, where they are
 // valid but almost always pasted by accident (a column name with a zero-width space names no column of the dataset).
 import { PASTED_CHARACTERS, type Node } from '@calckit/formula';
-import type { Rule, RuleContext } from '../types.js';
+import { defineRule, type RuleContext } from '../types.js';
 import { describeRun, replacementOf, replacementWords, type PastedRun } from './pasted-characters.js';
 
 /** The table's characters that are reported inside text (not the joiners that emoji and some scripts need, nor dashes). */
@@ -42,7 +42,7 @@ function check(context: RuleContext, node: Node, raw: string, messageId: 'column
   }
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'pasted-characters-in-text',
     description: 'Warn about invisible characters and Unicode spaces inside strings and column names',
@@ -78,4 +78,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

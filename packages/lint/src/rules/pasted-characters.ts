@@ -1,7 +1,7 @@
 // pasted-characters: invisible characters, Unicode spaces, dashes and full-width punctuation copied with a formula from
 // a web page or a document; the lexer finds them (pasted-character errors), this rule names them and fixes them.
 import { PASTED_CHARACTERS, describePasted, type PastedCharacter } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** A run of one pasted character: `count` of `entry.char` from `offset`. */
 export interface PastedRun {
@@ -29,7 +29,7 @@ export function replacementWords(run: PastedRun): string {
   return r;
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'pasted-characters',
     description: 'Disallow invisible characters, Unicode spaces and look-alike dashes or punctuation pasted into a formula',
@@ -76,4 +76,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 // redundant-else-null: `ELSE NULL` says what a CASE without ELSE already does; fix: remove it.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { isNullLiteral } from './util.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'redundant-else-null',
     description: 'Disallow ELSE NULL in CASE (it is the default)',
@@ -42,4 +42,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 // replaced-function: functions the service accepts but silently replaces by another one (WEEKDAY by DAYOFWEEK).
 import { functionAvailability, type AvailabilityStatus } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['replaced'];
@@ -13,7 +13,7 @@ const REWRITES: Readonly<Record<string, { readonly hint: string; readonly build:
   },
 };
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'replaced-function',
     description: 'Warn about functions the service silently replaces by another one',
@@ -49,4 +49,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

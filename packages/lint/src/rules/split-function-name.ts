@@ -1,9 +1,9 @@
 // split-function-name: a function's name split by a hyphen or a space (`STR_TO-DATE(`, `DATE FORMAT(`, `DATE_ FORMAT(`)
 // or DISTINCT written before the parenthesis (`COUNT DISTINCT(`): named as the function meant, with the fix.
 import { arity, findSplitFunctionNames, lookupFunction, type CallExpression, type SplitFunctionName } from '@calckit/formula';
-import type { Fixer, Rule } from '../types.js';
+import { defineRule, type Fixer } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'split-function-name',
     description: "Report function names split by a hyphen or a space, and DISTINCT outside a function's parentheses",
@@ -62,4 +62,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

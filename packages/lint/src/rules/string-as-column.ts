@@ -3,7 +3,7 @@
 // here and shared with string-may-be-column, which reports the cases where the text may also be meant (a warning).
 import { lookupFunction, paramAt, type CallExpression, type Expression, type FunctionEntry, type Node, type StringLiteral } from '@calckit/formula';
 import { typeFamily } from '../semantics/index.js';
-import type { Fixer, Rule, RuleContext, RuleVisitors } from '../types.js';
+import { defineRule, type Fixer, type RuleContext, type RuleVisitors } from '../types.js';
 import { argumentIndex, backticked, isComparisonOperator, isConstant } from './util.js';
 
 /** What a parameter of the catalogue needs, when all its accepted types are of one family. */
@@ -238,7 +238,7 @@ export function reportFindings(context: RuleContext, certain: boolean): RuleVisi
   };
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'string-as-column',
     description: "Report single-quoted text where a column's values are needed",
@@ -278,4 +278,4 @@ export const rule: Rule = {
   create(context) {
     return reportFindings(context, true);
   },
-};
+});

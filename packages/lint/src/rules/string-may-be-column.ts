@@ -1,9 +1,9 @@
 // string-may-be-column: single-quoted text that is probably a column written with the wrong quotes, where the text
 // could also be meant (`COUNT('Order ID')` counts rows either way): a warning. The judgement is string-as-column's.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { MESSAGES, reportFindings } from './string-as-column.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'string-may-be-column',
     description: 'Warn about single-quoted text that is probably a column written with the wrong quotes',
@@ -35,4 +35,4 @@ export const rule: Rule = {
   create(context) {
     return reportFindings(context, false);
   },
-};
+});

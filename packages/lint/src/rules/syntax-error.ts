@@ -1,5 +1,5 @@
 // syntax-error: the parser's errors (unbalanced parentheses, a CASE missing a part, unterminated strings…).
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** Parse error codes that a dedicated rule reports (with a fix) instead, when that rule runs. */
 const OWNED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
@@ -7,7 +7,7 @@ const OWNED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
   ['pasted-character', 'pasted-characters'],
 ]);
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'syntax-error',
     description: 'Report formulas that do not parse',
@@ -35,4 +35,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

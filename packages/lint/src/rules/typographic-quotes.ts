@@ -1,8 +1,8 @@
 // typographic-quotes: ‘ ’ “ ” pasted from word processors break formulas; fix: plain quotes.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { singleQuoted } from './util.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'typographic-quotes',
     description: 'Disallow typographic quotes (‘ ’ “ ”)',
@@ -46,4 +46,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,12 +1,12 @@
 // undocumented-function: functions the service accepts without documenting them for formulas: typed only by its
 // engine's dataflow reference, or found in no source at all.
 import { functionAvailability, type AvailabilityStatus } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['engine', 'unverified'];
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'undocumented-function',
     description: 'Warn about functions the formula reference does not document (engine-only or in no source)',
@@ -34,4 +34,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -15,11 +15,11 @@ testRule(
   {
     valid: ['SUM(`sales`)', { code: 'SUM(`Sales`)', schema: s }, { code: 'YEAR(`Order Date`) + SUM(`Sales`) OVER (PARTITION BY `Region`)', schema: s }],
     invalid: [
-      { code: 'SUM(`sales`)', schema: s, errors: [{ messageId: 'caseMismatch', message: 'Unknown column `sales`: column names are case-sensitive; the dataset has `Sales`', suggestions: ['SUM(`Sales`)'] }] },
-      { code: 'YEAR(`Order Date `)', schema: s, errors: [{ messageId: 'spaces', suggestions: ['YEAR(`Order Date`)'] }] },
-      { code: 'SUM(`Saless`)', schema: s, errors: [{ messageId: 'unknown', data: { hint: '; did you mean `Sales`?' }, suggestions: ['SUM(`Sales`)'] }] },
-      { code: 'SUM(`Profit`)', schema: s, errors: [{ messageId: 'unknown', message: 'Unknown column `Profit`', suggestions: [] }] },
-      { code: 'SUM(Profit)', schema: s, name: 'bare columns too', errors: [{ messageId: 'unknown', column: 5 }] },
+      { code: 'SUM(`sales`)', schema: s, errors: [{ messageId: 'caseMismatch', message: 'Unknown column `sales`: column names are case-sensitive; the dataset has `Sales`', line: 1, column: 5, endLine: 1, endColumn: 12, suggestions: ['SUM(`Sales`)'] }] },
+      { code: 'YEAR(`Order Date `)', schema: s, errors: [{ messageId: 'spaces', line: 1, column: 6, endLine: 1, endColumn: 19, suggestions: ['YEAR(`Order Date`)'] }] },
+      { code: 'SUM(`Saless`)', schema: s, errors: [{ messageId: 'unknown', data: { hint: '; did you mean `Sales`?' }, line: 1, column: 5, endLine: 1, endColumn: 13, suggestions: ['SUM(`Sales`)'] }] },
+      { code: 'SUM(`Profit`)', schema: s, errors: [{ messageId: 'unknown', message: 'Unknown column `Profit`', line: 1, column: 5, endLine: 1, endColumn: 13, suggestions: [] }] },
+      { code: 'SUM(Profit)', schema: s, name: 'bare columns too', errors: [{ messageId: 'unknown', line: 1, column: 5, endLine: 1, endColumn: 11 }] },
     ],
   },
   { describe, it },

@@ -2,10 +2,10 @@
 // for a case mismatch or stray spaces (column names are case-sensitive).
 import type { ColumnRef } from '@calckit/formula';
 import { closestNames, orList } from '../suggest.js';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 import { backticked } from './util.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'unknown-column',
     description: 'Report columns the dataset does not have (needs a schema)',
@@ -40,7 +40,7 @@ export const rule: Rule = {
       Column(node: ColumnRef) {
         if (context.semantics.schemaColumn(node.name)) return;
         const shown = backticked(node.name);
-        const suggest = (actual: string) => ({ messageId: 'replace', data: { actual: backticked(actual) }, fix: (f: import('../types.js').Fixer) => f.replace(node, backticked(actual)) });
+        const suggest = (actual: string) => ({ messageId: 'replace' as const, data: { actual: backticked(actual) }, fix: (f: import('../types.js').Fixer) => f.replace(node, backticked(actual)) });
         const sameCase = byLower.get(node.name.toLowerCase());
         if (sameCase !== undefined) {
           context.report({ messageId: 'caseMismatch', data: { column: shown, actual: backticked(sameCase) }, node, suggest: [suggest(sameCase)] });
@@ -61,4 +61,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

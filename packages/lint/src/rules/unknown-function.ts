@@ -1,7 +1,7 @@
 // unknown-function: a call to a name the function catalogue does not know, with "did you mean".
 import { functionAvailability, functionNames, type AvailabilityStatus } from '@calckit/formula';
 import { closestNames, orList } from '../suggest.js';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: an error). */
 export const STATUSES: readonly AvailabilityStatus[] = ['unknown'];
@@ -19,7 +19,7 @@ function nearNames(name: string): string[] {
   return near;
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'unknown-function',
     description: 'Report calls to functions the service does not have',
@@ -54,4 +54,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 // unsupported-function: functions the service refuses in formulas (MICROSECOND, PERCENT_RANK).
 import { functionAvailability, type AvailabilityStatus, type CallExpression } from '@calckit/formula';
-import type { Rule, RuleContext } from '../types.js';
+import { defineRule, type RuleContext } from '../types.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: an error). */
 export const STATUSES: readonly AvailabilityStatus[] = ['unsupported'];
@@ -11,7 +11,7 @@ function argTexts(context: RuleContext, node: CallExpression): string[] {
   return node.args.map((a) => context.sourceOf(a));
 }
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'unsupported-function',
     description: 'Report functions the service refuses in formulas',
@@ -62,4 +62,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 // unused-directive: calckit-disable directives that suppress nothing, or name rules that do not exist.
 // The engine (linter.ts) does the work; this file carries the meta so the rule is configured like any other.
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'unused-directive',
     description: 'Report calckit-disable directives that suppress nothing',
@@ -25,4 +25,4 @@ export const rule: Rule = {
   create() {
     return {};
   },
-};
+});

@@ -8,9 +8,9 @@ testRule(
   {
     valid: ['LAG(SUM(`s`), 1) OVER (ORDER BY `m`)', 'RANK() OVER (ORDER BY `x`)', 'SUM(`x`) OVER ()', 'SUM(`x`)'],
     invalid: [
-      { code: 'LAG(SUM(`s`), 1)', errors: [{ messageId: 'missing', data: { name: 'LAG' }, column: 1, endColumn: 4 }] },
-      { code: 'rank()', errors: [{ messageId: 'missing' }] },
-      { code: 'UPPER(`n`) OVER ()', errors: [{ messageId: 'notWindow', data: { name: 'UPPER' } }] },
+      { code: 'LAG(SUM(`s`), 1)', errors: [{ messageId: 'missing', data: { name: 'LAG' }, line: 1, column: 1, endLine: 1, endColumn: 4 }] },
+      { code: 'rank()', errors: [{ messageId: 'missing', line: 1, column: 1, endLine: 1, endColumn: 5 }] },
+      { code: 'UPPER(`n`) OVER ()', errors: [{ messageId: 'notWindow', data: { name: 'UPPER' }, line: 1, column: 12, endLine: 1, endColumn: 19 }] },
     ],
   },
   { describe, it },

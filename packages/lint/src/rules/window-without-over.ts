@@ -1,9 +1,9 @@
 // window-without-over: window functions (RANK, LAG…) called without OVER, and OVER after a function that is not a
 // window or aggregate function.
 import { lookupFunction } from '@calckit/formula';
-import type { Rule } from '../types.js';
+import { defineRule } from '../types.js';
 
-export const rule: Rule = {
+export const rule = defineRule({
   meta: {
     id: 'window-without-over',
     description: 'Require OVER after window functions, and only there',
@@ -34,4 +34,4 @@ export const rule: Rule = {
       },
     };
   },
-};
+});
