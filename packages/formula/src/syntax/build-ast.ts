@@ -1,6 +1,7 @@
-// CST → AST: a visitor over Chevrotain's concrete syntax tree that builds the typed AST with exact ranges.
-// It tolerates recovered (partial) CST nodes: a missing expression becomes an Error node, a missing keyword an
-// absent range, and the enclosing node is marked `recovered`.
+// AST construction, shared by the two ways a tree is built: the grammar's embedded actions (parser.ts, every formula
+// without a re-synchronisation) and the CST visitor below (formulas whose recovery dropped parts, read from
+// Chevrotain's partial CST). Both hand the same parts (tokens and child nodes) to the same node makers, so the ranges
+// and `recovered` flags are one set of rules.
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from './ast.js';
 import { lookupFunction } from '../catalogue/index.js';
@@ -17,9 +18,10 @@ const PRIMARY_KEYS = ['name', 'ColumnName', 'StringLiteral', 'NumberLiteral', 'p
 function isToken(e: CstElement | { range: A.Range } | undefined): e is IToken {
   return !!e && (e as IToken).image !== undefined;
 }
-function isRealToken(t: IToken | undefined): t is IToken {
+export function isRealToken(t: IToken | undefined): t is IToken {
   return !!t && !t.isInsertedInRecovery && !Number.isNaN(t.startOffset);
 }
+const realOrUndefined = (t: IToken | undefined): IToken | undefined => (isRealToken(t) ? t : undefined);
 const NO_TOKENS: IToken[] = [];
 const NO_NODES: CstNode[] = [];
 function tokensOf(children: Children, key: string): IToken[] {
@@ -36,12 +38,59 @@ function nodesOf(children: Children, key: string): CstNode[] {
 /** A binary operator's precedence by its upper-cased text (every comparison token is one of the table's). */
 const binaryPrecedence = (text: string): number => (BINARY_PRECEDENCE as Readonly<Record<string, number>>)[text] ?? PRECEDENCE.COMPARISON;
 
-type StreamItem =
+/** The parts of a predicate suffix (IS [NOT] NULL, [NOT] IN (…), [NOT] LIKE …, [NOT] BETWEEN … AND …). Tokens may be
+ * inserted by recovery; child expressions are absent when recovery dropped them. */
+export interface SuffixParts {
+  not?: IToken;
+  is?: IToken;
+  nul?: IToken;
+  inTok?: IToken;
+  open?: IToken;
+  list?: A.Expression[];
+  close?: IToken;
+  like?: IToken;
+  pattern?: A.Expression;
+  between?: IToken;
+  low?: A.Expression;
+  and?: IToken;
+  high?: A.Expression;
+  /** The rule was re-synchronised or left by an error (Chevrotain's `recoveredNode`). */
+  recovered: boolean;
+}
+
+/** `(args) [OVER (…)] [FIXED (…)]` after a function name. */
+export interface ArgumentParts {
+  open?: IToken;
+  star?: IToken;
+  distinct?: IToken;
+  args: A.Expression[];
+  close?: IToken;
+  over?: A.WindowSpec;
+  fixed?: A.FixedSpec;
+  recovered: boolean;
+}
+
+/**
+ * One item of an operator sequence as the grammar reads it: `term (operator term | suffix)*`, each term preceded by
+ * its prefix operators. An operand is either built already (embedded actions) or a CST term still to visit.
+ */
+export type StreamItem =
   | { k: 'prefix'; tok: IToken }
-  | { k: 'operand'; term: CstNode }
+  | { k: 'operand'; expr: A.Expression | undefined; term: CstNode | undefined }
   | { k: 'binary'; tok: IToken }
-  | { k: 'suffix'; node: CstNode }
+  | { k: 'suffix'; parts: SuffixParts; start: number }
   | { k: 'missing'; at: number };
+
+function startOfItem(item: StreamItem): number {
+  if (item.k === 'missing') return item.at;
+  if (item.k === 'operand') return item.expr ? item.expr.range.start.offset : firstOffset(item.term!);
+  if (item.k === 'suffix') return item.start;
+  return item.tok.startOffset;
+}
+function endOfItem(item: StreamItem): number {
+  if (item.k === 'prefix' || item.k === 'binary') return item.tok.startOffset + item.tok.image.length;
+  return startOfItem(item);
+}
 
 /** The offset of the first real token of a CST node (suffixes start with a keyword, never an inserted token). */
 function firstOffset(node: CstNode): number {
@@ -54,39 +103,34 @@ function firstOffset(node: CstNode): number {
   }
   return best;
 }
-function startOfItem(item: StreamItem): number {
-  if (item.k === 'missing') return item.at;
-  if (item.k === 'operand' || item.k === 'suffix') return firstOffset('term' in item ? item.term : item.node);
-  return item.tok.startOffset;
-}
-function endOfItem(item: StreamItem): number {
-  if (item.k === 'prefix' || item.k === 'binary') return item.tok.startOffset + item.tok.image.length;
-  return startOfItem(item);
-}
 
-export class AstBuilder {
-  /** Set when any node was recovered or any token inserted: the tree is incomplete. */
-  sawRecovery = false;
+/** Makes AST nodes from their parts, with exact ranges; one instance per parser, `lines` set per text. */
+export class NodeBuilder {
+  lines: LineIndex;
 
-  /** The explicit stack of precedence climbing (see operatorSequence), shared by nested sequences: for each
-   * unfinished operator, its left operand (none for a prefix operator), the operator, the binding it climbs from. */
+  /** The explicit stack of precedence climbing (see sequence), shared by nested sequences: for each unfinished
+   * operator, its left operand (none for a prefix operator), the operator, the binding it climbs from. */
   private readonly frameLeft: Array<A.Expression | undefined> = [];
   private readonly frameOperator: IToken[] = [];
   private readonly frameMin: number[] = [];
+  /** Set by the CST visitor: how to read an operand that is still a CST term. */
+  protected readTerm: (term: CstNode, fallback: number) => A.Expression = (_term, fallback) => this.errorAt(fallback);
 
-  constructor(private readonly lines: LineIndex) {}
+  constructor(lines: LineIndex) {
+    this.lines = lines;
+  }
 
-  private range(start: number, end: number): A.Range {
+  range(start: number, end: number): A.Range {
     return this.lines.rangeOf(start, end);
   }
-  private tokenRange(t: IToken): A.Range {
-    return this.range(t.startOffset, t.startOffset + t.image.length);
+  tokenRange(t: IToken): A.Range {
+    return this.lines.rangeOf(t.startOffset, t.startOffset + t.image.length);
   }
-  private end(t: IToken): number {
+  end(t: IToken): number {
     return t.startOffset + t.image.length;
   }
   /** The range spanning the given nodes and real tokens; zero-width at `fallback` when none is known. */
-  private span(parts: ReadonlyArray<{ range: A.Range } | IToken | undefined>, fallback: number): A.Range {
+  span(parts: ReadonlyArray<{ range: A.Range } | IToken | undefined>, fallback: number): A.Range {
     // Children's Position objects are reused where they bound the span: fewer allocations and line look-ups.
     let start = Infinity;
     let end = -Infinity;
@@ -119,92 +163,35 @@ export class AstBuilder {
     if (start === Infinity) return this.range(fallback, fallback);
     return { start: startPosition ?? this.lines.positionAt(start), end: endPosition ?? this.lines.positionAt(end) };
   }
-
-  private recovered(node: CstNode, token?: IToken): boolean {
-    const r = node.recoveredNode === true || token?.isInsertedInRecovery === true;
-    if (r) this.sawRecovery = true;
-    return r;
+  /** The span of a token and a node after it (a prefix operator and its operand): the commonest span, without a list. */
+  private spanFrom(tok: IToken, node: A.Node): A.Range {
+    if (!isRealToken(tok) || (node.kind === 'Error' && node.range.end.offset <= node.range.start.offset)) return this.span([tok, node], tok.startOffset);
+    const start = tok.startOffset;
+    const end = Math.max(this.end(tok), node.range.end.offset);
+    const s = node.range.start.offset <= start ? node.range.start : this.lines.positionAt(start);
+    return { start: s, end: end === node.range.end.offset ? node.range.end : this.lines.positionAt(end) };
   }
-  private errorAt(offset: number): A.ErrorExpression {
-    this.sawRecovery = true;
+
+  errorAt(offset: number): A.ErrorExpression {
     return { kind: 'Error', range: this.range(offset, offset), recovered: true };
   }
-  /** The expression of a child subrule, or an Error node at `fallback` when recovery dropped it. */
-  private child(node: CstNode | undefined, fallback: number): A.Expression {
-    return node ? this.visit(node, fallback) : this.errorAt(fallback);
-  }
 
-  formula(node: CstNode, textLength: number): A.Formula {
-    const expr = nodesOf(node.children, 'expression')[0];
-    const expression = expr ? this.visit(expr, 0) : undefined;
-    return {
-      kind: 'Formula',
-      range: this.range(0, textLength),
-      expression: expression,
-      recovered: this.recovered(node) ? true : undefined,
-    };
-  }
-
-  visit(node: CstNode, fallback: number): A.Expression {
-    switch (node.name) {
-      case 'expression':
-      case 'arithmetic':
-        return this.operatorSequence(node, fallback);
-      case 'term':
-        return this.prefixedTerm(node, fallback);
-      default:
-        return this.errorAt(fallback);
-    }
+  formula(expression: A.Expression | undefined, textLength: number, recovered: boolean): A.Formula {
+    return { kind: 'Formula', range: this.range(0, textLength), expression, recovered: recovered ? true : undefined };
   }
 
   /**
    * Applies MySQL's precedence to a flat sequence `term (operator term | suffix)*` by precedence climbing.
    * Prefix operators of each term take part: NOT binds looser than comparisons (`NOT a = b` is `NOT (a = b)`),
-   * unary minus tighter than `*`.
+   * unary minus tighter than `*`. `fallback` places an Error node where recovery left no operand.
    */
-  private operatorSequence(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
-    const terms = nodesOf(c, 'terms');
-    const operators = tokensOf(c, 'operators');
-    const suffixes = nodesOf(c, 'suffixes');
-    // Most expressions (function arguments above all) are one term without operators.
-    const only = terms[0];
-    if (operators.length === 0 && suffixes.length === 0 && only && !(only.children as Children)['prefix'] && !node.recoveredNode) return this.term(only, fallback);
-    const stream: StreamItem[] = [];
-    const pushTerm = (term: CstNode | undefined, at: number) => {
-      if (!term) {
-        stream.push({ k: 'missing', at });
-        return;
-      }
-      for (const p of tokensOf(term.children as Children, 'prefix')) stream.push({ k: 'prefix', tok: p });
-      stream.push({ k: 'operand', term });
-    };
-    pushTerm(terms[0], fallback);
-    if (suffixes.length === 0) {
-      operators.forEach((op, i) => {
-        stream.push({ k: 'binary', tok: op });
-        pushTerm(terms[i + 1], this.end(op));
-      });
-    } else {
-      // Operators and suffixes interleave; their order is their order in the text.
-      const events: Array<{ offset: number; op?: IToken; index: number; suffix?: CstNode }> = [
-        ...operators.map((op, index) => ({ offset: op.startOffset, op, index })),
-        ...suffixes.map((suffix, index) => ({ offset: firstOffset(suffix), suffix, index })),
-      ].sort((a, b) => a.offset - b.offset);
-      for (const e of events) {
-        if (e.op) {
-          stream.push({ k: 'binary', tok: e.op });
-          pushTerm(terms[e.index + 1], this.end(e.op));
-        } else stream.push({ k: 'suffix', node: e.suffix! });
-      }
-    }
-    const recovered = this.recovered(node);
+  sequence(stream: readonly StreamItem[], fallback: number, recovered: boolean): A.Expression {
+    const { frameLeft, frameOperator, frameMin } = this;
+    let pos = 0;
     // Precedence climbing without recursion: `climb(min)` reads an operand (a prefix operator first climbs for its
     // own operand), then folds in every operator binding at least as tightly as `min`, climbing for each right
     // operand. The pending work of each unfinished `climb` is a frame on an explicit stack, so a flat sequence of any
     // length (`- - - … 1`, `a = NOT b = NOT c …`, which nest without parentheses) uses no call stack.
-    const { frameLeft, frameOperator, frameMin } = this;
-    let pos = 0;
     const climb = (start: number): A.Expression => {
       // The frames of this sequence sit above those of the sequences it is nested in (a term's parentheses or call).
       const base = frameOperator.length;
@@ -220,7 +207,7 @@ export class AstBuilder {
           frameMin.push(min);
           min = tokenText(item.tok).toUpperCase() === 'NOT' ? PRECEDENCE.NOT : PRECEDENCE.SIGN;
           continue;
-        } else if (item.k === 'operand') left = this.term(item.term, fallback);
+        } else if (item.k === 'operand') left = item.expr ?? (item.term ? this.readTerm(item.term, fallback) : this.errorAt(fallback));
         else if (item.k === 'missing') left = this.errorAt(item.at);
         else {
           pos--;
@@ -244,7 +231,7 @@ export class AstBuilder {
             } else if (next.k === 'suffix') {
               if (PRECEDENCE.COMPARISON < min) break;
               pos++;
-              left = this.predicateSuffix(left, next.node);
+              left = this.predicateSuffix(left, next.parts);
             } else break;
           }
           if (climbRight) break;
@@ -267,7 +254,7 @@ export class AstBuilder {
     return result;
   }
 
-  private binary(left: A.Expression, tok: IToken, right: A.Expression, recovered: boolean): A.Expression {
+  binary(left: A.Expression, tok: IToken, right: A.Expression, recovered: boolean): A.Expression {
     return {
       kind: 'Binary',
       operator: tokenText(tok).toUpperCase() as A.BinaryOperator,
@@ -280,207 +267,155 @@ export class AstBuilder {
     };
   }
 
-  private unary(tok: IToken, operand: A.Expression): A.Expression {
+  unary(tok: IToken, operand: A.Expression): A.Expression {
     return {
       kind: 'Unary',
       operator: tokenText(tok).toUpperCase() as A.UnaryOperator,
       operatorRange: this.tokenRange(tok),
       operand,
-      range: this.span([tok, operand], tok.startOffset),
+      range: this.spanFrom(tok, operand),
     };
   }
 
-  private predicateSuffix(left: A.Expression, node: CstNode): A.Expression {
-    const c = node.children as Children;
-    const recovered = this.recovered(node) ? true : undefined;
-    const not = firstToken(c, 'NOT') !== undefined;
-    const is = firstToken(c, 'IS');
-    if (is) {
-      const nul = tokensOf(c, 'NULL')[0];
-      return { kind: 'IsNull', expression: left, not, range: this.span([left, is, nul], is.startOffset), recovered };
-    }
-    const inTok = firstToken(c, 'IN');
-    if (inTok) {
-      const open = tokensOf(c, 'LParen')[0];
-      const list = nodesOf(c, 'list').map((n) => this.visit(n, this.end(inTok)));
-      const close = tokensOf(c, 'RParen')[0];
-      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, open, ...list, close], inTok.startOffset), recovered };
-    }
-    const like = firstToken(c, 'LIKE');
-    if (like) {
-      const pattern = this.child(nodesOf(c, 'pattern')[0], this.end(like));
-      return { kind: 'Like', expression: left, not, pattern, range: this.span([left, like, pattern], like.startOffset), recovered };
-    }
-    const between = firstToken(c, 'BETWEEN');
-    if (between) {
-      const low = this.child(nodesOf(c, 'low')[0], this.end(between));
-      const and = tokensOf(c, 'AND')[0];
-      const high = this.child(nodesOf(c, 'high')[0], isRealToken(and) ? this.end(and) : low.range.end.offset);
-      return { kind: 'Between', expression: left, not, low, high, range: this.span([left, between, low, and, high], between.startOffset), recovered };
-    }
-    this.sawRecovery = true;
-    return left;
-  }
-
-  /** A term on its own (the value of INTERVAL): its prefix operators apply right to left. */
-  private prefixedTerm(node: CstNode, fallback: number): A.Expression {
-    let result = this.term(node, fallback);
-    const prefixes = tokensOf(node.children as Children, 'prefix');
-    for (let i = prefixes.length - 1; i >= 0; i--) {
-      const tok = prefixes[i]!;
-      const operator = tokenText(tok).toUpperCase() as A.UnaryOperator;
-      result = { kind: 'Unary', operator, operatorRange: this.tokenRange(tok), operand: result, range: this.span([tok, result], tok.startOffset) };
-    }
+  /** A term's prefix operators (in source order) applied right to left to its operand: the value of INTERVAL. */
+  prefixed(prefixes: readonly IToken[], operand: A.Expression): A.Expression {
+    let result = operand;
+    for (let i = prefixes.length - 1; i >= 0; i--) result = this.unary(prefixes[i]!, result);
     return result;
   }
 
-  private term(node: CstNode, fallback: number): A.Expression {
-    const c = node.children as Children;
-    // A term holds its prefix operators and exactly one primary: find the primary's key by direct look-ups in order of
-    // frequency (a for-in over Chevrotain's children objects was the builder's hottest line).
-    let key: string | undefined;
-    for (const k of PRIMARY_KEYS) {
-      if (c[k] !== undefined) {
-        key = k;
-        break;
-      }
+  predicateSuffix(left: A.Expression, p: SuffixParts): A.Expression {
+    const recovered = p.recovered ? true : undefined;
+    const not = isRealToken(p.not);
+    const is = realOrUndefined(p.is);
+    if (is) return { kind: 'IsNull', expression: left, not, range: this.span([left, is, p.nul], is.startOffset), recovered };
+    const inTok = realOrUndefined(p.inTok);
+    if (inTok) {
+      const list = p.list ?? [];
+      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, p.open, ...list, p.close], inTok.startOffset), recovered };
     }
-    {
-      switch (key) {
-        case 'name': {
-          const name = firstToken(c, 'name');
-          if (!name) break;
-          const args = c['callArguments'] as CstNode[] | undefined;
-          if (args?.[0]) return this.functionCall(name, args[0]);
-          const range = this.tokenRange(name);
-          // CURRENT_DATE and its siblings are valid without parentheses: a call, not a bare column.
-          const text = tokenText(name);
-          if (lookupFunction(text)?.bareAllowed) {
-            return { kind: 'Call', name: text, upperName: text.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
-          }
-          return { kind: 'Column', name: text, quote: 'bare', raw: name.image, range };
-        }
-        case 'ColumnName': {
-          const column = firstToken(c, key);
-          if (!column) break;
-          const raw = column.image;
-          const closed = column.tokenType.name === 'BacktickColumn';
-          const body = closed ? raw.slice(1, -1) : raw.slice(1);
-          return { kind: 'Column', name: body.includes('``') ? body.replace(/``/g, '`') : body, quote: 'backtick', raw, range: this.tokenRange(column) };
-        }
-        case 'StringLiteral': {
-          const str = firstToken(c, key);
-          if (!str) break;
-          const raw = str.image;
-          const type = str.tokenType.name;
-          if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
-          const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
-          return { kind: 'String', value: body.includes("''") ? body.replace(/''/g, "'") : body, quote: 'single', raw, range: this.tokenRange(str) };
-        }
-        case 'NumberLiteral': {
-          const num = firstToken(c, key);
-          if (!num) break;
-          return { kind: 'Number', value: Number(num.image), integer: INTEGER.test(num.image), raw: num.image, range: this.tokenRange(num) };
-        }
-        case 'caseExpression':
-          return this.caseExpression((c[key] as CstNode[])[0]!);
-        case 'parenExpression':
-          return this.parenExpression((c[key] as CstNode[])[0]!);
-        case 'intervalExpression':
-          return this.intervalExpression((c[key] as CstNode[])[0]!);
-        case 'DoubleQuoted': {
-          const dq = firstToken(c, key);
-          if (!dq) break;
-          const raw = dq.image;
-          const type = dq.tokenType.name;
-          const typographic = type === 'TypographicDouble';
-          const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
-          return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
-        }
-        case 'NULL': {
-          const nul = firstToken(c, key);
-          if (nul) return { kind: 'Null', raw: nul.image, range: this.tokenRange(nul) };
-          break;
-        }
-        case 'TRUE':
-        case 'FALSE': {
-          const t = firstToken(c, key);
-          if (t) return { kind: 'Boolean', value: key === 'TRUE', raw: t.image, range: this.tokenRange(t) };
-          break;
-        }
-        default:
-          break;
-      }
+    const like = realOrUndefined(p.like);
+    if (like) {
+      const pattern = p.pattern ?? this.errorAt(this.end(like));
+      return { kind: 'Like', expression: left, not, pattern, range: this.span([left, like, pattern], like.startOffset), recovered };
     }
-    return this.errorAt(fallback);
+    const between = realOrUndefined(p.between);
+    if (between) {
+      const low = p.low ?? this.errorAt(this.end(between));
+      const and = p.and;
+      const high = p.high ?? this.errorAt(isRealToken(and) ? this.end(and) : low.range.end.offset);
+      return { kind: 'Between', expression: left, not, low, high, range: this.span([left, between, low, and, high], between.startOffset), recovered };
+    }
+    return left;
   }
 
-  private parenExpression(node: CstNode): A.Expression {
-    const c = node.children as Children;
-    const open = tokensOf(c, 'LParen')[0]!;
-    const close = tokensOf(c, 'RParen')[0];
-    const expression = this.child(nodesOf(c, 'expression')[0], this.end(open));
-    return { kind: 'Paren', expression, range: this.span([open, expression, close], open.startOffset), recovered: this.recovered(node, close) ? true : undefined };
+  /** A name without arguments: a bare column, or a call of a constant valid without parentheses (CURRENT_DATE). */
+  bareName(name: IToken): A.Expression {
+    const range = this.tokenRange(name);
+    const text = tokenText(name);
+    if (lookupFunction(text)?.bareAllowed) {
+      return { kind: 'Call', name: text, upperName: text.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
+    }
+    return { kind: 'Column', name: text, quote: 'bare', raw: name.image, range };
   }
 
-  private caseExpression(node: CstNode): A.Expression {
-    const c = node.children as Children;
-    const caseTok = tokensOf(c, 'CASE')[0]!;
-    const operandNode = nodesOf(c, 'operand')[0];
-    const operand = operandNode ? this.visit(operandNode, this.end(caseTok)) : undefined;
-    const whens = nodesOf(c, 'whens').map((w) => this.whenClause(w));
-    const elseTok = firstToken(c, 'ELSE');
-    const elseResult = elseTok ? this.child(nodesOf(c, 'elseResult')[0], this.end(elseTok)) : undefined;
-    const endTok = tokensOf(c, 'END')[0];
+  column(column: IToken): A.Expression {
+    const raw = column.image;
+    const closed = column.tokenType.name === 'BacktickColumn';
+    const body = closed ? raw.slice(1, -1) : raw.slice(1);
+    return { kind: 'Column', name: body.includes('``') ? body.replace(/``/g, '`') : body, quote: 'backtick', raw, range: this.tokenRange(column) };
+  }
+
+  string(str: IToken): A.Expression {
+    const raw = str.image;
+    const type = str.tokenType.name;
+    if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
+    const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
+    return { kind: 'String', value: body.includes("''") ? body.replace(/''/g, "'") : body, quote: 'single', raw, range: this.tokenRange(str) };
+  }
+
+  number(num: IToken): A.Expression {
+    return { kind: 'Number', value: Number(num.image), integer: INTEGER.test(num.image), raw: num.image, range: this.tokenRange(num) };
+  }
+
+  doubleQuoted(dq: IToken): A.Expression {
+    const raw = dq.image;
+    const type = dq.tokenType.name;
+    const typographic = type === 'TypographicDouble';
+    const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
+    return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
+  }
+
+  null(nul: IToken): A.Expression {
+    return { kind: 'Null', raw: nul.image, range: this.tokenRange(nul) };
+  }
+
+  boolean(t: IToken, value: boolean): A.Expression {
+    return { kind: 'Boolean', value, raw: t.image, range: this.tokenRange(t) };
+  }
+
+  paren(open: IToken, expression: A.Expression | undefined, close: IToken | undefined, recovered: boolean): A.Expression {
+    const inner = expression ?? this.errorAt(this.end(open));
     return {
-      kind: 'Case',
-      operand: operand,
-      whens,
-      elseResult: elseResult,
-      caseKeyword: this.tokenRange(caseTok),
-      elseKeyword: elseTok ? this.tokenRange(elseTok) : undefined,
-      endKeyword: isRealToken(endTok) ? this.tokenRange(endTok) : undefined,
-      range: this.span([caseTok, operand, ...whens, elseTok, elseResult, endTok], caseTok.startOffset),
-      recovered: this.recovered(node, endTok) || !isRealToken(endTok) ? true : undefined,
+      kind: 'Paren',
+      expression: inner,
+      range: this.span([open, inner, close], open.startOffset),
+      recovered: recovered || close?.isInsertedInRecovery === true ? true : undefined,
     };
   }
 
-  private whenClause(node: CstNode): A.WhenClause {
-    const c = node.children as Children;
-    const when = tokensOf(c, 'WHEN')[0]!;
-    const condition = this.child(nodesOf(c, 'condition')[0], this.end(when));
-    const then = tokensOf(c, 'THEN')[0];
-    const result = this.child(nodesOf(c, 'result')[0], isRealToken(then) ? this.end(then) : condition.range.end.offset);
+  caseExpression(
+    caseTok: IToken,
+    operand: A.Expression | undefined,
+    whens: A.WhenClause[],
+    elseTok: IToken | undefined,
+    elseExpression: A.Expression | undefined,
+    endTok: IToken | undefined,
+    recovered: boolean,
+  ): A.Expression {
+    const realElse = realOrUndefined(elseTok);
+    const elseResult = realElse ? (elseExpression ?? this.errorAt(this.end(realElse))) : undefined;
+    return {
+      kind: 'Case',
+      operand,
+      whens,
+      elseResult,
+      caseKeyword: this.tokenRange(caseTok),
+      elseKeyword: realElse ? this.tokenRange(realElse) : undefined,
+      endKeyword: isRealToken(endTok) ? this.tokenRange(endTok) : undefined,
+      range: this.span([caseTok, operand, ...whens, realElse, elseResult, endTok], caseTok.startOffset),
+      recovered: recovered || endTok?.isInsertedInRecovery === true || !isRealToken(endTok) ? true : undefined,
+    };
+  }
+
+  whenClause(when: IToken, conditionExpression: A.Expression | undefined, then: IToken | undefined, resultExpression: A.Expression | undefined, recovered: boolean): A.WhenClause {
+    const condition = conditionExpression ?? this.errorAt(this.end(when));
+    const result = resultExpression ?? this.errorAt(isRealToken(then) ? this.end(then) : condition.range.end.offset);
     return {
       kind: 'When',
       condition,
       result,
       range: this.span([when, condition, then, result], when.startOffset),
-      recovered: this.recovered(node, then) ? true : undefined,
+      recovered: recovered || then?.isInsertedInRecovery === true ? true : undefined,
     };
   }
 
-  private intervalExpression(node: CstNode): A.Expression {
-    const c = node.children as Children;
-    const kw = tokensOf(c, 'INTERVAL')[0]!;
-    const value = this.child(nodesOf(c, 'value')[0], this.end(kw));
-    const unit = firstToken(c, 'unit');
+  interval(kw: IToken, valueExpression: A.Expression | undefined, unitTok: IToken | undefined, recovered: boolean): A.Expression {
+    const value = valueExpression ?? this.errorAt(this.end(kw));
+    const unit = realOrUndefined(unitTok);
     return {
       kind: 'Interval',
       value,
       unit: unit ? tokenText(unit).toUpperCase() : '',
       unitRange: unit ? this.tokenRange(unit) : undefined,
       range: this.span([kw, value, unit], kw.startOffset),
-      recovered: this.recovered(node) || !unit ? true : undefined,
+      recovered: recovered || !unit ? true : undefined,
     };
   }
 
-  private functionCall(name: IToken, node: CstNode): A.Expression {
-    const c = node.children as Children;
-    const open = tokensOf(c, 'LParen')[0];
-    const close = tokensOf(c, 'RParen')[0];
-    const args = nodesOf(c, 'args').map((n) => this.visit(n, open ? this.end(open) : this.end(name)));
-    const recovered = this.recovered(node, close);
+  call(name: IToken, p: ArgumentParts): A.Expression {
+    const { open, close, args } = p;
+    const recovered = p.recovered || close?.isInsertedInRecovery === true;
     const nameRange = this.tokenRange(name);
     const only = args[0];
     const nested = args.length === 1 && only?.kind === 'Number' && only.integer ? NESTED_CALCULATION.exec(tokenText(name)) : null;
@@ -494,73 +429,259 @@ export class AstBuilder {
         recovered: recovered ? true : undefined,
       };
     }
-    const windowNode = nodesOf(c, 'windowSpec')[0];
-    const fixedNode = nodesOf(c, 'fixedSpec')[0];
-    const over = windowNode ? this.windowSpec(windowNode) : undefined;
-    const fixed = fixedNode ? this.fixedSpec(fixedNode) : undefined;
-    const star = tokensOf(c, 'Star')[0];
+    const star = p.star;
+    const text = tokenText(name);
     return {
       kind: 'Call',
-      name: tokenText(name),
-      upperName: tokenText(name).toUpperCase(),
+      name: text,
+      upperName: text.toUpperCase(),
       nameRange,
       parens: true,
-      distinct: firstToken(c, 'DISTINCT') !== undefined,
+      distinct: isRealToken(p.distinct),
       star: isRealToken(star),
       args,
       // The name starts a call and the last of its parts ends it; a recovered call may hold empty Error arguments,
       // so then every part counts.
       argsRange: open ? this.span(recovered ? [open, ...args, close] : [open, args[args.length - 1], close], open.startOffset) : undefined,
-      over: over,
-      fixed: fixed,
-      range: this.span(recovered ? [name, open, star, ...args, close, over, fixed] : [name, args[args.length - 1], close, over, fixed], name.startOffset),
+      over: p.over,
+      fixed: p.fixed,
+      range: this.span(recovered ? [name, open, star, ...args, close, p.over, p.fixed] : [name, args[args.length - 1], close, p.over, p.fixed], name.startOffset),
       recovered: recovered ? true : undefined,
     };
   }
 
-  private windowSpec(node: CstNode): A.WindowSpec {
-    const c = node.children as Children;
-    const over = tokensOf(c, 'OVER')[0]!;
-    const partitionBy = nodesOf(c, 'partitionBy').map((n) => this.visit(n, this.end(over)));
-    const orderBy = nodesOf(c, 'orderBy').map((n) => this.orderItem(n, this.end(over)));
-    const close = tokensOf(c, 'RParen')[0];
+  windowSpec(over: IToken, partitionBy: A.Expression[], orderBy: A.OrderItem[], close: IToken | undefined, recovered: boolean): A.WindowSpec {
     return {
       kind: 'Window',
       partitionBy,
       orderBy,
       range: this.span([over, ...partitionBy, ...orderBy, close], over.startOffset),
-      recovered: this.recovered(node, close) ? true : undefined,
+      recovered: recovered || close?.isInsertedInRecovery === true ? true : undefined,
     };
   }
 
-  private orderItem(node: CstNode, fallback: number): A.OrderItem {
-    const c = node.children as Children;
-    const expression = this.child(nodesOf(c, 'expression')[0], fallback);
-    const dir = firstToken(c, 'direction');
+  orderItem(expressionOrMissing: A.Expression | undefined, direction: IToken | undefined, fallback: number): A.OrderItem {
+    const expression = expressionOrMissing ?? this.errorAt(fallback);
+    const dir = realOrUndefined(direction);
     return {
       kind: 'OrderItem',
       expression,
-      direction: dir ? tokenText(dir).toUpperCase() as 'ASC' | 'DESC' : undefined,
+      direction: dir ? (tokenText(dir).toUpperCase() as 'ASC' | 'DESC') : undefined,
       range: this.span([expression, dir], fallback),
     };
   }
 
-  private fixedSpec(node: CstNode): A.FixedSpec {
-    const c = node.children as Children;
-    const fixed = tokensOf(c, 'FIXED')[0]!;
-    const mode = firstToken(c, 'mode');
-    const columns = nodesOf(c, 'columns').map((n) => this.visit(n, this.end(fixed)));
-    const filter = firstToken(c, 'filterMode');
-    const filterColumns = nodesOf(c, 'filterColumns').map((n) => this.visit(n, this.end(fixed)));
-    const close = tokensOf(c, 'RParen')[0];
+  fixedSpec(
+    fixed: IToken,
+    modeTok: IToken | undefined,
+    columns: A.Expression[],
+    filterTok: IToken | undefined,
+    filterColumns: A.Expression[],
+    close: IToken | undefined,
+    recovered: boolean,
+  ): A.FixedSpec {
+    const mode = realOrUndefined(modeTok);
+    const filter = realOrUndefined(filterTok);
     return {
       kind: 'Fixed',
-      mode: mode ? tokenText(mode).toUpperCase() as A.FixedMode : undefined,
+      mode: mode ? (tokenText(mode).toUpperCase() as A.FixedMode) : undefined,
       columns,
-      filter: filter ? tokenText(filter).toUpperCase() as A.FixedFilterMode : undefined,
+      filter: filter ? (tokenText(filter).toUpperCase() as A.FixedFilterMode) : undefined,
       filterColumns,
       range: this.span([fixed, ...columns, ...filterColumns, close], fixed.startOffset),
-      recovered: this.recovered(node, close) ? true : undefined,
+      recovered: recovered || close?.isInsertedInRecovery === true ? true : undefined,
     };
+  }
+}
+
+/**
+ * CST → AST for formulas whose recovery re-synchronised (parse.ts): Chevrotain's partial CST keeps what was read
+ * before each error, marked `recoveredNode`. A missing expression becomes an Error node, a missing keyword an absent
+ * range, and the enclosing node is marked `recovered`.
+ */
+export class CstToAst extends NodeBuilder {
+  constructor(lines: LineIndex) {
+    super(lines);
+    this.readTerm = (term, fallback) => this.term(term, fallback);
+  }
+
+  formulaOf(node: CstNode, textLength: number): A.Formula {
+    const expr = nodesOf(node.children, 'expression')[0];
+    return this.formula(expr ? this.visit(expr, 0) : undefined, textLength, node.recoveredNode === true);
+  }
+
+  private visit(node: CstNode, fallback: number): A.Expression {
+    switch (node.name) {
+      case 'expression':
+      case 'arithmetic':
+        return this.operatorSequence(node, fallback);
+      case 'term':
+        return this.prefixed(tokensOf(node.children as Children, 'prefix'), this.term(node, fallback));
+      default:
+        return this.errorAt(fallback);
+    }
+  }
+  /** The expression of a child subrule, or undefined when recovery dropped it. */
+  private child(node: CstNode | undefined, fallback: number): A.Expression | undefined {
+    return node ? this.visit(node, fallback) : undefined;
+  }
+
+  private operatorSequence(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    const terms = nodesOf(c, 'terms');
+    const operators = tokensOf(c, 'operators');
+    const suffixes = nodesOf(c, 'suffixes');
+    const stream: StreamItem[] = [];
+    const pushTerm = (term: CstNode | undefined, at: number) => {
+      if (!term) {
+        stream.push({ k: 'missing', at });
+        return;
+      }
+      for (const p of tokensOf(term.children as Children, 'prefix')) stream.push({ k: 'prefix', tok: p });
+      stream.push({ k: 'operand', expr: undefined, term });
+    };
+    pushTerm(terms[0], fallback);
+    // Operators and suffixes interleave; their order is their order in the text.
+    const events: Array<{ offset: number; op?: IToken; index: number; suffix?: CstNode }> = [
+      ...operators.map((op, index) => ({ offset: op.startOffset, op, index })),
+      ...suffixes.map((suffix, index) => ({ offset: firstOffset(suffix), suffix, index })),
+    ].sort((a, b) => a.offset - b.offset);
+    for (const e of events) {
+      if (e.op) {
+        stream.push({ k: 'binary', tok: e.op });
+        pushTerm(terms[e.index + 1], this.end(e.op));
+      } else stream.push({ k: 'suffix', parts: this.suffixParts(e.suffix!), start: e.offset });
+    }
+    return this.sequence(stream, fallback, node.recoveredNode === true);
+  }
+
+  private suffixParts(node: CstNode): SuffixParts {
+    const c = node.children as Children;
+    const inTok = firstToken(c, 'IN');
+    const like = firstToken(c, 'LIKE');
+    const between = firstToken(c, 'BETWEEN');
+    const and = tokensOf(c, 'AND')[0];
+    const low = between ? this.child(nodesOf(c, 'low')[0], this.end(between)) : undefined;
+    return {
+      not: firstToken(c, 'NOT'),
+      is: firstToken(c, 'IS'),
+      nul: tokensOf(c, 'NULL')[0],
+      inTok,
+      open: tokensOf(c, 'LParen')[0],
+      list: inTok ? nodesOf(c, 'list').map((n) => this.visit(n, this.end(inTok))) : undefined,
+      close: tokensOf(c, 'RParen')[0],
+      like,
+      pattern: like ? this.child(nodesOf(c, 'pattern')[0], this.end(like)) : undefined,
+      between,
+      low,
+      and,
+      high: between ? this.child(nodesOf(c, 'high')[0], isRealToken(and) ? this.end(and) : (low ?? this.errorAt(this.end(between))).range.end.offset) : undefined,
+      recovered: node.recoveredNode === true,
+    };
+  }
+
+  private term(node: CstNode, fallback: number): A.Expression {
+    const c = node.children as Children;
+    // A term holds its prefix operators and exactly one primary: find the primary's key by direct look-ups.
+    let key: string | undefined;
+    for (const k of PRIMARY_KEYS) {
+      if (c[k] !== undefined) {
+        key = k;
+        break;
+      }
+    }
+    let token: IToken | undefined;
+    switch (key) {
+      case 'name': {
+        const name = firstToken(c, 'name');
+        if (!name) break;
+        const args = (c['callArguments'] as CstNode[] | undefined)?.[0];
+        return args ? this.call(name, this.argumentParts(name, args)) : this.bareName(name);
+      }
+      case 'ColumnName':
+        return (token = firstToken(c, key)) ? this.column(token) : this.errorAt(fallback);
+      case 'StringLiteral':
+        return (token = firstToken(c, key)) ? this.string(token) : this.errorAt(fallback);
+      case 'NumberLiteral':
+        return (token = firstToken(c, key)) ? this.number(token) : this.errorAt(fallback);
+      case 'DoubleQuoted':
+        return (token = firstToken(c, key)) ? this.doubleQuoted(token) : this.errorAt(fallback);
+      case 'NULL':
+        return (token = firstToken(c, key)) ? this.null(token) : this.errorAt(fallback);
+      case 'TRUE':
+      case 'FALSE':
+        return (token = firstToken(c, key)) ? this.boolean(token, key === 'TRUE') : this.errorAt(fallback);
+      case 'caseExpression':
+        return this.caseOf((c[key] as CstNode[])[0]!);
+      case 'parenExpression': {
+        const paren = (c[key] as CstNode[])[0]!;
+        const pc = paren.children as Children;
+        const open = tokensOf(pc, 'LParen')[0]!;
+        return this.paren(open, this.child(nodesOf(pc, 'expression')[0], this.end(open)), tokensOf(pc, 'RParen')[0], paren.recoveredNode === true);
+      }
+      case 'intervalExpression': {
+        const interval = (c[key] as CstNode[])[0]!;
+        const ic = interval.children as Children;
+        const kw = tokensOf(ic, 'INTERVAL')[0]!;
+        return this.interval(kw, this.child(nodesOf(ic, 'value')[0], this.end(kw)), firstToken(ic, 'unit'), interval.recoveredNode === true);
+      }
+      default:
+        break;
+    }
+    return this.errorAt(fallback);
+  }
+
+  private caseOf(node: CstNode): A.Expression {
+    const c = node.children as Children;
+    const caseTok = tokensOf(c, 'CASE')[0]!;
+    const operandNode = nodesOf(c, 'operand')[0];
+    const operand = operandNode ? this.visit(operandNode, this.end(caseTok)) : undefined;
+    const whens = nodesOf(c, 'whens').map((w) => {
+      const wc = w.children as Children;
+      const when = tokensOf(wc, 'WHEN')[0]!;
+      const condition = this.child(nodesOf(wc, 'condition')[0], this.end(when)) ?? this.errorAt(this.end(when));
+      const then = tokensOf(wc, 'THEN')[0];
+      const result = this.child(nodesOf(wc, 'result')[0], isRealToken(then) ? this.end(then) : condition.range.end.offset);
+      return this.whenClause(when, condition, then, result, w.recoveredNode === true);
+    });
+    const elseTok = firstToken(c, 'ELSE');
+    const elseResult = elseTok ? this.child(nodesOf(c, 'elseResult')[0], this.end(elseTok)) : undefined;
+    return this.caseExpression(caseTok, operand, whens, elseTok, elseResult, tokensOf(c, 'END')[0], node.recoveredNode === true);
+  }
+
+  private argumentParts(name: IToken, node: CstNode): ArgumentParts {
+    const c = node.children as Children;
+    const open = tokensOf(c, 'LParen')[0];
+    const windowNode = nodesOf(c, 'windowSpec')[0];
+    const fixedNode = nodesOf(c, 'fixedSpec')[0];
+    return {
+      open,
+      star: tokensOf(c, 'Star')[0],
+      distinct: firstToken(c, 'DISTINCT'),
+      args: nodesOf(c, 'args').map((n) => this.visit(n, open ? this.end(open) : this.end(name))),
+      close: tokensOf(c, 'RParen')[0],
+      over: windowNode ? this.windowOf(windowNode) : undefined,
+      fixed: fixedNode ? this.fixedOf(fixedNode) : undefined,
+      recovered: node.recoveredNode === true,
+    };
+  }
+
+  private windowOf(node: CstNode): A.WindowSpec {
+    const c = node.children as Children;
+    const over = tokensOf(c, 'OVER')[0]!;
+    const partitionBy = nodesOf(c, 'partitionBy').map((n) => this.visit(n, this.end(over)));
+    const orderBy = nodesOf(c, 'orderBy').map((n) => {
+      const oc = n.children as Children;
+      return this.orderItem(this.child(nodesOf(oc, 'expression')[0], this.end(over)), firstToken(oc, 'direction'), this.end(over));
+    });
+    return this.windowSpec(over, partitionBy, orderBy, tokensOf(c, 'RParen')[0], node.recoveredNode === true);
+  }
+
+  private fixedOf(node: CstNode): A.FixedSpec {
+    const c = node.children as Children;
+    const fixed = tokensOf(c, 'FIXED')[0]!;
+    const columns = nodesOf(c, 'columns').map((n) => this.visit(n, this.end(fixed)));
+    const filterColumns = nodesOf(c, 'filterColumns').map((n) => this.visit(n, this.end(fixed)));
+    return this.fixedSpec(fixed, firstToken(c, 'mode'), columns, firstToken(c, 'filterMode'), filterColumns, tokensOf(c, 'RParen')[0], node.recoveredNode === true);
   }
 }

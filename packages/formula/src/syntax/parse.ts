@@ -1,11 +1,11 @@
 // parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused.
-import type { IRecognitionException, IToken } from 'chevrotain';
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Formula } from './ast.js';
-import { AstBuilder } from './build-ast.js';
+import { CstToAst } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
-import { FormulaParser } from './parser.js';
+import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
 import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
 
@@ -59,14 +59,21 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
 }
 let strictParser: FormulaParser | undefined;
 let recoveringParser: FormulaParser | undefined;
+let cstParser: FormulaCstParser | undefined;
 
-/** Two reused instances of the one grammar: most formulas are valid, and a parser without error recovery reads them
- * about a third faster; the recovering one re-reads the rare formula that has errors, so every error is reported. */
-function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser } {
+/**
+ * Reused instances of the one grammar. Most formulas are valid, and the AST-building parser without error recovery
+ * reads them fastest; a formula with errors is read again with recovery, which single-token insertion and deletion
+ * (the common missing `)`, END or THEN) leave complete, so the same actions build its tree. Only when recovery had
+ * to re-synchronise (skip tokens, drop an expression) is it read a third time building Chevrotain's CST, whose
+ * partial nodes keep what was read before each error (build-ast.ts's CstToAst).
+ */
+function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } {
   const provider = createMessageProvider(() => context);
   strictParser ??= new FormulaParser(provider, false);
   recoveringParser ??= new FormulaParser(provider, true);
-  return { strict: strictParser, recovering: recoveringParser };
+  cstParser ??= new FormulaCstParser(provider, true);
+  return { strict: strictParser, recovering: recoveringParser, cst: cstParser };
 }
 
 function toParseError(e: IRecognitionException, lines: LineIndex, text: string): ParseError {
@@ -89,7 +96,7 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string):
 
 /** Chevrotain stops at input left over after a complete formula (`a b + (1`). The rest may hold independent errors
  * of its own: parse it again from the token after the leftover one, report what that finds, and repeat. */
-function reportErrorsAfterExtraInput(p: FormulaParser, tokens: IToken[], errors: ParseError[], lines: LineIndex, text: string): void {
+function reportErrorsAfterExtraInput(p: GrammarParser, tokens: IToken[], errors: ParseError[], lines: LineIndex, text: string): void {
   let last = p.errors[p.errors.length - 1];
   // Only after a stray `)` or END, where what follows is plainly a formula of its own; after anything else (a second
   // OVER, a missing operator) re-reading the rest would report confusing follow-on errors.
@@ -131,7 +138,6 @@ export function parseFormula(text: string): ParseResult {
   const parsers = sharedParsers();
   const errors: ParseError[] = [...lexed.errors];
   const nesting = nestingDepth(lexed.tokens);
-  let cst;
   let formula: Formula | undefined;
   const tooDeep = (at: number): ParseError => ({
     code: 'too-deep',
@@ -146,17 +152,29 @@ export function parseFormula(text: string): ParseResult {
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
-      let p = parsers.strict;
-      p.input = lexed.tokens;
-      cst = p.formula();
+      let p: GrammarParser = parsers.strict;
+      p.read(lexed.tokens, lexed.lines);
+      let expression = p.formula();
       if (p.errors.length > 0) {
-        p = parsers.recovering;
-        p.input = lexed.tokens;
-        cst = p.formula();
+        // Only a token missing or extra before more input can be mended by inserting or deleting it; anything else
+        // (no expression where one is needed, the input ending early) re-synchronises, so the CST reads it directly.
+        const first = p.errors[0]!;
+        const mendable = first.name === 'MismatchedTokenException' && first.token.tokenType !== EOF;
+        if (mendable) {
+          p = parsers.recovering;
+          p.read(lexed.tokens, lexed.lines);
+          expression = p.formula();
+        }
+        if (!mendable || p.resynchronised) {
+          const cst = parsers.cst;
+          p = cst;
+          cst.read(lexed.tokens, lexed.lines);
+          formula = new CstToAst(lexed.lines).formulaOf(cst.formulaCst(), text.length);
+        }
       }
+      formula ??= p.builder.formula(expression, text.length, false);
       for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
       if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
-      if (cst) formula = new AstBuilder(lexed.lines).formula(cst, text.length);
     } catch (error) {
       // Chevrotain does not throw on bad input, and the nesting guard keeps both recursions far from the stack's end;
       // this guards against a defect (or a caller already deep in its stack) so that callers never see an exception.

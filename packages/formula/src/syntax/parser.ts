@@ -1,7 +1,22 @@
-// The grammar of the formula language, a Chevrotain CstParser: grammar only, no semantic work.
-// Precedence (MySQL's, lowest first: OR; AND; NOT; comparison, IN, LIKE, BETWEEN, IS; + -; * /; unary minus) is
-// applied by build-ast.ts over the flat operator sequences this grammar produces.
-import { CstParser, NoViableAltException, type IOrAlt, type IParserErrorMessageProvider, type ITokenGrammarPath, type CstNode, type TokenType } from 'chevrotain';
+// The grammar of the formula language, defined once and built two ways: with embedded actions that hand tokens and
+// child nodes to build-ast.ts's NodeBuilder (the typed AST straight from the grammar), and as a Chevrotain CstParser
+// whose partial CST parse.ts reads only when error recovery re-synchronised. The actions do no semantic work.
+// Precedence (operators.ts) is applied by the NodeBuilder over the flat operator sequences this grammar produces.
+import {
+  CstParser,
+  EmbeddedActionsParser,
+  NoViableAltException,
+  type CstNode,
+  type IOrAlt,
+  type IRecognitionException,
+  type IParserErrorMessageProvider,
+  type IToken,
+  type ITokenGrammarPath,
+  type TokenType,
+} from 'chevrotain';
+import type * as A from './ast.js';
+import { NodeBuilder, type ArgumentParts, type StreamItem, type SuffixParts } from './build-ast.js';
+import { LineIndex } from './positions.js';
 import * as T from './tokens.js';
 
 const TERMS = { LABEL: 'terms' };
@@ -11,307 +26,495 @@ const PREFIX = { LABEL: 'prefix' };
 const NAME = { LABEL: 'name' };
 const ARGS = { LABEL: 'args' };
 
-export class FormulaParser extends CstParser {
-  constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled = true) {
-    super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, errorMessageProvider });
-    this.performSelfAnalysis();
-  }
+/** What a rule returns when nothing is built: while Chevrotain records the grammar, in the CST flavour, and after a
+ * re-synchronisation (parse.ts then reads the formula again as a CST). Nobody reads these. */
+const NO_RANGE = new LineIndex('').rangeOf(0, 0);
+const NOTHING_BUILT: A.ErrorExpression = Object.freeze({ kind: 'Error', range: NO_RANGE, recovered: true });
+const NO_WHEN: A.WhenClause = Object.freeze({ kind: 'When', condition: NOTHING_BUILT, result: NOTHING_BUILT, range: NO_RANGE, recovered: true });
+const NO_WINDOW: A.WindowSpec = Object.freeze({ kind: 'Window', partitionBy: [], orderBy: [], range: NO_RANGE, recovered: true });
+const NO_FIXED: A.FixedSpec = Object.freeze({ kind: 'Fixed', columns: [], filterColumns: [], range: NO_RANGE, recovered: true });
+const NO_SUFFIX: SuffixParts = Object.freeze({ recovered: true });
+const NO_ARGUMENTS: ArgumentParts = Object.freeze({ args: [], recovered: true });
+const NO_ORDER_ITEM: OrderParts = Object.freeze({ expression: NOTHING_BUILT, direction: undefined });
 
-  private readonly followsCache = new Map<string, TokenType[]>();
-
-  /**
-   * Replaces Chevrotain's own (same name, same behaviour) without computing every alternative's lookahead paths for
-   * the message: our messages (messages.ts) do not use them, and computing them was the largest cost of a formula
-   * with errors after recovery itself. Relies on Chevrotain 11's parser internals, pinned in package.json.
-   */
-  protected raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): never {
-    // Chevrotain internals, not in its type declarations.
-    const internals = this as unknown as {
-      getCurrRuleFullName(): string;
-      errorMessageProvider: IParserErrorMessageProvider;
-      SAVE_ERROR(error: Error): Error;
-    };
-    const previous = this.LA(0);
-    const message = internals.errorMessageProvider.buildNoViableAltMessage({
-      expectedPathsPerAlt: [],
-      actual: [this.LA(1)],
-      previous,
-      customUserDescription: errMsgTypes ?? '',
-      ruleName: internals.getCurrRuleFullName(),
-    });
-    throw internals.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
-  }
-
-  /**
-   * Error recovery asks which tokens may follow a point of the grammar, and Chevrotain answers by walking the grammar
-   * every time: most of the cost of a formula with errors. The answer depends only on the grammar path, so it is
-   * computed once per path.
-   */
-  protected override getNextPossibleTokenTypes(grammarPath: ITokenGrammarPath): TokenType[] {
-    const key = `${grammarPath.ruleStack.join('>')}|${grammarPath.occurrenceStack.join(',')}|${grammarPath.lastTok.name}|${grammarPath.lastTokOccurrence}`;
-    let follows = this.followsCache.get(key);
-    if (!follows) {
-      follows = super.getNextPossibleTokenTypes(grammarPath);
-      this.followsCache.set(key, follows);
-    }
-    return follows;
-  }
-
-  public formula = this.RULE('formula', () => {
-    this.OPTION(() => this.SUBRULE(this.expression));
-  });
-
-  /**
-   * An expression is a flat sequence of terms joined by binary operators and comparison-level suffixes (IN, LIKE,
-   * BETWEEN, IS NULL). Precedence is applied by the AST builder: a flat grammar makes a fraction of the rule calls
-   * that one rule per precedence level would, which is most of a Chevrotain parser's cost.
-   */
-  public expression = this.RULE('expression', () => {
-    this.SUBRULE(this.term, TERMS);
-    this.MANY((this.continuationLoop ??= () => {
-      // Alternatives are built once and reused: a fresh array of closures per call is a large share of the cost.
-      this.OR(
-        (this.continuation ??= [
-          {
-            ALT: () => {
-              this.CONSUME(T.BinaryOperator, OPERATORS);
-              this.SUBRULE2(this.term, TERMS);
-            },
-          },
-          { ALT: () => this.SUBRULE(this.predicateSuffix, SUFFIXES) },
-        ]),
-      );
-    }));
-  });
-  private continuationLoop: (() => void) | undefined;
-  private continuation: IOrAlt<void>[] | undefined;
-
-  /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
-  private arithmetic = this.RULE('arithmetic', () => {
-    this.SUBRULE(this.term, { LABEL: 'terms' });
-    this.MANY(() => {
-      this.CONSUME(T.ArithmeticOperator, { LABEL: 'operators' });
-      this.SUBRULE2(this.term, { LABEL: 'terms' });
-    });
-  });
-
-  private predicateSuffix = this.RULE('predicateSuffix', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Is);
-          this.OPTION(() => this.CONSUME(T.Not));
-          this.CONSUME(T.Null);
-        },
-      },
-      {
-        ALT: () => {
-          this.OPTION2(() => this.CONSUME2(T.Not));
-          this.OR2([
-            {
-              ALT: () => {
-                this.CONSUME(T.In);
-                this.CONSUME(T.LParen);
-                this.SUBRULE(this.expression, { LABEL: 'list' });
-                this.MANY(() => {
-                  this.CONSUME(T.Comma);
-                  this.SUBRULE2(this.expression, { LABEL: 'list' });
-                });
-                this.CONSUME(T.RParen);
-              },
-            },
-            {
-              ALT: () => {
-                this.CONSUME(T.Like);
-                this.SUBRULE(this.arithmetic, { LABEL: 'pattern' });
-              },
-            },
-            {
-              ALT: () => {
-                this.CONSUME(T.Between);
-                this.SUBRULE2(this.arithmetic, { LABEL: 'low' });
-                this.CONSUME(T.And);
-                this.SUBRULE3(this.arithmetic, { LABEL: 'high' });
-              },
-            },
-          ]);
-        },
-      },
-    ]);
-  });
-
-  /** Prefix operators (NOT, unary minus and plus) and one primary. */
-  private term = this.RULE('term', () => {
-    this.MANY((this.prefixes ??= () => this.CONSUME(T.PrefixOperator, PREFIX)));
-    this.OR({
-      DEF: (this.primaries ??= [
-        { ALT: () => this.SUBRULE(this.caseExpression) },
-        { ALT: () => this.SUBRULE(this.parenExpression) },
-        { ALT: () => this.SUBRULE(this.intervalExpression) },
-        {
-          // A name is a call when `(` follows, else a bare column (or a constant such as CURRENT_DATE): deciding
-          // here keeps every alternative LL(1), which Chevrotain checks with one table lookup.
-          ALT: () => {
-            this.CONSUME(T.Identifier, NAME);
-            this.OPTION(() => this.SUBRULE(this.callArguments));
-          },
-        },
-        { ALT: () => this.CONSUME(T.ColumnName) },
-        { ALT: () => this.CONSUME(T.StringLiteral) },
-        { ALT: () => this.CONSUME(T.DoubleQuoted) },
-        { ALT: () => this.CONSUME(T.NumberLiteral) },
-        { ALT: () => this.CONSUME(T.Null) },
-        { ALT: () => this.CONSUME(T.True) },
-        { ALT: () => this.CONSUME(T.False) },
-      ]),
-      ERR_MSG: 'an expression',
-    });
-  });
-  private primaries: IOrAlt<void>[] | undefined;
-  private prefixes: (() => void) | undefined;
-
-  private parenExpression = this.RULE('parenExpression', () => {
-    this.CONSUME(T.LParen);
-    this.SUBRULE(this.expression);
-    this.CONSUME(T.RParen);
-  });
-
-  private caseExpression = this.RULE('caseExpression', () => {
-    this.CONSUME(T.Case);
-    this.OPTION(() => this.SUBRULE(this.expression, { LABEL: 'operand' }));
-    this.AT_LEAST_ONE({ DEF: () => this.SUBRULE(this.whenClause, { LABEL: 'whens' }), ERR_MSG: 'WHEN' });
-    this.OPTION2(() => {
-      this.CONSUME(T.Else);
-      this.SUBRULE2(this.expression, { LABEL: 'elseResult' });
-    });
-    this.CONSUME(T.End);
-  });
-
-  private whenClause = this.RULE('whenClause', () => {
-    this.CONSUME(T.When);
-    this.SUBRULE(this.expression, { LABEL: 'condition' });
-    this.CONSUME(T.Then);
-    this.SUBRULE2(this.expression, { LABEL: 'result' });
-  });
-
-  private intervalExpression = this.RULE('intervalExpression', () => {
-    this.CONSUME(T.Interval);
-    this.SUBRULE(this.term, { LABEL: 'value' });
-    this.CONSUME(T.Identifier, { LABEL: 'unit' });
-  });
-
-  /** `(args) [OVER (…)] [FIXED (…)]` after a function name. */
-  private argumentList: (() => void) | undefined;
-  private argumentAlternatives: IOrAlt<void>[] | undefined;
-  private moreArguments: (() => void) | undefined;
-  private callArguments = this.RULE('callArguments', () => {
-    this.CONSUME(T.LParen);
-    this.OPTION(
-      (this.argumentList ??= () => {
-        this.OR(
-          (this.argumentAlternatives ??= [
-            { ALT: () => this.CONSUME(T.Star) },
-            {
-              ALT: () => {
-                this.OPTION2(() => this.CONSUME(T.Distinct));
-                this.SUBRULE(this.expression, ARGS);
-                this.MANY(
-                  (this.moreArguments ??= () => {
-                    this.CONSUME(T.Comma);
-                    this.SUBRULE2(this.expression, ARGS);
-                  }),
-                );
-              },
-            },
-          ]),
-        );
-      }),
-    );
-    this.CONSUME(T.RParen);
-    // At most one OVER and one FIXED, in either order: the pair parses so that the linter can say the two may not
-    // be combined; a second OVER is a syntax error.
-    this.OPTION3(() => {
-      this.OR2([
-        {
-          ALT: () => {
-            this.SUBRULE(this.windowSpec);
-            this.OPTION4(() => this.SUBRULE(this.fixedSpec));
-          },
-        },
-        {
-          ALT: () => {
-            this.SUBRULE2(this.fixedSpec);
-            this.OPTION5(() => this.SUBRULE2(this.windowSpec));
-          },
-        },
-      ]);
-    });
-  });
-
-  private windowSpec = this.RULE('windowSpec', () => {
-    this.CONSUME(T.Over);
-    this.CONSUME(T.LParen);
-    this.OPTION(() => {
-      this.CONSUME(T.Partition);
-      this.CONSUME(T.By);
-      this.SUBRULE(this.expression, { LABEL: 'partitionBy' });
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        this.SUBRULE2(this.expression, { LABEL: 'partitionBy' });
-      });
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Order);
-      this.CONSUME2(T.By);
-      this.SUBRULE(this.orderItem, { LABEL: 'orderBy' });
-      this.MANY2(() => {
-        this.CONSUME2(T.Comma);
-        this.SUBRULE2(this.orderItem, { LABEL: 'orderBy' });
-      });
-    });
-    this.CONSUME(T.RParen);
-  });
-
-  private orderItem = this.RULE('orderItem', () => {
-    this.SUBRULE(this.expression);
-    this.OPTION(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Asc, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME(T.Desc, { LABEL: 'direction' }) }]);
-    });
-  });
-
-  private fixedSpec = this.RULE('fixedSpec', () => {
-    this.CONSUME(T.Fixed);
-    this.CONSUME(T.LParen);
-    this.OPTION(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.By, { LABEL: 'mode' }) },
-        { ALT: () => this.CONSUME(T.Add, { LABEL: 'mode' }) },
-        { ALT: () => this.CONSUME(T.Remove, { LABEL: 'mode' }) },
-      ]);
-      this.SUBRULE(this.expression, { LABEL: 'columns' });
-      this.MANY(() => {
-        this.CONSUME(T.Comma);
-        this.SUBRULE2(this.expression, { LABEL: 'columns' });
-      });
-    });
-    this.OPTION2(() => {
-      this.CONSUME(T.Filter);
-      this.OR2([
-        { ALT: () => this.CONSUME(T.None, { LABEL: 'filterMode' }) },
-        {
-          ALT: () => {
-            this.OR3([{ ALT: () => this.CONSUME(T.Allow, { LABEL: 'filterMode' }) }, { ALT: () => this.CONSUME(T.Deny, { LABEL: 'filterMode' }) }]);
-            this.SUBRULE3(this.expression, { LABEL: 'filterColumns' });
-            this.MANY2(() => {
-              this.CONSUME2(T.Comma);
-              this.SUBRULE4(this.expression, { LABEL: 'filterColumns' });
-            });
-          },
-        },
-      ]);
-    });
-    this.CONSUME(T.RParen);
-  });
+interface OrderParts {
+  readonly expression: A.Expression;
+  readonly direction: IToken | undefined;
 }
 
-export type { CstNode };
+const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star: undefined, distinct: undefined, args: [], close: undefined, over: undefined, fixed: undefined, recovered: false });
+
+/** What parse.ts uses of a parser (the grammar's class itself is local to formulaGrammar). */
+export interface GrammarParser {
+  readonly builder: NodeBuilder;
+  readonly errors: IRecognitionException[];
+  input: IToken[];
+  /** Whether the last read re-synchronised (skipped to a follow set), leaving out parts the actions never saw. */
+  readonly resynchronised: boolean;
+  read(tokens: IToken[], lines: LineIndex): void;
+  formula(): A.Expression | undefined;
+}
+
+/**
+ * The grammar over either Chevrotain parser class. With `buildsAst` its actions build AST nodes; otherwise (the CST
+ * flavour) they only keep their bookkeeping and return placeholders, and Chevrotain builds the CST.
+ */
+function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean): new (errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled: boolean) => GrammarParser {
+  return class FormulaGrammar extends Base {
+    /** Makes the nodes; parse.ts points it at each text's lines. */
+    readonly builder = new NodeBuilder(new LineIndex(''));
+    /** The items of the operator sequence being read (expression and arithmetic set and restore it). */
+    private stream: StreamItem[] = [];
+    /** The arguments of the call being read (callArguments sets and restores it). */
+    private argumentParts: ArgumentParts = newArguments(undefined);
+    /** The NOT before IN, LIKE or BETWEEN, read by the alternative that follows it. */
+    private pendingNot: IToken | undefined;
+
+    constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled: boolean) {
+      super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, errorMessageProvider });
+      this.performSelfAnalysis();
+    }
+
+    /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
+    read(tokens: IToken[], lines: LineIndex): void {
+      this.input = tokens;
+      this.builder.lines = lines;
+      this.stream = [];
+      this.argumentParts = newArguments(undefined);
+      this.pendingNot = undefined;
+      this.resynced = false;
+    }
+
+    /** Set when recovery re-synchronised: the rest of the tree would miss what was skipped, so nothing more is built. */
+    private resynced = false;
+    get resynchronised(): boolean {
+      return this.resynced;
+    }
+
+    /** True while nothing is to be built: Chevrotain recording the grammar, the CST flavour, or after a
+     * re-synchronisation. */
+    private get quiet(): boolean {
+      return !buildsAst || this.RECORDING_PHASE || this.resynced;
+    }
+
+    /** A rule's configuration: on re-synchronisation, stop building and return `placeholder`. */
+    private resync<R>(placeholder: R): { recoveryValueFunc: () => R } {
+      return {
+        recoveryValueFunc: () => {
+          this.resynced = true;
+          return placeholder;
+        },
+      };
+    }
+
+    private readonly followsCache = new Map<string, TokenType[]>();
+
+    /**
+     * Replaces Chevrotain's own (same name, same behaviour) without computing every alternative's lookahead paths for
+     * the message: our messages (messages.ts) do not use them, and computing them was the largest cost of a formula
+     * with errors after recovery itself. Relies on Chevrotain 11's parser internals, pinned in package.json.
+     */
+    protected raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): never {
+      // Chevrotain internals, not in its type declarations.
+      const internals = this as unknown as {
+        getCurrRuleFullName(): string;
+        errorMessageProvider: IParserErrorMessageProvider;
+        SAVE_ERROR(error: Error): Error;
+      };
+      const previous = this.LA(0);
+      const message = internals.errorMessageProvider.buildNoViableAltMessage({
+        expectedPathsPerAlt: [],
+        actual: [this.LA(1)],
+        previous,
+        customUserDescription: errMsgTypes ?? '',
+        ruleName: internals.getCurrRuleFullName(),
+      });
+      throw internals.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
+    }
+
+    /**
+     * Error recovery asks which tokens may follow a point of the grammar, and Chevrotain answers by walking the grammar
+     * every time: most of the cost of a formula with errors. The answer depends only on the grammar path, so it is
+     * computed once per path.
+     */
+    protected override getNextPossibleTokenTypes(grammarPath: ITokenGrammarPath): TokenType[] {
+      const key = `${grammarPath.ruleStack.join('>')}|${grammarPath.occurrenceStack.join(',')}|${grammarPath.lastTok.name}|${grammarPath.lastTokOccurrence}`;
+      let follows = this.followsCache.get(key);
+      if (!follows) {
+        follows = super.getNextPossibleTokenTypes(grammarPath);
+        this.followsCache.set(key, follows);
+      }
+      return follows;
+    }
+
+    /** The formula's expression, absent for an empty formula. */
+    public formula = this.RULE(
+      'formula',
+      (): A.Expression | undefined => this.OPTION((this.wholeFormula ??= () => this.SUBRULE(this.expression))),
+      this.resync<A.Expression | undefined>(undefined),
+    );
+    private wholeFormula: (() => A.Expression) | undefined;
+
+    /**
+     * An expression is a flat sequence of terms joined by binary operators and comparison-level suffixes (IN, LIKE,
+     * BETWEEN, IS NULL). Precedence is applied by the NodeBuilder: a flat grammar makes a fraction of the rule calls
+     * that one rule per precedence level would, which is most of a Chevrotain parser's cost.
+     */
+    public expression = this.RULE('expression', (): A.Expression => {
+      const outer = this.stream;
+      const items: StreamItem[] = (this.stream = []);
+      this.operand(this.SUBRULE(this.term, TERMS));
+      this.MANY((this.continuationLoop ??= () => {
+        // Alternatives are built once and reused: a fresh array of closures per call is a large share of the cost.
+        this.OR(
+          (this.continuation ??= [
+            {
+              ALT: () => {
+                this.binaryOperator(this.CONSUME(T.BinaryOperator, OPERATORS));
+                this.operand(this.SUBRULE2(this.term, TERMS));
+              },
+            },
+            { ALT: () => this.suffix(this.SUBRULE(this.predicateSuffix, SUFFIXES)) },
+          ]),
+        );
+      }));
+      this.stream = outer;
+      return this.sequence(items);
+    }, this.resync(NOTHING_BUILT));
+    private continuationLoop: (() => void) | undefined;
+    private continuation: IOrAlt<void>[] | undefined;
+
+    /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
+    private arithmetic = this.RULE('arithmetic', (): A.Expression => {
+      const outer = this.stream;
+      const items: StreamItem[] = (this.stream = []);
+      this.operand(this.SUBRULE(this.term, { LABEL: 'terms' }));
+      this.MANY((this.arithmeticLoop ??= () => {
+        this.binaryOperator(this.CONSUME(T.ArithmeticOperator, { LABEL: 'operators' }));
+        this.operand(this.SUBRULE2(this.term, { LABEL: 'terms' }));
+      }));
+      this.stream = outer;
+      return this.sequence(items);
+    }, this.resync(NOTHING_BUILT));
+    private arithmeticLoop: (() => void) | undefined;
+
+    private operand(expr: A.Expression): void {
+      this.stream.push({ k: 'operand', expr, term: undefined });
+    }
+    private binaryOperator(tok: IToken): void {
+      this.stream.push({ k: 'binary', tok });
+    }
+    private suffix(parts: SuffixParts): void {
+      if (!this.quiet && parts) this.stream.push({ k: 'suffix', parts, start: (parts.is ?? parts.not ?? parts.inTok ?? parts.like ?? parts.between)!.startOffset });
+    }
+    /** The sequence's tree; a lone operand without prefix operators (most function arguments) is its own tree. */
+    private sequence(items: StreamItem[]): A.Expression {
+      if (this.quiet) return NOTHING_BUILT;
+      const only = items[0]!;
+      if (items.length === 1 && only.k === 'operand' && only.expr) return only.expr;
+      return this.builder.sequence(items, 0, false);
+    }
+
+    private predicateSuffix = this.RULE('predicateSuffix', (): SuffixParts =>
+      this.OR(
+        (this.suffixAlternatives ??= [
+          {
+            ALT: (): SuffixParts => {
+              const is = this.CONSUME(T.Is);
+              const not = this.OPTION(() => this.CONSUME(T.Not));
+              const nul = this.CONSUME(T.Null);
+              return { is, not, nul, recovered: false };
+            },
+          },
+          {
+            ALT: (): SuffixParts => {
+              this.pendingNot = this.OPTION2(() => this.CONSUME2(T.Not));
+              return this.OR2(
+                (this.negatableSuffixes ??= [
+                  {
+                    ALT: (): SuffixParts => {
+                      const not = this.pendingNot;
+                      const inTok = this.CONSUME(T.In);
+                      const open = this.CONSUME(T.LParen);
+                      const list = [this.SUBRULE(this.expression, { LABEL: 'list' })];
+                      this.MANY(() => {
+                        this.CONSUME(T.Comma);
+                        list.push(this.SUBRULE2(this.expression, { LABEL: 'list' }));
+                      });
+                      const close = this.CONSUME(T.RParen);
+                      return { not, inTok, open, list, close, recovered: false };
+                    },
+                  },
+                  {
+                    ALT: (): SuffixParts => {
+                      const not = this.pendingNot;
+                      const like = this.CONSUME(T.Like);
+                      const pattern = this.SUBRULE(this.arithmetic, { LABEL: 'pattern' });
+                      return { not, like, pattern, recovered: false };
+                    },
+                  },
+                  {
+                    ALT: (): SuffixParts => {
+                      const not = this.pendingNot;
+                      const between = this.CONSUME(T.Between);
+                      const low = this.SUBRULE2(this.arithmetic, { LABEL: 'low' });
+                      const and = this.CONSUME(T.And);
+                      const high = this.SUBRULE3(this.arithmetic, { LABEL: 'high' });
+                      return { not, between, low, and, high, recovered: false };
+                    },
+                  },
+                ]),
+              );
+            },
+          },
+        ]),
+      ),
+      this.resync(NO_SUFFIX),
+    );
+    private suffixAlternatives: IOrAlt<SuffixParts>[] | undefined;
+    private negatableSuffixes: IOrAlt<SuffixParts>[] | undefined;
+
+    /** Prefix operators (NOT, unary minus and plus), which join the enclosing sequence, and one primary. */
+    private term = this.RULE('term', (): A.Expression => {
+      this.MANY((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
+      return this.OR({
+        DEF: (this.primaries ??= [
+          { ALT: () => this.SUBRULE(this.caseExpression) },
+          { ALT: () => this.SUBRULE(this.parenExpression) },
+          { ALT: () => this.SUBRULE(this.intervalExpression) },
+          {
+            // A name is a call when `(` follows, else a bare column (or a constant such as CURRENT_DATE): deciding
+            // here keeps every alternative LL(1), which Chevrotain checks with one table lookup.
+            ALT: () => {
+              const name = this.CONSUME(T.Identifier, NAME);
+              const args = this.OPTION((this.callArgumentsOption ??= () => this.SUBRULE(this.callArguments)));
+              if (this.quiet) return NOTHING_BUILT;
+              return args ? this.builder.call(name, args) : this.builder.bareName(name);
+            },
+          },
+          { ALT: () => this.leaf(this.CONSUME(T.ColumnName), 'column') },
+          { ALT: () => this.leaf(this.CONSUME(T.StringLiteral), 'string') },
+          { ALT: () => this.leaf(this.CONSUME(T.DoubleQuoted), 'doubleQuoted') },
+          { ALT: () => this.leaf(this.CONSUME(T.NumberLiteral), 'number') },
+          { ALT: () => this.leaf(this.CONSUME(T.Null), 'null') },
+          { ALT: () => this.leaf(this.CONSUME(T.True), 'true') },
+          { ALT: () => this.leaf(this.CONSUME(T.False), 'false') },
+        ]),
+        ERR_MSG: 'an expression',
+      });
+    }, this.resync(NOTHING_BUILT));
+    private primaries: IOrAlt<A.Expression>[] | undefined;
+    private prefixes: (() => void) | undefined;
+    private callArgumentsOption: (() => ArgumentParts) | undefined;
+
+    private leaf(tok: IToken, kind: 'column' | 'string' | 'doubleQuoted' | 'number' | 'null' | 'true' | 'false'): A.Expression {
+      if (this.quiet) return NOTHING_BUILT;
+      const b = this.builder;
+      switch (kind) {
+        case 'column':
+          return b.column(tok);
+        case 'string':
+          return b.string(tok);
+        case 'doubleQuoted':
+          return b.doubleQuoted(tok);
+        case 'number':
+          return b.number(tok);
+        case 'null':
+          return b.null(tok);
+        default:
+          return b.boolean(tok, kind === 'true');
+      }
+    }
+
+    private parenExpression = this.RULE('parenExpression', (): A.Expression => {
+      const open = this.CONSUME(T.LParen);
+      const expression = this.SUBRULE(this.expression);
+      const close = this.CONSUME(T.RParen);
+      return this.quiet ? NOTHING_BUILT : this.builder.paren(open, expression, close, false);
+    }, this.resync(NOTHING_BUILT));
+
+    private caseExpression = this.RULE('caseExpression', (): A.Expression => {
+      const caseTok = this.CONSUME(T.Case);
+      const operand = this.OPTION(() => this.SUBRULE(this.expression, { LABEL: 'operand' }));
+      const whens: A.WhenClause[] = [];
+      this.AT_LEAST_ONE({ DEF: () => whens.push(this.SUBRULE(this.whenClause, { LABEL: 'whens' })), ERR_MSG: 'WHEN' });
+      let elseTok: IToken | undefined;
+      let elseResult: A.Expression | undefined;
+      this.OPTION2(() => {
+        elseTok = this.CONSUME(T.Else);
+        elseResult = this.SUBRULE2(this.expression, { LABEL: 'elseResult' });
+      });
+      const endTok = this.CONSUME(T.End);
+      return this.quiet ? NOTHING_BUILT : this.builder.caseExpression(caseTok, operand, whens, elseTok, elseResult, endTok, false);
+    }, this.resync(NOTHING_BUILT));
+
+    private whenClause = this.RULE('whenClause', (): A.WhenClause => {
+      const when = this.CONSUME(T.When);
+      const condition = this.SUBRULE(this.expression, { LABEL: 'condition' });
+      const then = this.CONSUME(T.Then);
+      const result = this.SUBRULE2(this.expression, { LABEL: 'result' });
+      return this.quiet ? NO_WHEN : this.builder.whenClause(when, condition, then, result, false);
+    }, this.resync(NO_WHEN));
+
+    private intervalExpression = this.RULE('intervalExpression', (): A.Expression => {
+      const kw = this.CONSUME(T.Interval);
+      // The value's prefix operators apply to it alone, not to the sequence around the INTERVAL.
+      const outer = this.stream;
+      const prefixes: StreamItem[] = (this.stream = []);
+      const value = this.SUBRULE(this.term, { LABEL: 'value' });
+      this.stream = outer;
+      const unit = this.CONSUME(T.Identifier, { LABEL: 'unit' });
+      if (this.quiet) return NOTHING_BUILT;
+      const tokens = prefixes.flatMap((p) => (p.k === 'prefix' ? [p.tok] : []));
+      return this.builder.interval(kw, this.builder.prefixed(tokens, value), unit, false);
+    }, this.resync(NOTHING_BUILT));
+
+    /** `(args) [OVER (…)] [FIXED (…)]` after a function name. */
+    private callArguments = this.RULE('callArguments', (): ArgumentParts => {
+      const outer = this.argumentParts;
+      const parts = (this.argumentParts = newArguments(this.CONSUME(T.LParen)));
+      this.OPTION(
+        (this.argumentList ??= () => {
+          this.OR(
+            (this.argumentAlternatives ??= [
+              { ALT: () => void (this.argumentParts.star = this.CONSUME(T.Star)) },
+              {
+                ALT: () => {
+                  this.argumentParts.distinct = this.OPTION2((this.distinctOption ??= () => this.CONSUME(T.Distinct)));
+                  this.argumentParts.args.push(this.SUBRULE(this.expression, ARGS));
+                  this.MANY(
+                    (this.moreArguments ??= () => {
+                      this.CONSUME(T.Comma);
+                      this.argumentParts.args.push(this.SUBRULE2(this.expression, ARGS));
+                    }),
+                  );
+                },
+              },
+            ]),
+          );
+        }),
+      );
+      parts.close = this.CONSUME(T.RParen);
+      // At most one OVER and one FIXED, in either order: the pair parses so that the linter can say the two may not
+      // be combined; a second OVER is a syntax error.
+      this.OPTION3(
+        (this.clauses ??= () => {
+          this.OR2(
+            (this.clauseAlternatives ??= [
+              {
+                ALT: () => {
+                  this.argumentParts.over = this.SUBRULE(this.windowSpec);
+                  this.OPTION4(() => (this.argumentParts.fixed = this.SUBRULE(this.fixedSpec)));
+                },
+              },
+              {
+                ALT: () => {
+                  this.argumentParts.fixed = this.SUBRULE2(this.fixedSpec);
+                  this.OPTION5(() => (this.argumentParts.over = this.SUBRULE2(this.windowSpec)));
+                },
+              },
+            ]),
+          );
+        }),
+      );
+      this.argumentParts = outer;
+      return parts;
+    }, this.resync(NO_ARGUMENTS));
+    private argumentList: (() => void) | undefined;
+    private argumentAlternatives: IOrAlt<void>[] | undefined;
+    private distinctOption: (() => IToken) | undefined;
+    private moreArguments: (() => void) | undefined;
+    private clauses: (() => void) | undefined;
+    private clauseAlternatives: IOrAlt<void>[] | undefined;
+
+    private windowSpec = this.RULE('windowSpec', (): A.WindowSpec => {
+      const over = this.CONSUME(T.Over);
+      this.CONSUME(T.LParen);
+      const partitionBy: A.Expression[] = [];
+      const orderBy: OrderParts[] = [];
+      this.OPTION(() => {
+        this.CONSUME(T.Partition);
+        this.CONSUME(T.By);
+        partitionBy.push(this.SUBRULE(this.expression, { LABEL: 'partitionBy' }));
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          partitionBy.push(this.SUBRULE2(this.expression, { LABEL: 'partitionBy' }));
+        });
+      });
+      this.OPTION2(() => {
+        this.CONSUME(T.Order);
+        this.CONSUME2(T.By);
+        orderBy.push(this.SUBRULE(this.orderItem, { LABEL: 'orderBy' }));
+        this.MANY2(() => {
+          this.CONSUME2(T.Comma);
+          orderBy.push(this.SUBRULE2(this.orderItem, { LABEL: 'orderBy' }));
+        });
+      });
+      const close = this.CONSUME(T.RParen);
+      if (this.quiet) return NO_WINDOW;
+      const fallback = this.builder.end(over);
+      const items = orderBy.map((o) => this.builder.orderItem(o.expression, o.direction, fallback));
+      return this.builder.windowSpec(over, partitionBy, items, close, false);
+    }, this.resync(NO_WINDOW));
+
+    private orderItem = this.RULE('orderItem', (): OrderParts => {
+      const expression = this.SUBRULE(this.expression);
+      const direction = this.OPTION(() =>
+        this.OR([{ ALT: () => this.CONSUME(T.Asc, { LABEL: 'direction' }) }, { ALT: () => this.CONSUME(T.Desc, { LABEL: 'direction' }) }]),
+      );
+      return { expression, direction };
+    }, this.resync(NO_ORDER_ITEM));
+
+    private fixedSpec = this.RULE('fixedSpec', (): A.FixedSpec => {
+      const fixed = this.CONSUME(T.Fixed);
+      this.CONSUME(T.LParen);
+      const columns: A.Expression[] = [];
+      const filterColumns: A.Expression[] = [];
+      let mode: IToken | undefined;
+      let filter: IToken | undefined;
+      this.OPTION(() => {
+        mode = this.OR([
+          { ALT: () => this.CONSUME(T.By, { LABEL: 'mode' }) },
+          { ALT: () => this.CONSUME(T.Add, { LABEL: 'mode' }) },
+          { ALT: () => this.CONSUME(T.Remove, { LABEL: 'mode' }) },
+        ]);
+        columns.push(this.SUBRULE(this.expression, { LABEL: 'columns' }));
+        this.MANY(() => {
+          this.CONSUME(T.Comma);
+          columns.push(this.SUBRULE2(this.expression, { LABEL: 'columns' }));
+        });
+      });
+      this.OPTION2(() => {
+        this.CONSUME(T.Filter);
+        filter = this.OR2([
+          { ALT: () => this.CONSUME(T.None, { LABEL: 'filterMode' }) },
+          {
+            ALT: () => {
+              const allowOrDeny = this.OR3([{ ALT: () => this.CONSUME(T.Allow, { LABEL: 'filterMode' }) }, { ALT: () => this.CONSUME(T.Deny, { LABEL: 'filterMode' }) }]);
+              filterColumns.push(this.SUBRULE3(this.expression, { LABEL: 'filterColumns' }));
+              this.MANY2(() => {
+                this.CONSUME2(T.Comma);
+                filterColumns.push(this.SUBRULE4(this.expression, { LABEL: 'filterColumns' }));
+              });
+              return allowOrDeny;
+            },
+          },
+        ]);
+      });
+      const close = this.CONSUME(T.RParen);
+      if (this.quiet) return NO_FIXED;
+      return this.builder.fixedSpec(fixed, mode, columns, filter, filterColumns, close, false);
+    }, this.resync(NO_FIXED));
+  };
+}
+
+/** The grammar with embedded actions: `formula()` returns the expression's AST. */
+export class FormulaParser extends formulaGrammar(EmbeddedActionsParser, true) {}
+
+/** The same grammar building Chevrotain's CST, which keeps what error recovery re-synchronised past (parse.ts). */
+export class FormulaCstParser extends formulaGrammar(CstParser as unknown as typeof EmbeddedActionsParser, false) {
+  /** The CST of the input: in this flavour Chevrotain returns its CST node from every rule, not the action's value. */
+  formulaCst(): CstNode {
+    return this.formula() as unknown as CstNode;
+  }
+}

@@ -1,0 +1,77 @@
+// The grammar's two flavours agree: the AST its embedded actions build equals the one read from Chevrotain's CST, and
+// both report the same errors, on every formula the actions are trusted with (no re-synchronisation).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { IToken } from 'chevrotain';
+import { CstToAst } from './build-ast.js';
+import { lex } from './lexer.js';
+import { createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
+import { FormulaCstParser, FormulaParser } from './parser.js';
+import { LineIndex } from './positions.js';
+
+const corpus: string[] = readFileSync(new URL('../../../../test/corpus/formulas.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => (JSON.parse(l) as { formula: string }).formula);
+
+let context: MessageContext = { tokens: [], lines: new LineIndex('') };
+const provider = createMessageProvider(() => context);
+const actions = new FormulaParser(provider, true);
+const cst = new FormulaCstParser(provider, true);
+
+/** Both flavours on one text: the trees and the error messages, and whether recovery re-synchronised. */
+function both(text: string) {
+  const { tokens, lines } = lex(text);
+  context = { tokens, lines };
+  const read = (p: FormulaParser | FormulaCstParser) => {
+    p.read(tokens, lines);
+    forgetOpenerScan();
+    return p;
+  };
+  const a = read(actions);
+  const fromActions = a.builder.formula(a.formula(), text.length, false);
+  const actionErrors = a.errors.map((e) => e.message);
+  const resynced = a.resynchronised;
+  const c = read(cst);
+  const fromCst = new CstToAst(lines).formulaOf(c.formulaCst(), text.length);
+  return { fromActions, fromCst, actionErrors, cstErrors: c.errors.map((e) => e.message), resynced };
+}
+
+/** The corpus, each formula cut short before every token and with every token left out: valid and broken shapes. */
+function variants(): string[] {
+  const out = new Set<string>(corpus);
+  for (const f of corpus) {
+    for (const t of lex(f).tokens as IToken[]) {
+      out.add(f.slice(0, t.startOffset));
+      out.add(f.slice(0, t.startOffset) + f.slice(t.startOffset + t.image.length));
+    }
+  }
+  return [...out];
+}
+
+describe('the grammar with embedded actions', () => {
+  it('builds the same AST as the CST reading, with the same errors, wherever recovery did not re-synchronise', () => {
+    let compared = 0;
+    let withErrors = 0;
+    for (const text of variants()) {
+      const r = both(text);
+      expect(r.actionErrors, text).toEqual(r.cstErrors);
+      if (r.resynced) continue;
+      expect(r.fromActions, text).toEqual(r.fromCst);
+      compared++;
+      if (r.actionErrors.length > 0) withErrors++;
+    }
+    // Most variants are compared, broken ones mended by inserting or deleting one token among them.
+    expect(compared).toBeGreaterThan(500);
+    expect(withErrors).toBeGreaterThan(50);
+  });
+
+  it('mends a missing THEN, AND or `(` by inserting it, without re-synchronising', () => {
+    for (const text of ['CASE WHEN a 1 END', 'a BETWEEN 1 2', 'x IN 1, 2)']) {
+      const r = both(text);
+      expect(r.resynced, text).toBe(false);
+      expect(r.actionErrors, text).toHaveLength(1);
+      expect(r.fromActions, text).toEqual(r.fromCst);
+    }
+  });
+});
