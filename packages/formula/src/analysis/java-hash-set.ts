@@ -29,6 +29,8 @@ export function javaHashSetOrder(names: Iterable<string>): string[] {
       unique.push(n);
     }
   }
+  // One name has one order (most formulas call a function or two).
+  if (unique.length < 2) return unique;
   let capacity = 16;
   while (unique.length > capacity * 0.75) capacity *= 2;
   const mask = capacity - 1;
