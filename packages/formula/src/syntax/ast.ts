@@ -1,4 +1,4 @@
-// The typed AST of a formula: read-only plain data with exact source ranges, built from the CST by build-ast.ts.
+// The typed AST of a formula: read-only plain data with exact source ranges, made by build-ast.ts's NodeBuilder.
 // Nodes never carry analysis results; those live in side tables keyed by node (see types/ and analysis/).
 
 /** A point in the source: 0-based UTF-16 `offset`, 1-based `line` and `column`. */
