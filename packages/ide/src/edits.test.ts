@@ -62,10 +62,12 @@ describe('code actions', () => {
 });
 
 describe('minimal edits', () => {
-  it('replaces only what changed', () => {
-    expect(minimalEdits('sum(`a`)+1', 'SUM(`a`) + 1')).toEqual([{ span: { start: 0, end: 9 }, newText: 'SUM(`a`) + ' }]);
-    expect(minimalEdits('a  + b', 'a + b')).toEqual([{ span: { start: 2, end: 3 }, newText: '' }]);
-    expect(minimalEdits('same', 'same')).toEqual([]);
+  it.each<[string, string, TextEdit[]]>([
+    ['sum(`a`)+1', 'SUM(`a`) + 1', [{ span: { start: 0, end: 9 }, newText: 'SUM(`a`) + ' }]],
+    ['a  + b', 'a + b', [{ span: { start: 2, end: 3 }, newText: '' }]],
+    ['same', 'same', []],
+  ])('replaces only what changed: %j → %j', (before, after, edits) => {
+    expect(minimalEdits(before, after)).toEqual(edits);
   });
 });
 

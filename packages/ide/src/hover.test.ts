@@ -1,4 +1,5 @@
-// Hover and inlay hints: fixtures with a `$0` cursor; expectations on the Markdown shown.
+// Hover and inlay hints: fixtures with a `$0` cursor; expectations on the Markdown shown, whole hovers as inline
+// snapshots (`npx vitest run packages/ide/src/hover.test.ts -u` rewrites them after a deliberate change).
 import { describe, expect, it } from 'vitest';
 import type { DatasetColumn } from '@calckit/formula';
 import { fixture } from './fixture.js';
@@ -32,6 +33,46 @@ describe('hover', () => {
     ['DENSE_R$0ANK() OVER (ORDER BY `Sales`)', 'In no reference and no sample of the service'],
   ])('says how available %s is, and where the catalogue has it from', (marked, note) => {
     check(marked, [note, '_Source: ']);
+  });
+
+  // The whole Markdown of the common hovers, as the editor shows it (`-u` rewrites these snapshots).
+  const shown = (marked: string) => {
+    const { doc, offset } = fixture(marked);
+    return hover(doc, offset, settings)?.contents;
+  };
+  it('shows all of a function hover', () => {
+    expect(shown('S$0UM(`Sales`)')).toMatchInlineSnapshot(`
+      "\`\`\`calc
+      SUM(DISTINCT NUMERIC) → NUMERIC
+      \`\`\`
+
+      Adds up the values of a numeric column.
+
+      Example:
+
+      \`\`\`calc
+      SUM(\`Sales\`)
+      \`\`\`
+
+      _DISTINCT allowed; also a window function_
+
+      _Source: formula reference: aggregate functions_"
+    `);
+  });
+  it('shows all of a column hover', () => {
+    expect(shown('SUM(`Sa$0les`)')).toMatchInlineSnapshot(`
+      "\`\`\`calc
+      \`Sales\`
+      \`\`\`
+
+      Column of type **DECIMAL**."
+    `);
+  });
+  it('shows all of a nested calculation hover', () => {
+    expect(shown('SVC_BEAST_MO$0DE(7) + 1')).toMatchInlineSnapshot(`"Nested calculation **7**: Margin (dataset sales)."`);
+  });
+  it('shows all of a date-format specifier hover', () => {
+    expect(shown("DATE_FORMAT(`d`, '%$0Y')")).toMatchInlineSnapshot(`"\`%Y\`: Year, four digits"`);
   });
 
   it('says when a function is unknown', () => {

@@ -1,4 +1,5 @@
-// Folding, selection ranges, document symbols and semantic tokens: spans shown as the text they cover.
+// Folding, selection ranges, document symbols and semantic tokens: spans shown as the text they cover. Long
+// expectations are inline snapshots: `npx vitest run packages/ide/src/structure.test.ts -u` rewrites them.
 import { describe, expect, it } from 'vitest';
 import { fixture } from './fixture.js';
 import { foldingRanges } from './folding.js';
@@ -22,7 +23,15 @@ describe('folding ranges', () => {
     ].join('\n');
     const { doc } = fixture(text);
     const folds = foldingRanges(doc).map((f) => `${f.kind ?? 'region'}:${doc.parse.lines.positionAt(f.span.start).line}-${doc.parse.lines.positionAt(f.span.end).line}`);
-    expect(folds).toEqual(['comment:1-2', 'comment:3-4', 'region:5-10', 'region:6-9', 'region:7-8']);
+    expect(folds).toMatchInlineSnapshot(`
+      [
+        "comment:1-2",
+        "comment:3-4",
+        "region:5-10",
+        "region:6-9",
+        "region:7-8",
+      ]
+    `);
   });
 
   it('folds nothing on one line, and survives broken input', () => {
@@ -58,11 +67,29 @@ describe('semantic tokens', () => {
   };
 
   it('classifies every token and comment', () => {
-    expect(show("/* c */ CASE WHEN `a` >= 1 AND Order IS NULL THEN DATE_FORMAT(`d`, '%Y') ELSE foo(2.5) END -- x")).toEqual([
-      'comment:/* c */', 'keyword:CASE', 'keyword:WHEN', 'variable[readonly]:`a`', 'operator:>=', 'number:1', 'keyword:AND',
-      'variable[readonly]:Order', 'keyword:IS', 'keyword:NULL', 'keyword:THEN', 'function[defaultLibrary]:DATE_FORMAT',
-      'variable[readonly]:`d`', "string:'%Y'", 'keyword:ELSE', 'function:foo', 'number:2.5', 'keyword:END', 'comment:-- x',
-    ]);
+    expect(show("/* c */ CASE WHEN `a` >= 1 AND Order IS NULL THEN DATE_FORMAT(`d`, '%Y') ELSE foo(2.5) END -- x")).toMatchInlineSnapshot(`
+      [
+        "comment:/* c */",
+        "keyword:CASE",
+        "keyword:WHEN",
+        "variable[readonly]:\`a\`",
+        "operator:>=",
+        "number:1",
+        "keyword:AND",
+        "variable[readonly]:Order",
+        "keyword:IS",
+        "keyword:NULL",
+        "keyword:THEN",
+        "function[defaultLibrary]:DATE_FORMAT",
+        "variable[readonly]:\`d\`",
+        "string:'%Y'",
+        "keyword:ELSE",
+        "function:foo",
+        "number:2.5",
+        "keyword:END",
+        "comment:-- x",
+      ]
+    `);
   });
 
   it('colours INTERVAL units as keywords', () => {

@@ -41,19 +41,18 @@ describe('parseFormula', () => {
     expect((simple as { whens: unknown[] }).whens).toHaveLength(2);
   });
 
-  it('parses IN, NOT IN, LIKE, NOT LIKE, BETWEEN and IS [NOT] NULL', () => {
-    expect(expr("x NOT IN (1, 2)")).toMatchObject({ kind: 'In', not: true, list: [{ value: 1 }, { value: 2 }] });
-    expect(expr("x not like 'a%'")).toMatchObject({ kind: 'Like', not: true });
-    expect(expr('x BETWEEN 1 AND 2 AND y')).toMatchObject({ kind: 'Binary', operator: 'AND', left: { kind: 'Between', low: { value: 1 }, high: { value: 2 } } });
-    expect(expr('x IS NOT NULL')).toMatchObject({ kind: 'IsNull', not: true });
-  });
-
-  it('parses calls with a space before the parenthesis, DISTINCT, *, INTERVAL and bare constants', () => {
-    expect(expr('DATE (`d`)')).toMatchObject({ kind: 'Call', name: 'DATE', args: [{ kind: 'Column' }] });
-    expect(expr('COUNT(DISTINCT `id`)')).toMatchObject({ kind: 'Call', distinct: true });
-    expect(expr('COUNT(*)')).toMatchObject({ kind: 'Call', star: true, args: [] });
-    expect(expr('DATE_SUB(`d`, interval 3 hour)')).toMatchObject({ args: [{}, { kind: 'Interval', unit: 'HOUR', value: { value: 3 } }] });
-    expect(expr('CURRENT_DATE')).toMatchObject({ kind: 'Call', parens: false, upperName: 'CURRENT_DATE' });
+  it.each<[string, object]>([
+    ['x NOT IN (1, 2)', { kind: 'In', not: true, list: [{ value: 1 }, { value: 2 }] }],
+    ["x not like 'a%'", { kind: 'Like', not: true }],
+    ['x BETWEEN 1 AND 2 AND y', { kind: 'Binary', operator: 'AND', left: { kind: 'Between', low: { value: 1 }, high: { value: 2 } } }],
+    ['x IS NOT NULL', { kind: 'IsNull', not: true }],
+    ['DATE (`d`)', { kind: 'Call', name: 'DATE', args: [{ kind: 'Column' }] }],
+    ['COUNT(DISTINCT `id`)', { kind: 'Call', distinct: true }],
+    ['COUNT(*)', { kind: 'Call', star: true, args: [] }],
+    ['DATE_SUB(`d`, interval 3 hour)', { args: [{}, { kind: 'Interval', unit: 'HOUR', value: { value: 3 } }] }],
+    ['CURRENT_DATE', { kind: 'Call', parens: false, upperName: 'CURRENT_DATE' }],
+  ])('parses %s', (text, shape) => {
+    expect(expr(text)).toMatchObject(shape);
   });
 
   it('parses windows and FIXED', () => {
@@ -81,14 +80,16 @@ describe('parseFormula', () => {
     expect(r.text.slice(b.range.start.offset, b.range.end.offset)).toBe('`b`');
   });
 
-  it('says what is missing, where', () => {
-    expect(messages('CASE WHEN x THEN 1')).toEqual(['CASE at 1:1 is missing END']);
-    expect(messages('CASE WHEN a THEN 1 WHEN b 2 END')).toEqual(['WHEN at 1:20 is missing THEN']);
-    expect(messages('f(1')).toEqual(["The parenthesis opened at 1:2 is never closed: expected ')' before the end of the formula"]);
-    expect(messages('1 +')).toEqual(["Expected an expression after '+', found the end of the formula"]);
-    expect(messages(')')).toEqual(["The ')' at 1:1 closes a parenthesis that was never opened"]);
-    expect(messages('')).toEqual(['The formula is empty']);
-    expect(messages('-- only a comment')).toEqual(['The formula is empty']);
+  it.each([
+    ['CASE WHEN x THEN 1', 'CASE at 1:1 is missing END'],
+    ['CASE WHEN a THEN 1 WHEN b 2 END', 'WHEN at 1:20 is missing THEN'],
+    ['f(1', "The parenthesis opened at 1:2 is never closed: expected ')' before the end of the formula"],
+    ['1 +', "Expected an expression after '+', found the end of the formula"],
+    [')', "The ')' at 1:1 closes a parenthesis that was never opened"],
+    ['', 'The formula is empty'],
+    ['-- only a comment', 'The formula is empty'],
+  ])('says what is missing, where: %j', (text, message) => {
+    expect(messages(text)).toEqual([message]);
   });
 
   it('reports independent errors, not only the first', () => {
