@@ -1,5 +1,6 @@
 // Line width in display columns: wide (CJK) characters and emoji count two, combining marks none, in the printer's
 // fits and in whole formulas, whose every line then fits and whose formatting is idempotent.
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { group, indent, join, line, softline, type Doc } from './doc.js';
 import { formatText } from './format.js';
@@ -76,5 +77,22 @@ describe('formulas with wide characters', () => {
     expect(source.length).toBeGreaterThan(30);
     expect(textWidth(source)).toBeLessThanOrEqual(30);
     expect(formatText(source, { lineWidth: 30 }).text).toBe(source);
+  });
+});
+
+describe('textWidth of long texts', () => {
+  // Texts longer than a piece are measured piecewise (string-width's segmenter slows down on long strings): the sum
+  // is the same as measuring the whole text at once.
+  it.each([
+    ['mixed ASCII, accents, CJK and emoji', 'é€😀zzz漢字 ok '],
+    ['combining marks after ASCII', 'e\u0301x '],
+    ['family emoji with joiners', '👨‍👩‍👧 ok '],
+    ['CJK only (no ASCII to cut at)', '漢字かな'],
+    ['emoji only (surrogate pairs)', '😀🎉'],
+  ])('%s: the same as string-width on the whole text', (_name, unit) => {
+    const text = unit.repeat(Math.ceil(10_000 / unit.length));
+    expect(textWidth(text)).toBe(stringWidth(text));
+    // And again, from the memo.
+    expect(textWidth(text)).toBe(stringWidth(text));
   });
 });
