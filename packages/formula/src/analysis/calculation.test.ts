@@ -112,10 +112,12 @@ describe('analyzeCalculation', () => {
 
   it('reports what the service refuses, and marks the formula INVALID', () => {
     const schema = [{ name: 'Sales', type: 'DECIMAL' as const }];
-    const a = analyzeCalculation('SQRT(`sales`) + DATE_DIFF(`Sales`) + ROUND()', { schema });
+    const a = analyzeCalculation('MICROSECOND(`sales`) + DATE_DIFF(`Sales`) + ROUND()', { schema });
     expect(a.status).toBe('INVALID');
     expect(a.problems.map((p) => p.code)).toEqual(['unsupported-function', 'unknown-column', 'unknown-function', 'wrong-argument-count']);
-    expect(a.problems[1]).toMatchObject({ message: 'Unknown column `sales`', start: 5, end: 12, line: 1, column: 6 });
+    expect(a.problems[1]).toMatchObject({ message: 'Unknown column `sales`', start: 12, end: 19, line: 1, column: 13 });
+    // Documented as unsupported, yet accepted by the service: deprecated, VALID.
+    expect(analyzeCalculation('SQRT(`x`)').status).toBe('VALID');
     expect(analyzeCalculation('CASE WHEN 1 THEN 2').problems.map((p) => p.message)).toEqual(['CASE at 1:1 is missing END']);
     expect(analyzeCalculation('WEEKDAY(`d`)').status).toBe('VALID');
   });
