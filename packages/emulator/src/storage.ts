@@ -87,22 +87,7 @@ function toHead(row: Omit<CalculationRow, 'analysis'>): CalculationHead {
 }
 
 function toCalculation(row: CalculationRow): CalculationRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    owner: row.owner,
-    locked: row.locked === 1,
-    global: row.global === 1,
-    expression: row.expression,
-    datasetId: row.dataset_id,
-    legacyId: row.legacy_id,
-    created: row.created,
-    lastModified: row.last_modified,
-    archived: row.archived === 1,
-    hidden: row.hidden === 1,
-    variable: row.variable === 1,
-    analysis: JSON.parse(row.analysis) as StoredAnalysis,
-  };
+  return { ...toHead(row), analysis: JSON.parse(row.analysis) as StoredAnalysis };
 }
 
 const bit = (value: boolean): number => (value ? 1 : 0);
