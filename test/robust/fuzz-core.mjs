@@ -21,8 +21,8 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** Every check on one input; throws with a message naming the broken property. */
-function checkInput(text, { formula, format, lint }, counts) {
+/** Tokens, trivia and skipped text together reproduce the input exactly. */
+function checkLexRoundTrip(text, formula) {
   const lexed = formula.lex(text);
   const pieces = [
     ...lexed.tokens.map((t) => [t.startOffset, t.image]),
@@ -30,6 +30,11 @@ function checkInput(text, { formula, format, lint }, counts) {
     ...lexed.skipped.map((s) => [s.offset, text.slice(s.offset, s.offset + s.length)]),
   ].sort((a, b) => a[0] - b[0]);
   check(pieces.map((p) => p[1]).join('') === text, 'lex: tokens + trivia + skipped do not reproduce the input');
+}
+
+/** Every check on one input; throws with a message naming the broken property. */
+function checkInput(text, { formula, format, lint }, counts) {
+  checkLexRoundTrip(text, formula);
 
   const parse = formula.parseFormula(text);
   for (const e of parse.errors) check(e.range.start.offset >= 0 && e.range.end.offset <= text.length, `parse: error range outside the text (${e.code})`);
@@ -135,13 +140,7 @@ export async function fuzzCore({ runs = 100_000, validRuns = 20_000, seed = 42, 
  * 100,000 levels deep would overflow the checker itself). A valid shape must parse without errors and format.
  */
 function checkLong(text, valid, { formula, format, lint }) {
-  const lexed = formula.lex(text);
-  const pieces = [
-    ...lexed.tokens.map((t) => [t.startOffset, t.image]),
-    ...lexed.trivia.map((t) => [t.startOffset, t.image]),
-    ...lexed.skipped.map((s) => [s.offset, text.slice(s.offset, s.offset + s.length)]),
-  ].sort((a, b) => a[0] - b[0]);
-  check(pieces.map((p) => p[1]).join('') === text, 'lex: tokens + trivia + skipped do not reproduce the input');
+  checkLexRoundTrip(text, formula);
   const parse = formula.parseFormula(text);
   check(parse.tokens.length + parse.skipped.length > 0, 'parse: nothing read and nothing skipped');
   if (valid) check(parse.errors.length === 0, `parse: a valid formula has a syntax error (${parse.errors[0]?.message})`);
