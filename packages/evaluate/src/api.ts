@@ -1,0 +1,70 @@
+// The public contract of @calckit/evaluate: what goes in (rows typed by a dataset schema, options) and what comes out
+// (one value per row, or one per group). The CLI (`calckit eval`, `calckit test`), the language server and a browser
+// use only these types and `evaluateFormula`.
+import type { DatasetColumn, Range, ValueType } from '@calckit/formula';
+
+/** A time value: DATE (midnight) or DATETIME, as milliseconds since 1970-01-01T00:00:00 on the wall clock (no zone). */
+export interface TimeValue {
+  readonly type: 'DATE' | 'DATETIME';
+  readonly epochMs: number;
+}
+
+/** A value during evaluation: NULL, a number (LONG, DECIMAL, DOUBLE), text, a boolean, or a time. */
+export type Value = null | number | string | boolean | TimeValue;
+
+/** One input row as read from CSV or JSON: column name → raw cell (converted by the schema's column type). */
+export type InputRow = Readonly<Record<string, unknown>>;
+
+/** A value as printed by `eval` and compared by `test`: JSON-ready (times as ISO text `2024-01-31` / `2024-01-31 10:00:00`). */
+export type OutputValue = null | number | string | boolean;
+
+export interface EvaluateOptions {
+  /** Column types of the rows (the dataset schema); without it, types are read from the cells (number, text, ISO date). */
+  readonly schema?: readonly DatasetColumn[];
+  /** Dimensions a card would group by: an aggregate formula gives one value per group, sorted by these values. */
+  readonly groupBy?: readonly string[];
+  /** The clock for CURRENT_DATE, NOW and the like (ISO text or a Date); default: the real clock at the call. */
+  readonly now?: string | Date;
+  /** String comparison: MySQL's default `utf8mb4_general_ci` (case- and accent-insensitive) or `binary`. */
+  readonly collation?: 'utf8mb4_general_ci' | 'binary';
+  /** The service name whose `<NAME>_BEAST_MODE(id)` calls refer to nested calculations (default: the vocabulary's). */
+  readonly serviceName?: string;
+  /** The formula text of a nested calculation by id (from the project); undefined when unknown. */
+  readonly nestedFormula?: (id: string) => string | undefined;
+}
+
+export interface EvaluationRow {
+  /** The group-by values of this group (absent for a row-level formula without group-by). */
+  readonly group?: Readonly<Record<string, OutputValue>>;
+  readonly value: OutputValue;
+}
+
+export interface EvaluationResult {
+  /** `rows`: one value per input row (row-level formula); `groups`: one per group (aggregate formula). */
+  readonly kind: 'rows' | 'groups';
+  /** The formula's value type, as the analysis infers it. */
+  readonly type: ValueType;
+  readonly rows: readonly EvaluationRow[];
+}
+
+export type EvaluationErrorCode =
+  | 'syntax' // the formula does not parse
+  | 'unknown-function' // not in the catalogue
+  | 'unsupported-function' // in the catalogue, not implemented by the evaluator or refused by the service
+  | 'unknown-column' // a column absent from the schema and the rows
+  | 'bad-input' // a cell that does not convert to its column's type, a bad option
+  | 'nested-calculation' // a nested calculation that is missing or recursive
+  | 'runtime'; // anything else that stops evaluation (with the node's range)
+
+/** Evaluation stops with this error, never with a guess. */
+export class EvaluationError extends Error {
+  override readonly name = 'EvaluationError';
+  constructor(
+    readonly code: EvaluationErrorCode,
+    message: string,
+    /** Where in the formula, when the error has a place. */
+    readonly range?: Range,
+  ) {
+    super(message);
+  }
+}

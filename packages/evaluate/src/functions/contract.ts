@@ -1,0 +1,33 @@
+// What a scalar function implementation is: the evaluator evaluates the arguments (NULL included; each function
+// decides how NULL propagates) and calls the implementation by the catalogue's upper-case name. Tables of these are
+// data (one file per family under functions/), merged by functions/index.ts.
+import type { CallExpression } from '@calckit/formula';
+import type { TimeValue, Value } from '../api.js';
+
+export interface ScalarContext {
+  /** The evaluation's clock (the `now` option, fixed for the whole evaluation, as the service fixes it per query). */
+  readonly now: TimeValue;
+  readonly collation: 'utf8mb4_general_ci' | 'binary';
+  /** The call being evaluated, for error ranges and for INTERVAL units (an INTERVAL argument arrives as `IntervalValue`). */
+  readonly call: CallExpression;
+}
+
+/** `INTERVAL n UNIT` as an argument value (only the date arithmetic functions accept it). */
+export interface IntervalValue {
+  readonly type: 'INTERVAL';
+  readonly amount: Value;
+  /** Upper-case unit as written (`DAY`, `MONTH`, `DAY_HOUR`, …). */
+  readonly unit: string;
+}
+
+export type ArgumentValue = Value | IntervalValue;
+
+export type ScalarFunction = (args: readonly ArgumentValue[], ctx: ScalarContext) => Value;
+
+/** Upper-case catalogue name → implementation. */
+export type ScalarFunctionTable = Readonly<Record<string, ScalarFunction>>;
+
+export const isTimeValue = (v: unknown): v is TimeValue =>
+  typeof v === 'object' && v !== null && ((v as TimeValue).type === 'DATE' || (v as TimeValue).type === 'DATETIME');
+
+export const isIntervalValue = (v: unknown): v is IntervalValue => typeof v === 'object' && v !== null && (v as IntervalValue).type === 'INTERVAL';
