@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs Debian's MariaDB server (10.11 on Debian 12), the oracle of the differential tests (test/evaluate/) and the
+# peer of the evaluate bench. Idempotent and quiet: apt is not touched when it is present. The server is never started
+# as a service: scripts/mariadb/server.mjs starts a private one per test run.
+set -euo pipefail
+
+log() { echo "[mariadb-install] $*" >&2; }
+
+if dpkg-query -W -f='${Status}' mariadb-server 2>/dev/null | grep -q 'install ok installed'; then
+  exit 0
+fi
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then SUDO="sudo"; else log "need root (or sudo) to install mariadb-server"; exit 1; fi
+fi
+log "apt-get install mariadb-server"
+$SUDO apt-get update -qq
+# policy-rc.d-free: the package's own service may start; our tests never use it.
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends mariadb-server >/dev/null
