@@ -1,0 +1,116 @@
+// The test runner: one test file's cases against a formula, each evaluated on its rows and compared with what it
+// expects. Pure: the caller reads the formula, the test file and the data files (rowsFrom), and passes the evaluator.
+import type { DatasetColumn, Range } from '@calckit/formula';
+import { EvaluationError, type EvaluateOptions, type EvaluationResult, type InputRow, type OutputValue } from '../api.js';
+import { compareResult, resolveTolerance, type Comparison, type ResolvedTolerance } from './compare.js';
+import type { RowsSpec, SchemaOverride, TestCase, TestFile } from './spec.js';
+
+/** The evaluator's signature (`evaluateFormula`). */
+export type Evaluate = (text: string, rows: readonly InputRow[], options: EvaluateOptions) => EvaluationResult;
+
+/** A data file a case names could not be used: its rows are not tested (the run's exit code says bad input). */
+export class TestDataError extends Error {
+  override readonly name = 'TestDataError';
+}
+
+export interface RunTestFileOptions {
+  /** The formula's text (the expression: without a BOM). */
+  readonly formula: string;
+  readonly evaluate: Evaluate;
+  /** The formula's dataset schema (from the project), used when a case and the file override none. */
+  readonly schema?: readonly DatasetColumn[];
+  /** The rows of `{ csv }` / `{ json }`; throws TestDataError when they cannot be read. */
+  readonly rowsFrom?: (spec: Exclude<RowsSpec, readonly unknown[]>) => readonly InputRow[];
+  readonly serviceName?: string;
+  readonly nestedFormula?: (id: string) => string | undefined;
+  readonly collation?: EvaluateOptions['collation'];
+  /** The clock when a case and the file set none (default: the real clock). */
+  readonly now?: string | Date;
+  /** Milliseconds for durations (default: none measured, 0). */
+  readonly clock?: () => number;
+}
+
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'invalid';
+
+export interface CaseEvaluationError {
+  readonly code: string;
+  readonly message: string;
+  readonly range?: Range;
+}
+
+export interface TestCaseResult {
+  readonly name: string;
+  /** `failed`: values differ or the evaluation stopped with an error; `invalid`: the case's data could not be read. */
+  readonly status: CaseStatus;
+  readonly comparison?: Comparison;
+  readonly tolerance: ResolvedTolerance;
+  /** The evaluation error that stopped the case. */
+  readonly error?: CaseEvaluationError;
+  /** Why an invalid case was not run. */
+  readonly problem?: string;
+  readonly durationMs: number;
+}
+
+/** Runs every case of a test file, in order. */
+export function runTestFile(file: TestFile, options: RunTestFileOptions): TestCaseResult[] {
+  return file.tests.map((testCase) => runTestCase(testCase, file, options));
+}
+
+/** The dataset columns of a schema override (`{ "Revenue": "DECIMAL" }` or a schema file's array). */
+export function schemaColumns(override: SchemaOverride): DatasetColumn[] {
+  if (Array.isArray(override)) return override.map((c) => ({ ...c }));
+  return Object.entries(override).map(([name, type], order) => ({ name, id: name, type, visible: true, order }));
+}
+
+export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'now' | 'schema' | 'tolerance'>, options: RunTestFileOptions): TestCaseResult {
+  const tolerance = resolveTolerance(testCase.tolerance ?? file.tolerance);
+  const clock = options.clock ?? (() => 0);
+  const started = clock();
+  const base = { name: testCase.name, tolerance };
+  if (testCase.skip === true) return { ...base, status: 'skipped', durationMs: 0 };
+  const spec = testCase.rows ?? file.rows;
+  let rows: readonly InputRow[];
+  try {
+    if (spec === undefined) throw new TestDataError('the case has no rows');
+    rows = Array.isArray(spec) ? (spec as readonly InputRow[]) : rowsOrThrow(spec as Exclude<RowsSpec, readonly unknown[]>, options);
+  } catch (error) {
+    if (!(error instanceof TestDataError)) throw error;
+    return { ...base, status: 'invalid', problem: error.message, durationMs: clock() - started };
+  }
+  const override = testCase.schema ?? file.schema;
+  const schema = override !== undefined ? schemaColumns(override) : options.schema;
+  const groupBy = testCase.groupBy ?? [];
+  const now = testCase.now ?? file.now ?? options.now;
+  const evaluateOptions: EvaluateOptions = {
+    ...(schema !== undefined ? { schema } : {}),
+    ...(groupBy.length > 0 ? { groupBy } : {}),
+    ...(now !== undefined ? { now } : {}),
+    ...(options.collation !== undefined ? { collation: options.collation } : {}),
+    ...(options.serviceName !== undefined ? { serviceName: options.serviceName } : {}),
+    ...(options.nestedFormula !== undefined ? { nestedFormula: options.nestedFormula } : {}),
+  };
+  let result: EvaluationResult;
+  try {
+    result = options.evaluate(options.formula, rows, evaluateOptions);
+  } catch (error) {
+    if (!(error instanceof EvaluationError)) throw error;
+    const evaluationError: CaseEvaluationError = { code: error.code, message: error.message, ...(error.range ? { range: error.range } : {}) };
+    return { ...base, status: 'failed', error: evaluationError, durationMs: clock() - started };
+  }
+  const comparison = compareResult(testCase.expect, result, groupBy, tolerance);
+  return { ...base, status: comparison.differences === 0 ? 'passed' : 'failed', comparison, durationMs: clock() - started };
+}
+
+function rowsOrThrow(spec: Exclude<RowsSpec, readonly unknown[]>, options: RunTestFileOptions): readonly InputRow[] {
+  if (!options.rowsFrom) throw new TestDataError(`rows from ${spec.csv ?? spec.json} cannot be read here (no file access)`);
+  return options.rowsFrom(spec);
+}
+
+/** Counts of a file's or a run's case results. */
+export function countResults(results: readonly TestCaseResult[]): Record<CaseStatus, number> {
+  const counts: Record<CaseStatus, number> = { passed: 0, failed: 0, skipped: 0, invalid: 0 };
+  for (const r of results) counts[r.status]++;
+  return counts;
+}
+
+export type { OutputValue };
