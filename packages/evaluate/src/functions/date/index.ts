@@ -1,4 +1,436 @@
-// The date and time functions of the evaluator (MySQL semantics on a zone-free wall clock; see docs/dates.md).
-import type { ScalarFunctionTable } from '../contract.js';
+// The date and time functions of the evaluator: MySQL/MariaDB semantics on a zone-free wall clock, with the
+// service's documented differences (docs/dates.md has the semantics and the table of differences).
+import { EvaluationError, type TimeValue, type Value } from '../../api.js';
+import { isIntervalValue, type ArgumentValue, type ScalarContext, type ScalarFunction, type ScalarFunctionTable } from '../contract.js';
+import {
+  DAY_NAMES,
+  MONTH_NAMES,
+  MS_PER_DAY,
+  MS_PER_SECOND,
+  TO_DAYS_1970,
+  WEEK_YEAR,
+  calcWeek,
+  calcWeekday,
+  civilFromDays,
+  dayNumber,
+  daysFromCivil,
+  daysInMonth,
+  epochOf,
+  epochOfDate,
+  fieldsOf,
+  timeValue,
+  weekMode,
+  type DateTimeFields,
+} from './calendar.js';
+import { MAX_TIME_MS, formatTime, timeOfDay, toDate, toDateTime, toInteger, toNumber, toTemporal, toTime, type Temporal } from './convert.js';
+import { formatWithSpecifiers, strToDate, type FormatParts } from './format.js';
+import { DATE_ONLY_UNITS, addDelta, intervalDelta, type Delta } from './interval.js';
+import { TIMESTAMP_MAX_S, TIMESTAMP_MIN_S, wallToUtc, zone } from './zones.js';
 
-export const DATE_FUNCTIONS: ScalarFunctionTable = {};
+const fail = (ctx: ScalarContext, message: string): never => {
+  throw new EvaluationError('runtime', message, ctx.call.range);
+};
+
+/** The i-th argument as a plain value (an INTERVAL where a value is expected is an error). */
+function arg(args: readonly ArgumentValue[], i: number, ctx: ScalarContext): Value {
+  const a = args[i];
+  if (a === undefined) return fail(ctx, `${ctx.call.upperName} is missing its argument ${i + 1}`);
+  if (isIntervalValue(a)) return fail(ctx, `${ctx.call.upperName}: an INTERVAL is only an argument of DATE_ADD, DATE_SUB, ADDDATE and SUBDATE`);
+  return a;
+}
+
+const text = (v: Value): string | null => {
+  if (v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  return null;
+};
+
+/** A function of one date argument (converted as MySQL does; NULL in, or not a date: NULL out). */
+const ofDate =
+  (f: (fields: DateTimeFields, t: TimeValue) => Value): ScalarFunction =>
+  (args, ctx) => {
+    const t = toDateTime(arg(args, 0, ctx));
+    return t === null ? null : f(fieldsOf(t.epochMs), t);
+  };
+
+const dayNr = (f: DateTimeFields): number => dayNumber(f.year, f.month, f.day);
+
+const ms = (seconds: number): number => Math.trunc(seconds * MS_PER_SECOND);
+
+const clipTime = (v: number): number => Math.max(-MAX_TIME_MS, Math.min(MAX_TIME_MS, v));
+
+// ── Arithmetic ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** ADDDATE / DATE_ADD (sign 1), SUBDATE / DATE_SUB (sign -1): an INTERVAL, or a number of days. */
+const dateArithmetic =
+  (sign: 1 | -1): ScalarFunction =>
+  (args, ctx) => {
+    const t = toDateTime(arg(args, 0, ctx));
+    const second = args[1];
+    if (second === undefined) return fail(ctx, `${ctx.call.upperName} needs an interval or a number of days`);
+    let delta: Delta | null;
+    let unit: string;
+    if (isIntervalValue(second)) {
+      unit = second.unit.toUpperCase();
+      delta = intervalDelta(second.amount, unit);
+    } else {
+      unit = 'DAY';
+      const days = toInteger(second);
+      delta = days === null ? null : { months: 0, ms: days * MS_PER_DAY };
+    }
+    if (t === null || delta === null) return null;
+    const type = t.type === 'DATE' && DATE_ONLY_UNITS.has(unit) ? 'DATE' : 'DATETIME';
+    return addDelta(t, { months: sign * delta.months, ms: sign * delta.ms }, type);
+  };
+
+/** A datetime or a time plus a TIME amount (ms): a DATETIME, or a TIME as text. */
+function addTime(a: Temporal, amount: number): Value {
+  if (a.kind === 'datetime') return timeValue('DATETIME', a.value.epochMs + amount);
+  return formatTime(clipTime(a.ms + amount));
+}
+
+/** The second argument of ADDTIME / SUBTIME / TIMESTAMP: a TIME (a datetime there gives NULL, as MySQL). */
+function timeAmount(v: Value): number | null {
+  const t = toTemporal(v);
+  return t === null || t.kind !== 'time' ? null : t.ms;
+}
+
+const ADDTIME: ScalarFunction = (args, ctx) => {
+  const a = toTemporal(arg(args, 0, ctx));
+  const b = timeAmount(arg(args, 1, ctx));
+  return a === null || b === null ? null : addTime(a, b);
+};
+
+/** SUBTIME: a number is seconds (the service's documentation); text is a TIME, as in MySQL. */
+const SUBTIME: ScalarFunction = (args, ctx) => {
+  const a = toTemporal(arg(args, 0, ctx));
+  const second = arg(args, 1, ctx);
+  const b = typeof second === 'number' ? ms(second) : timeAmount(second);
+  return a === null || b === null ? null : addTime(a, -b);
+};
+
+const DATEDIFF: ScalarFunction = (args, ctx) => {
+  const a = toDate(arg(args, 0, ctx));
+  const b = toDate(arg(args, 1, ctx));
+  return a === null || b === null ? null : Math.round((a.epochMs - b.epochMs) / MS_PER_DAY);
+};
+
+const TIMEDIFF: ScalarFunction = (args, ctx) => {
+  const a = toTemporal(arg(args, 0, ctx));
+  const b = toTemporal(arg(args, 1, ctx));
+  if (a === null || b === null || a.kind !== b.kind) return null;
+  const diff = a.kind === 'datetime' && b.kind === 'datetime' ? a.value.epochMs - b.value.epochMs : a.kind === 'time' && b.kind === 'time' ? a.ms - b.ms : 0;
+  return formatTime(clipTime(diff));
+};
+
+const PERIOD_TO_MONTH = (period: number): number => {
+  if (period === 0) return 0;
+  let year = Math.trunc(period / 100);
+  if (year < 70) year += 2000;
+  else if (year < 100) year += 1900;
+  return year * 12 + (period % 100) - 1;
+};
+
+const MONTH_TO_PERIOD = (month: number): number => {
+  if (month === 0) return 0;
+  let year = Math.trunc(month / 12);
+  if (year < 100) year += year < 70 ? 2000 : 1900;
+  return year * 100 + (month % 12) + 1;
+};
+
+const PERIOD_ADD: ScalarFunction = (args, ctx) => {
+  const period = toInteger(arg(args, 0, ctx));
+  const months = toInteger(arg(args, 1, ctx));
+  if (period === null || months === null) return null;
+  if (period <= 0) return 0;
+  return MONTH_TO_PERIOD(PERIOD_TO_MONTH(period) + months);
+};
+
+const PERIOD_DIFF: ScalarFunction = (args, ctx) => {
+  const a = toInteger(arg(args, 0, ctx));
+  const b = toInteger(arg(args, 1, ctx));
+  if (a === null || b === null) return null;
+  return PERIOD_TO_MONTH(Math.abs(a)) - PERIOD_TO_MONTH(Math.abs(b));
+};
+
+// ── Clock ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const nowSeconds = (ctx: ScalarContext): number => Math.floor(ctx.now.epochMs / MS_PER_SECOND) * MS_PER_SECOND;
+const CURDATE: ScalarFunction = (_args, ctx) => timeValue('DATE', ctx.now.epochMs);
+const CURTIME: ScalarFunction = (_args, ctx) => formatTime(timeOfDay({ type: 'DATETIME', epochMs: nowSeconds(ctx) }));
+const NOW: ScalarFunction = (_args, ctx) => timeValue('DATETIME', nowSeconds(ctx));
+
+// ── Parts ──────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const DAY = ofDate((f) => f.day);
+const DAYOFWEEK = ofDate((f) => calcWeekday(dayNr(f), true) + 1);
+
+/** WEEK and YEARWEEK modes: MySQL's 0..7 (only the low three bits count); the service's 11 and 22 are refused. */
+function mode(args: readonly ArgumentValue[], ctx: ScalarContext): number {
+  if (args.length < 2) return 0;
+  const m = toInteger(arg(args, 1, ctx)) ?? 0; // MariaDB reads a NULL mode as 0
+  if (m === 11 || m === 22) {
+    return fail(
+      ctx,
+      `${ctx.call.upperName} mode ${m}: the service documents it (weeks ${m === 11 ? 'Sunday..Saturday' : 'Monday..Sunday'}) but not how it numbers the weeks, so it is not evaluated`,
+    );
+  }
+  return m;
+}
+
+const WEEK: ScalarFunction = (args, ctx) => {
+  const t = toDateTime(arg(args, 0, ctx));
+  const m = mode(args, ctx);
+  if (t === null) return null;
+  const f = fieldsOf(t.epochMs);
+  return calcWeek(f.year, f.month, f.day, weekMode(m)).week;
+};
+
+const YEARWEEK: ScalarFunction = (args, ctx) => {
+  const t = toDateTime(arg(args, 0, ctx));
+  const m = mode(args, ctx);
+  if (t === null) return null;
+  const f = fieldsOf(t.epochMs);
+  const w = calcWeek(f.year, f.month, f.day, weekMode(m) | WEEK_YEAR);
+  return w.year * 100 + w.week;
+};
+
+/** HOUR, MINUTE, SECOND take a TIME too (`HOUR('25:00:00')` is 25; the sign is dropped). */
+const timePart =
+  (part: (absMs: number) => number): ScalarFunction =>
+  (args, ctx) => {
+    const t = toTime(arg(args, 0, ctx));
+    return t === null ? null : part(Math.abs(t));
+  };
+
+// ── Formatting ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const dateParts = (t: TimeValue): FormatParts => {
+  const f = fieldsOf(t.epochMs);
+  return { isTime: false, negative: false, ...f, micro: f.ms * 1000 };
+};
+
+const timeParts = (timeMs: number): FormatParts => {
+  const abs = Math.abs(timeMs);
+  return {
+    isTime: true,
+    negative: timeMs < 0,
+    year: 0,
+    month: 0,
+    day: 0,
+    hour: Math.floor(abs / 3_600_000),
+    minute: Math.floor(abs / 60_000) % 60,
+    second: Math.floor(abs / 1000) % 60,
+    micro: (abs % 1000) * 1000,
+  };
+};
+
+const DATE_FORMAT: ScalarFunction = (args, ctx) => {
+  const t = toDateTime(arg(args, 0, ctx));
+  const format = text(arg(args, 1, ctx));
+  return t === null || format === null ? null : formatWithSpecifiers(dateParts(t), format);
+};
+
+const TIME_FORMAT: ScalarFunction = (args, ctx) => {
+  const t = toTime(arg(args, 0, ctx));
+  const format = text(arg(args, 1, ctx));
+  return t === null || format === null ? null : formatWithSpecifiers(timeParts(t), format);
+};
+
+const STR_TO_DATE: ScalarFunction = (args, ctx) => {
+  const value = text(arg(args, 0, ctx));
+  const format = text(arg(args, 1, ctx));
+  if (value === null || format === null) return null;
+  const p = strToDate(value, format);
+  if (p === null) return null;
+  const msPart = Math.floor(p.micro / 1000);
+  if (p.kind === 'time') return formatTime(clipTime(((p.hour * 60 + p.minute) * 60 + p.second) * 1000 + msPart));
+  const f = { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, ms: msPart };
+  return p.kind === 'date' ? timeValue('DATE', epochOfDate(f.year, f.month, f.day)) : timeValue('DATETIME', epochOf(f));
+};
+
+// ── Conversions ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const DATE: ScalarFunction = (args, ctx) => toDate(arg(args, 0, ctx));
+
+const FROM_DAYS: ScalarFunction = (args, ctx) => {
+  const n = toInteger(arg(args, 0, ctx));
+  if (n === null || n <= 365 || n > 3_652_424) return null; // MySQL: '0000-00-00' below day 366; not a value here
+  const c = civilFromDays(n - TO_DAYS_1970);
+  return timeValue('DATE', epochOfDate(c.year, c.month, c.day));
+};
+
+const FROM_UNIXTIME: ScalarFunction = (args, ctx) => {
+  const n = toNumber(arg(args, 0, ctx));
+  const format = args.length > 1 ? text(arg(args, 1, ctx)) : undefined;
+  if (n === null || n < 0 || n > TIMESTAMP_MAX_S || format === null) return null;
+  const t = timeValue('DATETIME', Math.floor(n * 1000));
+  if (t === null) return null;
+  return format === undefined ? t : formatWithSpecifiers(dateParts(t), format);
+};
+
+const UNIX_TIMESTAMP: ScalarFunction = (args, ctx) => {
+  if (args.length === 0) return Math.floor(ctx.now.epochMs / 1000);
+  const t = toDateTime(arg(args, 0, ctx));
+  if (t === null) return null;
+  const seconds = t.epochMs / 1000;
+  if (seconds < 0 || seconds >= TIMESTAMP_MAX_S + 1) return null;
+  return seconds;
+};
+
+const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
+  const n = toNumber(arg(args, 0, ctx));
+  if (n === null) return null;
+  // The service documents that SEC_TO_TIME wraps at 24 hours (MySQL would print 25:00:00 for 90000).
+  return formatTime((((ms(n) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY));
+};
+
+const TIME: ScalarFunction = (args, ctx) => {
+  const t = toTime(arg(args, 0, ctx));
+  return t === null ? null : formatTime(t);
+};
+
+const TIMESTAMP: ScalarFunction = (args, ctx) => {
+  const t = toDateTime(arg(args, 0, ctx));
+  const amount = args.length > 1 ? timeAmount(arg(args, 1, ctx)) : 0;
+  return t === null || amount === null ? null : timeValue('DATETIME', t.epochMs + amount);
+};
+
+const TIME_TO_SEC: ScalarFunction = (args, ctx) => {
+  const t = toTime(arg(args, 0, ctx));
+  return t === null ? null : t / 1000;
+};
+
+const LAST_DAY = ofDate((f) => timeValue('DATE', epochOfDate(f.year, f.month, daysInMonth(f.year, f.month))));
+
+/** DATE_TRUNC(unit, date) of the engine (argument order as the catalogue's): PostgreSQL's units, weeks from Monday. */
+const TRUNC_UNITS = ['MICROSECOND', 'MILLISECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'DECADE', 'CENTURY', 'MILLENNIUM'];
+
+const DATE_TRUNC: ScalarFunction = (args, ctx) => {
+  const unitText = text(arg(args, 0, ctx));
+  const t = toDateTime(arg(args, 1, ctx));
+  if (unitText === null) return null;
+  const unit = unitText.trim().toUpperCase();
+  if (!TRUNC_UNITS.includes(unit)) return fail(ctx, `DATE_TRUNC: unknown unit '${unitText}' (${TRUNC_UNITS.map((u) => u.toLowerCase()).join(', ')})`);
+  if (t === null) return null;
+  const f = fieldsOf(t.epochMs);
+  const e = t.epochMs;
+  let out: number;
+  switch (unit) {
+    case 'MICROSECOND':
+    case 'MILLISECOND':
+      out = e;
+      break;
+    case 'SECOND':
+      out = Math.floor(e / 1000) * 1000;
+      break;
+    case 'MINUTE':
+      out = Math.floor(e / 60_000) * 60_000;
+      break;
+    case 'HOUR':
+      out = Math.floor(e / 3_600_000) * 3_600_000;
+      break;
+    case 'DAY':
+      out = epochOfDate(f.year, f.month, f.day);
+      break;
+    case 'WEEK':
+      out = (daysFromCivil(f.year, f.month, f.day) - calcWeekday(dayNr(f), false)) * MS_PER_DAY;
+      break;
+    case 'MONTH':
+      out = epochOfDate(f.year, f.month, 1);
+      break;
+    case 'QUARTER':
+      out = epochOfDate(f.year, f.month - ((f.month - 1) % 3), 1);
+      break;
+    case 'YEAR':
+      out = epochOfDate(f.year, 1, 1);
+      break;
+    case 'DECADE':
+      out = epochOfDate(f.year - (f.year % 10), 1, 1);
+      break;
+    case 'CENTURY':
+      out = epochOfDate(Math.floor((f.year - 1) / 100) * 100 + 1, 1, 1);
+      break;
+    default: // MILLENNIUM
+      out = epochOfDate(Math.floor((f.year - 1) / 1000) * 1000 + 1, 1, 1);
+  }
+  return timeValue(t.type, out);
+};
+
+/** CONVERT_TZ(datetime, from, to): zones as '+HH:MM' offsets or IANA names (Intl's data); NULL for unknown zones. As
+ * MySQL, a time whose UTC instant is outside TIMESTAMP's range (1970-01-01 00:00:01 .. 2038-01-19 03:14:07 UTC) is
+ * returned unchanged. */
+const CONVERT_TZ: ScalarFunction = (args, ctx) => {
+  const t = toDateTime(arg(args, 0, ctx));
+  const from = text(arg(args, 1, ctx));
+  const to = text(arg(args, 2, ctx));
+  if (t === null || from === null || to === null) return null;
+  const fromZone = zone(from);
+  const toZone = zone(to);
+  if (fromZone === null || toZone === null) return null;
+  const utc = wallToUtc(t.epochMs, fromZone);
+  const seconds = Math.floor(utc / 1000);
+  if (seconds < TIMESTAMP_MIN_S || seconds > TIMESTAMP_MAX_S) return timeValue('DATETIME', t.epochMs);
+  return timeValue('DATETIME', utc + toZone(utc));
+};
+
+const YEAR: ScalarFunction = (args, ctx) => {
+  if (args.length > 1) return fail(ctx, 'YEAR takes one argument (what a second one means is not documented)');
+  const t = toDateTime(arg(args, 0, ctx));
+  return t === null ? null : fieldsOf(t.epochMs).year;
+};
+
+export const DATE_FUNCTIONS: ScalarFunctionTable = {
+  ADDDATE: dateArithmetic(1),
+  DATE_ADD: dateArithmetic(1),
+  SUBDATE: dateArithmetic(-1),
+  DATE_SUB: dateArithmetic(-1),
+  ADDTIME,
+  SUBTIME,
+  CURDATE,
+  CURRENT_DATE: CURDATE,
+  CURTIME,
+  CURRENT_TIME: CURTIME,
+  NOW,
+  CURRENT_TIMESTAMP: NOW,
+  SYSDATE: NOW,
+  DATE,
+  TO_DATE: DATE,
+  DATEDIFF,
+  DATE_FORMAT,
+  TIME_FORMAT,
+  STR_TO_DATE,
+  DAY,
+  DAYOFMONTH: DAY,
+  DAYOFWEEK,
+  // The service silently computes DAYOFWEEK for WEEKDAY (the catalogue's replacedBy): 1 = Sunday, not 0 = Monday.
+  WEEKDAY: DAYOFWEEK,
+  DAYOFYEAR: ofDate((f) => dayNr(f) - dayNumber(f.year, 1, 1) + 1),
+  DAYNAME: ofDate((f) => DAY_NAMES[calcWeekday(dayNr(f), false)] ?? null),
+  MONTHNAME: ofDate((f) => MONTH_NAMES[f.month - 1] ?? null),
+  HOUR: timePart((t) => Math.floor(t / 3_600_000)),
+  MINUTE: timePart((t) => Math.floor(t / 60_000) % 60),
+  SECOND: timePart((t) => Math.floor(t / 1000) % 60),
+  MONTH: ofDate((f) => f.month),
+  QUARTER: ofDate((f) => Math.floor((f.month + 2) / 3)),
+  YEAR,
+  WEEK,
+  YEARWEEK,
+  WEEKOFYEAR: ofDate((f) => calcWeek(f.year, f.month, f.day, weekMode(3)).week),
+  FROM_DAYS,
+  TO_DAYS: ofDate((f) => dayNr(f)),
+  FROM_UNIXTIME,
+  UNIX_TIMESTAMP,
+  LAST_DAY,
+  PERIOD_ADD,
+  PERIOD_DIFF,
+  SEC_TO_TIME,
+  TIME,
+  TIMEDIFF,
+  TIMESTAMP,
+  TIME_TO_SEC,
+  DATE_TRUNC,
+  CONVERT_TZ,
+};
