@@ -292,7 +292,8 @@ export class NodeBuilder {
     const inTok = realOrUndefined(p.inTok);
     if (inTok) {
       const list = p.list ?? [];
-      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, p.open, ...list, p.close], inTok.startOffset), recovered };
+      const unclosed = p.close?.isInsertedInRecovery === true ? true : undefined;
+      return { kind: 'In', expression: left, not, list, range: this.span([left, inTok, p.open, ...list, p.close], inTok.startOffset), recovered: recovered ?? unclosed };
     }
     const like = realOrUndefined(p.like);
     if (like) {
