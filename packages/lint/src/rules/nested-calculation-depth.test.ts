@@ -15,6 +15,8 @@ testRule(
     invalid: [
       { code: 'SVC_BEAST_MODE(2)', project, errors: [{ messageId: 'depth', message: 'Calculation 2 itself nests calculation 1: the service allows one level of nesting only (ILLEGAL_DEPTH)', line: 1, column: 1, endLine: 1, endColumn: 18 }] },
       { code: 'ACME_BEAST_MODE(1)', project, errors: [{ messageId: 'service', data: { prefix: 'ACME', expected: 'SVC' }, line: 1, column: 1, endLine: 1, endColumn: 16 }] },
+      // Calculation 2 of this project nests one, but ACME_BEAST_MODE(2) does not refer to it: only the name is wrong.
+      { code: 'ACME_BEAST_MODE(2)', project, errors: [{ messageId: 'service', data: { prefix: 'ACME', expected: 'SVC' }, line: 1, column: 1, endLine: 1, endColumn: 16 }] },
     ],
   },
   { describe, it },

@@ -28,6 +28,8 @@ export const rule = defineRule({
         const expected = canonicalServiceName(project.serviceName);
         if (node.service !== expected) {
           context.report({ messageId: 'service', data: { prefix: node.service, expected, id: node.id }, range: node.nameRange });
+          // Another service's name: the id is not one of this project's calculations, so its depth means nothing.
+          return;
         }
         // A calculation the project does not list may well exist on the service: nothing to check, nothing to say.
         const nested = project.nestedIds(node.id);
