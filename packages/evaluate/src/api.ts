@@ -31,6 +31,9 @@ export interface EvaluateOptions {
   readonly serviceName?: string;
   /** The formula text of a nested calculation by id (from the project); undefined when unknown. */
   readonly nestedFormula?: (id: string) => string | undefined;
+  /** Seed for RAND() / RANDOM() without an argument (MySQL's generator); without it they are an evaluation error,
+   * since their values could not be checked. */
+  readonly seed?: number;
 }
 
 export interface EvaluationRow {

@@ -1,7 +1,7 @@
 // What a scalar function implementation is: the evaluator evaluates the arguments (NULL included; each function
 // decides how NULL propagates) and calls the implementation by the catalogue's upper-case name. Tables of these are
 // data (one file per family under functions/), merged by functions/index.ts.
-import type { CallExpression } from '@calckit/formula';
+import type { CallExpression, ValueType } from '@calckit/formula';
 import type { TimeValue, Value } from '../api.js';
 
 export interface ScalarContext {
@@ -10,6 +10,10 @@ export interface ScalarContext {
   readonly collation: 'utf8mb4_general_ci' | 'binary';
   /** The call being evaluated, for error ranges and for INTERVAL units (an INTERVAL argument arrives as `IntervalValue`). */
   readonly call: CallExpression;
+  /** Static types of the arguments (as the formula's type inference gives them), when the evaluator knows them. */
+  readonly argTypes?: readonly ValueType[];
+  /** Static decimals of exact (LONG, DECIMAL) arguments; < 0 when unknown. Numbers print with them (CONCAT(1/3) → '0.3333'). */
+  readonly argScales?: readonly number[];
 }
 
 /** `INTERVAL n UNIT` as an argument value (only the date arithmetic functions accept it). */

@@ -1,0 +1,254 @@
+// Aggregates as accumulators: one per group (or per window frame), fed values one at a time. `result()` does not
+// consume the state, so a window's running frame can ask after each peer group. Tables are data, keyed by name.
+import type { ValueType } from '@calckit/formula';
+import type { Value } from './api.js';
+import { EvaluationError } from './api.js';
+import { collationKey, type Collation } from './collation.js';
+import { sortCompare } from './compare.js';
+import { isTimeValue, roundHalfAwayFromZero, toNumber, toText } from './values.js';
+
+export interface Accumulator {
+  /** One row's argument values (`b` only for two-argument aggregates such as CORR). */
+  add(a: Value, b: Value): void;
+  result(): Value;
+}
+
+export interface AggregateSetup {
+  readonly collation: Collation;
+  /** Static type and scale of the first argument (for exact rounding and for text). */
+  readonly argType: ValueType;
+  readonly argScale: number;
+  /** Result scale for exact results (SUM: the argument's; AVG: + 4); < 0 when not exact. */
+  readonly resultScale: number;
+  /** Constant arguments after the first (PERCENTILE's fraction, LISTAGG's separator…), already evaluated. */
+  readonly constants: readonly Value[];
+  readonly star: boolean;
+}
+
+export type AggregateFactory = (setup: AggregateSetup) => Accumulator;
+
+const exactResult = (x: number, setup: AggregateSetup) => (setup.resultScale >= 0 && setup.resultScale <= 20 ? roundHalfAwayFromZero(x, setup.resultScale) : x);
+
+const sum: AggregateFactory = (setup) => {
+  let total = 0;
+  let n = 0;
+  return {
+    add(a) {
+      if (a === null) return;
+      total += typeof a === 'number' ? a : toNumber(a)!;
+      n++;
+    },
+    result: () => (n === 0 ? null : exactResult(total, setup)),
+  };
+};
+
+const avg: AggregateFactory = (setup) => {
+  let total = 0;
+  let n = 0;
+  return {
+    add(a) {
+      if (a === null) return;
+      total += typeof a === 'number' ? a : toNumber(a)!;
+      n++;
+    },
+    result: () => (n === 0 ? null : exactResult(total / n, setup)),
+  };
+};
+
+const count: AggregateFactory = (setup) => {
+  let n = 0;
+  return {
+    add(a) {
+      if (setup.star || a !== null) n++;
+    },
+    result: () => n,
+  };
+};
+
+const extreme =
+  (direction: 1 | -1): AggregateFactory =>
+  (setup) => {
+    let best: Value = null;
+    return {
+      add(a) {
+        if (a === null) return;
+        if (best === null || sortCompare(a, best, setup.collation) * direction > 0) best = a;
+      },
+      result: () => best,
+    };
+  };
+
+/** Welford's running mean and sum of squared deviations. */
+const moments =
+  (finish: (n: number, m2: number) => number | null): AggregateFactory =>
+  () => {
+    let n = 0;
+    let mean = 0;
+    let m2 = 0;
+    return {
+      add(a) {
+        if (a === null) return;
+        const x = typeof a === 'number' ? a : toNumber(a)!;
+        n++;
+        const d = x - mean;
+        mean += d / n;
+        m2 += d * (x - mean);
+      },
+      result: () => finish(n, m2),
+    };
+  };
+
+const varPop = moments((n, m2) => (n === 0 ? null : m2 / n));
+const stddevPop = moments((n, m2) => (n === 0 ? null : Math.sqrt(m2 / n)));
+const stddevSamp = moments((n, m2) => (n < 2 ? null : Math.sqrt(m2 / (n - 1))));
+
+/** Continuous percentile: linear interpolation between the two nearest ranks (PERCENTILE_CONT). */
+function percentileOf(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  const pos = p * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+const percentile =
+  (fixed?: number): AggregateFactory =>
+  (setup) => {
+    const p = fixed ?? toNumber(setup.constants[0] ?? null);
+    if (p === null || !(p >= 0 && p <= 1)) throw new EvaluationError('runtime', `the percentile must be a number from 0 to 1 (got ${String(setup.constants[0])})`);
+    const values: number[] = [];
+    return {
+      add(a) {
+        if (a !== null) values.push(typeof a === 'number' ? a : toNumber(a)!);
+      },
+      result: () => percentileOf(values, p),
+    };
+  };
+
+/** Exact count of distinct non-NULL values (texts equal under the collation count once). */
+const countDistinct: AggregateFactory = (setup) => {
+  const seen = new Set<unknown>();
+  return {
+    add(a) {
+      if (a !== null) seen.add(distinctKey(a, setup.collation));
+    },
+    result: () => seen.size,
+  };
+};
+
+/** LISTAGG(x [, max bytes [, separator [, on overflow 'ERROR' | 'TRUNCATE']]]): texts in row order, NULLs skipped. */
+const listagg: AggregateFactory = (setup) => {
+  const max = setup.constants[0] === undefined || setup.constants[0] === null ? Infinity : toNumber(setup.constants[0])!;
+  const separator = setup.constants[1] === undefined || setup.constants[1] === null ? ',' : toText(setup.constants[1])!;
+  const truncate = typeof setup.constants[2] === 'string' && setup.constants[2].toUpperCase() === 'TRUNCATE';
+  const parts: string[] = [];
+  return {
+    add(a) {
+      if (a !== null) parts.push(toText(a, setup.argType, setup.argScale)!);
+    },
+    result() {
+      if (parts.length === 0) return null;
+      const text = parts.join(separator);
+      if (utf8Length(text) <= max) return text;
+      if (!truncate) throw new EvaluationError('runtime', `LISTAGG's result is longer than ${max} bytes`);
+      let out = '';
+      for (const ch of text) {
+        if (utf8Length(out + ch) > max) break;
+        out += ch;
+      }
+      return out;
+    },
+  };
+};
+
+const corr: AggregateFactory = () => {
+  let n = 0;
+  let mx = 0;
+  let my = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  return {
+    add(a, b) {
+      if (a === null || b === null) return;
+      const x = toNumber(a)!;
+      const y = toNumber(b)!;
+      n++;
+      const dx = x - mx;
+      mx += dx / n;
+      const dy = y - my;
+      my += dy / n;
+      sxx += dx * (x - mx);
+      syy += dy * (y - my);
+      sxy += dx * (y - my);
+    },
+    result: () => (n === 0 || sxx === 0 || syy === 0 ? null : sxy / Math.sqrt(sxx * syy)),
+  };
+};
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** A key equal for values DISTINCT treats as one. */
+export function distinctKey(v: Value, collation: Collation): unknown {
+  if (typeof v === 'string') return `s${collationKey(v, collation)}`;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v !== null && isTimeValue(v)) return v.epochMs;
+  return v;
+}
+
+/** Wraps an accumulator so each distinct value is added once. */
+export function distinctOf(inner: Accumulator, collation: Collation): Accumulator {
+  const seen = new Set<unknown>();
+  return {
+    add(a, b) {
+      if (a === null) return;
+      const key = distinctKey(a, collation);
+      if (seen.has(key)) return;
+      seen.add(key);
+      inner.add(a, b);
+    },
+    result: () => inner.result(),
+  };
+}
+
+/** Aggregates the evaluator implements, by catalogue name. HLL_SKETCH_* (sketch values) are not implemented. */
+export const AGGREGATES: Readonly<Record<string, AggregateFactory>> = {
+  SUM: sum,
+  AVG: avg,
+  COUNT: count,
+  MIN: extreme(-1),
+  MAX: extreme(1),
+  VAR_POP: varPop,
+  STDDEV_POP: stddevPop,
+  STDDEV: stddevSamp,
+  MEDIAN: percentile(0.5),
+  APPROXIMATE_MEDIAN: percentile(0.5),
+  PERCENTILE: percentile(),
+  PERCENTILE_CONT: percentile(),
+  APPROXIMATE_PERCENTILE: percentile(),
+  APPROXIMATE_COUNT_DISTINCT: countDistinct,
+  LISTAGG: listagg,
+  CORR: corr,
+};
+
+/** Static result scale of an aggregate over an argument of scale `s` (< 0: not an exact result). */
+export function aggregateScale(name: string, argType: ValueType, s: number): number {
+  const exact = argType === 'LONG' || argType === 'DECIMAL' || argType === 'BOOLEAN';
+  if (!exact || s < 0) return name === 'MIN' || name === 'MAX' ? s : -1;
+  if (name === 'SUM' || name === 'MIN' || name === 'MAX') return s;
+  if (name === 'AVG') return Math.min(s + 4, 30);
+  return -1;
+}

@@ -1,0 +1,45 @@
+// Comparison of two values as MySQL compares them: text with text under the collation, a time with text or a time as
+// times, anything with a number as numbers (text by its numeric prefix, times as YYYYMMDD[HHMMSS], booleans 1/0).
+// NULL compares as unknown (null); sorting (ORDER BY, MIN/MAX, group order) puts NULL first.
+import type { Value } from './api.js';
+import { compareStrings, type Collation } from './collation.js';
+import { isTimeValue, parseTimeText, toNumber } from './values.js';
+
+const sign = (d: number): number => (d < 0 ? -1 : d > 0 ? 1 : 0);
+
+/** -1, 0 or 1; null when either side is NULL (or a number is NaN). */
+export function compareValues(a: Value, b: Value, collation: Collation): number | null {
+  if (a === null || b === null) return null;
+  const ta = typeof a;
+  const tb = typeof b;
+  if (ta === 'number' && tb === 'number') return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : a === b ? 0 : null;
+  if (ta === 'string' && tb === 'string') return compareStrings(a as string, b as string, collation);
+  if (ta === 'object' || tb === 'object') {
+    // A time with a time or with text: as times (text that is no time: as text, the time printed).
+    const ca = timeOf(a);
+    const cb = timeOf(b);
+    if (ca !== undefined && cb !== undefined) return sign(ca - cb);
+    if ((ta === 'string' || tb === 'string') && (ca === undefined || cb === undefined)) {
+      const na = toNumber(a);
+      const nb = toNumber(b);
+      return na === null || nb === null ? null : sign(na - nb);
+    }
+  }
+  const na = toNumber(a);
+  const nb = toNumber(b);
+  if (na === null || nb === null) return null;
+  return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : null;
+}
+
+function timeOf(v: Value): number | undefined {
+  if (isTimeValue(v)) return v.epochMs;
+  if (typeof v === 'string') return parseTimeText(v)?.epochMs;
+  return undefined;
+}
+
+/** A total order for sorting: NULL first, then by compareValues (incomparable values as equal). */
+export function sortCompare(a: Value, b: Value, collation: Collation): number {
+  if (a === null) return b === null ? 0 : -1;
+  if (b === null) return 1;
+  return compareValues(a, b, collation) ?? 0;
+}

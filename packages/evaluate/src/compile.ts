@@ -1,0 +1,938 @@
+// The compiler: the AST becomes a tree of closures, once per formula and table shape, so that evaluating a row costs
+// no parse, no lookup and no allocation. A closure reads either one row (`row` level: index of an input row) or one
+// group (`group` level: index of a group of rows, for aggregated formulas). Windows and FIXED are computed once per
+// evaluation (per level) and read back by index.
+import {
+  canonicalServiceName,
+  functionAvailability,
+  inferTypes,
+  isNumeric,
+  lookupFunction,
+  parseFormula,
+  unify,
+  type CallExpression,
+  type DatasetColumn,
+  type Expression,
+  type Formula,
+  type ParseResult,
+  type Range,
+  type TypeTable,
+  type ValueType,
+} from '@calckit/formula';
+import { EvaluationError, type TimeValue, type Value } from './api.js';
+import { AGGREGATES, aggregateScale, distinctOf, type Accumulator, type AggregateFactory } from './aggregates.js';
+import { likeMatcher, type Collation } from './collation.js';
+import { compareValues, sortCompare } from './compare.js';
+import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
+import { SCALAR_FUNCTIONS } from './functions/index.js';
+import { mysqlRandom, type RandomState } from './functions/random.js';
+import type { TypedTable } from './rows.js';
+import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truth, wrapLong } from './values.js';
+import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
+
+export type Level = 'row' | 'group';
+export type Fn = (i: number) => Value;
+
+export interface Compiled {
+  readonly fn: Fn;
+  readonly type: ValueType;
+  /** Decimals of an exact (LONG, DECIMAL) value; < 0 when unknown or not exact. */
+  readonly scale: number;
+  /** The value, when the expression is a constant. */
+  readonly constant?: { readonly value: Value };
+}
+
+/** What changes with each evaluation: the table, its groups, the clock. Closures read it; `evaluate` fills it. */
+export interface Frame {
+  table: TypedTable;
+  /** Groups of an aggregated formula: rows of group g are order[offsets[g]] … order[offsets[g + 1] - 1]. */
+  groupCount: number;
+  offsets: Int32Array;
+  order: Int32Array;
+  /** The row of each group that gives its group-by values. */
+  first: Int32Array;
+  /** Increases with each evaluation: cached windows and FIXED values are recomputed when it changes. */
+  epoch: number;
+  now: TimeValue;
+}
+
+export interface CompileOptions {
+  readonly collation: Collation;
+  readonly groupBy: readonly string[];
+  readonly serviceName?: string;
+  readonly nestedFormula?: (id: string) => string | undefined;
+  readonly seed?: number;
+}
+
+export interface NestedSource {
+  readonly parse: ParseResult;
+  readonly id: string;
+}
+
+const ARITHMETIC = new Set(['+', '-', '*', '/']);
+const err = (code: EvaluationError['code'], message: string, range?: Range) => new EvaluationError(code, message, range);
+
+/** A constant closure. */
+const constant = (value: Value, type: ValueType, scale: number): Compiled => ({ fn: () => value, type, scale, constant: { value } });
+
+function numberScale(raw: string, integer: boolean): number {
+  if (integer) return 0;
+  if (/e/i.test(raw)) return -1;
+  const dot = raw.indexOf('.');
+  return dot < 0 ? 0 : Math.min(MAX_SCALE, raw.length - dot - 1);
+}
+
+const isExact = (t: ValueType) => t === 'LONG' || t === 'DECIMAL' || t === 'BOOLEAN';
+
+/** Reads nested calculations once each and refuses cycles and missing ones. */
+export class NestedResolver {
+  private readonly cache = new Map<string, NestedSource>();
+  constructor(private readonly options: CompileOptions) {}
+
+  resolve(node: Extract<Expression, { kind: 'NestedCalculation' }>, stack: readonly string[]): NestedSource {
+    const service = canonicalServiceName(this.options.serviceName);
+    if (node.service !== service) throw err('unknown-function', `${node.service}_BEAST_MODE is not a function: nested calculations are written ${service}_BEAST_MODE(id)`, node.range);
+    const id = String(node.id);
+    if (stack.includes(id)) throw err('nested-calculation', `nested calculation ${id} refers to itself (${[...stack, id].join(' → ')})`, node.range);
+    let source = this.cache.get(id);
+    if (!source) {
+      const text = this.options.nestedFormula?.(id);
+      if (text === undefined) throw err('nested-calculation', `nested calculation ${id} is unknown (no formula for it was given)`, node.range);
+      const parse = parseFormula(text);
+      const first = parse.errors[0];
+      if (first) throw err('nested-calculation', `nested calculation ${id} does not parse: ${first.message}`, node.range);
+      if (!parse.formula.expression) throw err('nested-calculation', `nested calculation ${id} is empty`, node.range);
+      source = { parse, id };
+      this.cache.set(id, source);
+    }
+    return source;
+  }
+}
+
+/**
+ * Whether a formula is aggregated: it calls an aggregate without OVER and without FIXED (outside another
+ * aggregate's arguments or not), looking into nested calculations.
+ */
+export function isAggregated(formula: Formula, resolver: NestedResolver, stack: readonly string[] = []): boolean {
+  const todo: Expression[] = formula.expression ? [formula.expression] : [];
+  while (todo.length > 0) {
+    const e = todo.pop()!;
+    switch (e.kind) {
+      case 'Call': {
+        const entry = lookupFunction(e.upperName);
+        if (entry?.kind === 'aggregate' && !e.over && !e.fixed) return true;
+        todo.push(...e.args);
+        if (e.over) {
+          todo.push(...e.over.partitionBy);
+          for (const o of e.over.orderBy) todo.push(o.expression);
+        }
+        break;
+      }
+      case 'NestedCalculation': {
+        const source = resolver.resolve(e, stack);
+        let aggregated: boolean;
+        try {
+          aggregated = isAggregated(source.parse.formula, resolver, [...stack, source.id]);
+        } catch (caught) {
+          // An error inside a nested calculation has its place at the reference to it.
+          if (caught instanceof EvaluationError) throw err(caught.code, caught.message, e.range);
+          throw caught;
+        }
+        if (aggregated) return true;
+        break;
+      }
+      case 'Unary':
+        todo.push(e.operand);
+        break;
+      case 'Binary':
+        todo.push(e.left, e.right);
+        break;
+      case 'Paren':
+        todo.push(e.expression);
+        break;
+      case 'Case':
+        if (e.operand) todo.push(e.operand);
+        for (const w of e.whens) todo.push(w.condition, w.result);
+        if (e.elseResult) todo.push(e.elseResult);
+        break;
+      case 'Interval':
+        todo.push(e.value);
+        break;
+      case 'In':
+        todo.push(e.expression, ...e.list);
+        break;
+      case 'Like':
+        todo.push(e.expression, e.pattern);
+        break;
+      case 'Between':
+        todo.push(e.expression, e.low, e.high);
+        break;
+      case 'IsNull':
+        todo.push(e.expression);
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+export class Compiler {
+  private readonly columnIndex = new Map<string, number>();
+  private readonly groupIndex = new Map<string, number>();
+  private readonly schema: DatasetColumn[];
+
+  constructor(
+    private readonly frame: Frame,
+    private readonly table: Pick<TypedTable, 'names' | 'types' | 'scales'>,
+    private readonly options: CompileOptions,
+    private readonly resolver: NestedResolver,
+  ) {
+    table.names.forEach((name, i) => this.columnIndex.set(name, i));
+    options.groupBy.forEach((name, i) => this.groupIndex.set(name, i));
+    this.schema = table.names.map((name, i) => ({ name, type: table.types[i]! }));
+  }
+
+  /** Compiles a whole formula at a level. */
+  formula(parse: ParseResult, level: Level, stack: readonly string[] = []): Compiled {
+    const types = inferTypes(parse.formula, this.schema);
+    return this.compile(parse.formula.expression!, level, new Scope(types, stack));
+  }
+
+  private column(name: string, range: Range): number {
+    const i = this.columnIndex.get(name);
+    if (i === undefined) throw err('unknown-column', `unknown column \`${name}\`: the rows have no such column`, range);
+    return i;
+  }
+
+  compile(e: Expression, level: Level, scope: Scope): Compiled {
+    switch (e.kind) {
+      case 'Number':
+        return constant(e.value, scope.types.typeOf(e), numberScale(e.raw, e.integer));
+      case 'String':
+        return constant(e.value, 'STRING', -1);
+      case 'Boolean':
+        return constant(e.value, 'BOOLEAN', 0);
+      case 'Null':
+        return constant(null, 'NULL', -1);
+      case 'DoubleQuoted':
+        // Documented for columns, used for text by published samples: a column when the rows have one of that name.
+        if (this.columnIndex.has(e.value)) return this.columnRef(e.value, e.range, level);
+        return constant(e.value, 'STRING', -1);
+      case 'Column':
+        return this.columnRef(e.name, e.range, level);
+      case 'Paren':
+        return this.compile(e.expression, level, scope);
+      case 'Unary':
+        return this.unary(e, level, scope);
+      case 'Binary':
+        return this.binary(e, level, scope);
+      case 'Case':
+        return this.caseExpression(e, level, scope);
+      case 'In':
+        return this.inExpression(e, level, scope);
+      case 'Like':
+        return this.like(e, level, scope);
+      case 'Between':
+        return this.between(e, level, scope);
+      case 'IsNull': {
+        const x = this.compile(e.expression, level, scope).fn;
+        const not = e.not;
+        return { fn: (i) => (x(i) === null) !== not, type: 'BOOLEAN', scale: 0 };
+      }
+      case 'Interval': {
+        const amount = this.compile(e.value, level, scope).fn;
+        const unit = e.unit;
+        if (!unit) throw err('syntax', 'INTERVAL without a unit', e.range);
+        // An INTERVAL is only ever an argument: the date functions receive it as an IntervalValue.
+        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit }) as unknown as Value, type: 'INTERVAL', scale: -1 };
+      }
+      case 'Call':
+        return this.call(e, level, scope);
+      case 'NestedCalculation': {
+        const source = this.resolver.resolve(e, scope.stack);
+        try {
+          return this.formula(source.parse, level, [...scope.stack, source.id]);
+        } catch (caught) {
+          if (caught instanceof EvaluationError) {
+            const message = caught.code === 'nested-calculation' ? caught.message : `in nested calculation ${source.id}: ${caught.message}`;
+            throw err(caught.code, message, e.range);
+          }
+          throw caught;
+        }
+      }
+      case 'Error':
+        throw err('syntax', 'the formula is incomplete here', e.range);
+    }
+  }
+
+  private columnRef(name: string, range: Range, level: Level): Compiled {
+    const k = this.column(name, range);
+    const type = this.table.types[k]!;
+    const scale = type === 'LONG' ? 0 : type === 'DECIMAL' ? this.table.scales[k]! : -1;
+    const frame = this.frame;
+    if (level === 'row') {
+      return { fn: (i) => frame.table.columns[k]![i]!, type, scale };
+    }
+    if (!this.groupIndex.has(name)) {
+      throw err(
+        'runtime',
+        `\`${name}\` is read outside an aggregate in an aggregated formula: aggregate it (SUM(\`${name}\`), MAX(…)) or group by it`,
+        range,
+      );
+    }
+    return { fn: (g) => frame.table.columns[k]![frame.first[g]!]!, type, scale };
+  }
+
+  private unary(e: Extract<Expression, { kind: 'Unary' }>, level: Level, scope: Scope): Compiled {
+    const x = this.compile(e.operand, level, scope);
+    const f = x.fn;
+    if (e.operator === 'NOT') {
+      return {
+        fn: (i) => {
+          const t = truth(f(i));
+          return t === null ? null : !t;
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
+    const type: ValueType = x.type === 'BOOLEAN' ? 'LONG' : isNumeric(x.type) ? x.type : x.type === 'NULL' ? 'NULL' : 'DOUBLE';
+    if (e.operator === '+') return { fn: f, type: x.type, scale: x.scale };
+    if (x.constant) {
+      const n = toNumber(x.constant.value as ArgumentValue);
+      return constant(n === null ? null : -n, type, x.scale);
+    }
+    return {
+      fn: (i) => {
+        const v = f(i);
+        if (v === null) return null;
+        const n = typeof v === 'number' ? v : toNumber(v)!;
+        return n === 0 ? 0 : -n;
+      },
+      type,
+      scale: x.scale,
+    };
+  }
+
+  private binary(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    const op = e.operator;
+    if (op === 'AND' || op === 'OR') return this.logical(e, level, scope);
+    if (ARITHMETIC.has(op)) {
+      if ((op === '+' || op === '-') && (e.right.kind === 'Interval' || (op === '+' && e.left.kind === 'Interval'))) {
+        return this.intervalArithmetic(e, level, scope);
+      }
+      return this.arithmetic(e, level, scope);
+    }
+    const l = this.compile(e.left, level, scope);
+    const r = this.compile(e.right, level, scope);
+    const lf = l.fn;
+    const rf = r.fn;
+    const collation = this.options.collation;
+    const test = comparisonTest(op);
+    if (isNumeric(l.type) && isNumeric(r.type)) {
+      return {
+        fn: (i) => {
+          const a = lf(i);
+          if (a === null) return null;
+          const b = rf(i);
+          if (b === null) return null;
+          return test(a < b ? -1 : a > b ? 1 : 0);
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
+    return {
+      fn: (i) => {
+        const a = lf(i);
+        if (a === null) return null;
+        const b = rf(i);
+        if (b === null) return null;
+        const c = compareValues(a, b, collation);
+        return c === null ? null : test(c);
+      },
+      type: 'BOOLEAN',
+      scale: 0,
+    };
+  }
+
+  private logical(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    const lf = this.compile(e.left, level, scope).fn;
+    const rf = this.compile(e.right, level, scope).fn;
+    if (e.operator === 'AND') {
+      return {
+        fn: (i) => {
+          const a = truth(lf(i));
+          if (a === false) return false;
+          const b = truth(rf(i));
+          if (b === false) return false;
+          return a === null || b === null ? null : true;
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
+    return {
+      fn: (i) => {
+        const a = truth(lf(i));
+        if (a === true) return true;
+        const b = truth(rf(i));
+        if (b === true) return true;
+        return a === null || b === null ? null : false;
+      },
+      type: 'BOOLEAN',
+      scale: 0,
+    };
+  }
+
+  private arithmetic(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    const l = this.compile(e.left, level, scope);
+    const r = this.compile(e.right, level, scope);
+    const op = e.operator;
+    const type = arithmeticType(op, l.type, r.type);
+    const lf = l.fn;
+    const rf = r.fn;
+    const num = (v: Value): number => (typeof v === 'number' ? v : toNumber(v)!);
+    if (type === 'NULL') return constant(null, 'NULL', -1);
+    if (type === 'LONG') {
+      const exactOp =
+        op === '+' ? (a: number, b: number) => BigInt(a) + BigInt(b) : op === '-' ? (a: number, b: number) => BigInt(a) - BigInt(b) : (a: number, b: number) => BigInt(a) * BigInt(b);
+      const apply = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
+      return {
+        fn: (i) => {
+          const va = lf(i);
+          if (va === null) return null;
+          const vb = rf(i);
+          if (vb === null) return null;
+          const a = num(va);
+          const b = num(vb);
+          const x = apply(a, b);
+          return Number.isSafeInteger(x) || !Number.isInteger(a) || !Number.isInteger(b) ? x : wrapLong(x, () => exactOp(a, b));
+        },
+        type,
+        scale: 0,
+      };
+    }
+    const exact = type === 'DECIMAL' && isExact(l.type) && isExact(r.type) && l.scale >= 0 && r.scale >= 0;
+    let scale = -1;
+    if (exact) {
+      scale = op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale);
+      scale = Math.min(scale, MAX_SCALE);
+    }
+    const round = exact && scale <= 15;
+    const s = scale;
+    switch (op) {
+      case '+':
+      case '-':
+      case '*': {
+        const apply = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
+        return {
+          fn: (i) => {
+            const va = lf(i);
+            if (va === null) return null;
+            const vb = rf(i);
+            if (vb === null) return null;
+            const x = apply(num(va), num(vb));
+            return round ? roundHalfAwayFromZero(x, s) : x;
+          },
+          type,
+          scale,
+        };
+      }
+      default:
+        return {
+          fn: (i) => {
+            const va = lf(i);
+            if (va === null) return null;
+            const vb = rf(i);
+            if (vb === null) return null;
+            const b = num(vb);
+            if (b === 0) return null;
+            const x = num(va) / b;
+            return round ? roundHalfAwayFromZero(x, s) : x;
+          },
+          type,
+          scale,
+        };
+    }
+  }
+
+  /** `date + INTERVAL n UNIT`, `INTERVAL n UNIT + date`, `date - INTERVAL n UNIT`: DATE_ADD / DATE_SUB. */
+  private intervalArithmetic(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    const name = e.operator === '+' ? 'DATE_ADD' : 'DATE_SUB';
+    const impl = SCALAR_FUNCTIONS[name];
+    if (!impl) throw err('unsupported-function', `${e.operator} INTERVAL needs ${name}, which the evaluator does not implement yet`, e.range);
+    const [dateNode, intervalNode] = e.right.kind === 'Interval' ? [e.left, e.right] : [e.right, e.left];
+    const d = this.compile(dateNode, level, scope);
+    const iv = this.compile(intervalNode, level, scope);
+    const call: CallExpression = {
+      kind: 'Call',
+      name,
+      upperName: name,
+      nameRange: e.operatorRange,
+      parens: true,
+      distinct: false,
+      star: false,
+      args: [dateNode, intervalNode],
+      range: e.range,
+    };
+    const ctx = this.context(call, [d, iv]);
+    const args: ArgumentValue[] = [null, null];
+    const df = d.fn;
+    const ivf = iv.fn;
+    return {
+      fn: (i) => {
+        args[0] = df(i);
+        args[1] = ivf(i) as ArgumentValue;
+        return impl(args, ctx);
+      },
+      type: scope.types.typeOf(e) === 'UNKNOWN' ? 'DATETIME' : d.type === 'DATE' && isSubDay((intervalNode as { unit: string }).unit) ? 'DATETIME' : d.type === 'DATE' ? 'DATE' : 'DATETIME',
+      scale: -1,
+    };
+  }
+
+  private caseExpression(e: Extract<Expression, { kind: 'Case' }>, level: Level, scope: Scope): Compiled {
+    const results = e.whens.map((w) => this.compile(w.result, level, scope));
+    const elseC = e.elseResult ? this.compile(e.elseResult, level, scope) : constant(null, 'NULL', -1);
+    const type = unify([...results.map((c) => c.type), elseC.type]);
+    const scale = isExact(type) ? Math.max(...[...results, elseC].map((c) => (c.type === 'NULL' ? 0 : c.scale))) : -1;
+    const coerce = (c: Compiled): Fn => (isNumeric(type) && c.type === 'BOOLEAN' ? (i) => booleanAsNumber(c.fn(i)) : c.fn);
+    const resultFns = results.map(coerce);
+    const elseFn = coerce(elseC);
+    const n = resultFns.length;
+    if (e.operand) {
+      const operand = this.compile(e.operand, level, scope).fn;
+      const conditions = e.whens.map((w) => this.compile(w.condition, level, scope).fn);
+      const collation = this.options.collation;
+      return {
+        fn: (i) => {
+          const v = operand(i);
+          if (v !== null) {
+            for (let k = 0; k < n; k++) {
+              const c = conditions[k]!(i);
+              if (c !== null && compareValues(v, c, collation) === 0) return resultFns[k]!(i);
+            }
+          }
+          return elseFn(i);
+        },
+        type,
+        scale,
+      };
+    }
+    const conditions = e.whens.map((w) => this.compile(w.condition, level, scope).fn);
+    return {
+      fn: (i) => {
+        for (let k = 0; k < n; k++) if (truth(conditions[k]!(i)) === true) return resultFns[k]!(i);
+        return elseFn(i);
+      },
+      type,
+      scale,
+    };
+  }
+
+  private inExpression(e: Extract<Expression, { kind: 'In' }>, level: Level, scope: Scope): Compiled {
+    const x = this.compile(e.expression, level, scope).fn;
+    const items = e.list.map((item) => this.compile(item, level, scope).fn);
+    const not = e.not;
+    const collation = this.options.collation;
+    return {
+      fn: (i) => {
+        const v = x(i);
+        if (v === null) return null;
+        let sawNull = false;
+        for (const item of items) {
+          const w = item(i);
+          if (w === null) sawNull = true;
+          else if (compareValues(v, w, collation) === 0) return !not;
+        }
+        return sawNull ? null : not;
+      },
+      type: 'BOOLEAN',
+      scale: 0,
+    };
+  }
+
+  private like(e: Extract<Expression, { kind: 'Like' }>, level: Level, scope: Scope): Compiled {
+    const x = this.compile(e.expression, level, scope);
+    const p = this.compile(e.pattern, level, scope);
+    const not = e.not;
+    const collation = this.options.collation;
+    const xf = x.fn;
+    const text = (v: Value, c: Compiled) => toText(v, c.type, c.scale)!;
+    if (p.constant) {
+      if (p.constant.value === null) return constant(null, 'BOOLEAN', 0);
+      const match = likeMatcher(text(p.constant.value, p), collation);
+      return {
+        fn: (i) => {
+          const v = xf(i);
+          return v === null ? null : match(text(v, x)) !== not;
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
+    const pf = p.fn;
+    const cache = new Map<string, (t: string) => boolean>();
+    return {
+      fn: (i) => {
+        const v = xf(i);
+        if (v === null) return null;
+        const pv = pf(i);
+        if (pv === null) return null;
+        const pattern = text(pv, p);
+        let match = cache.get(pattern);
+        if (!match) {
+          if (cache.size > 1000) cache.clear();
+          match = likeMatcher(pattern, collation);
+          cache.set(pattern, match);
+        }
+        return match(text(v, x)) !== not;
+      },
+      type: 'BOOLEAN',
+      scale: 0,
+    };
+  }
+
+  private between(e: Extract<Expression, { kind: 'Between' }>, level: Level, scope: Scope): Compiled {
+    const x = this.compile(e.expression, level, scope).fn;
+    const lo = this.compile(e.low, level, scope).fn;
+    const hi = this.compile(e.high, level, scope).fn;
+    const not = e.not;
+    const collation = this.options.collation;
+    return {
+      fn: (i) => {
+        const v = x(i);
+        if (v === null) return null;
+        const a = lo(i);
+        const b = hi(i);
+        const ca = a === null ? null : compareValues(v, a, collation);
+        const cb = b === null ? null : compareValues(v, b, collation);
+        const geLow = ca === null ? null : ca >= 0;
+        const leHigh = cb === null ? null : cb <= 0;
+        let t: boolean | null;
+        if (geLow === false || leHigh === false) t = false;
+        else if (geLow === null || leHigh === null) t = null;
+        else t = true;
+        return t === null ? null : t !== not;
+      },
+      type: 'BOOLEAN',
+      scale: 0,
+    };
+  }
+
+  // ─── Calls ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+  private call(e: CallExpression, level: Level, scope: Scope): Compiled {
+    const name = e.upperName;
+    const availability = functionAvailability(name);
+    if (availability.status === 'unknown') throw err('unknown-function', `unknown function ${e.name}: it is not a function of the language`, e.nameRange);
+    if (!availability.accepted) throw err('unsupported-function', `${name} is not supported by the service in formulas (${availability.why})`, e.nameRange);
+    const entry = availability.entry!;
+    if (e.over && e.fixed) throw err('unsupported-function', `${name}: a window (OVER) and FIXED cannot be combined`, e.range);
+    if (e.fixed) return this.fixed(e, level, scope);
+    if (e.over) return this.window(e, level, scope);
+    if (entry.kind === 'window') throw err('runtime', `${name} is a window function: it needs OVER (…)`, e.range);
+    if (entry.kind === 'aggregate') {
+      if (level === 'row') {
+        throw err('runtime', `${name} is an aggregate inside another aggregate: aggregates do not nest except as the inner aggregate of a window (OVER) or FIXED`, e.range);
+      }
+      return this.aggregate(e, scope);
+    }
+    if (name === 'RAND' || name === 'RANDOM') return this.random(e, level, scope);
+    const impl = SCALAR_FUNCTIONS[name];
+    if (!impl) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
+    const args = e.args.map((a) => this.compile(a, level, scope));
+    const ctx = this.context(e, args);
+    const type = scope.types.typeOf(e);
+    const resultType = type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
+    const scale = scalarScale(name, args, e);
+    const fns = args.map((a) => a.fn);
+    const n = fns.length;
+    const values: ArgumentValue[] = new Array(n).fill(null);
+    if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale };
+    if (n === 1) {
+      const f0 = fns[0]!;
+      return {
+        fn: (i) => {
+          values[0] = f0(i);
+          return impl(values, ctx);
+        },
+        type: resultType,
+        scale,
+      };
+    }
+    return {
+      fn: (i) => {
+        for (let k = 0; k < n; k++) values[k] = fns[k]!(i);
+        return impl(values, ctx);
+      },
+      type: resultType,
+      scale,
+    };
+  }
+
+  private context(call: CallExpression, args: readonly Compiled[]): ScalarContext {
+    const frame = this.frame;
+    return {
+      get now() {
+        return frame.now;
+      },
+      collation: this.options.collation,
+      call,
+      argTypes: args.map((a) => a.type),
+      argScales: args.map((a) => a.scale),
+    };
+  }
+
+  /** RAND(seed) and RANDOM(): MySQL's generator, seeded by the argument or the `seed` option, restarted per evaluation. */
+  private random(e: CallExpression, level: Level, scope: Scope): Compiled {
+    const arg = e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
+    let seed: number;
+    if (arg) {
+      if (!arg.constant) throw err('runtime', `${e.upperName}'s seed must be a constant`, e.args[0]!.range);
+      seed = toNumber(arg.constant.value as ArgumentValue) ?? 0;
+    } else if (this.options.seed !== undefined) seed = this.options.seed;
+    else throw err('runtime', `${e.upperName}() is not deterministic: give a seed (the \`seed\` option, or ${e.upperName}(n))`, e.range);
+    const frame = this.frame;
+    let state: RandomState | undefined;
+    let epoch = -1;
+    return {
+      fn: () => {
+        if (epoch !== frame.epoch || !state) {
+          state = mysqlRandom(seed);
+          epoch = frame.epoch;
+        }
+        return state.next();
+      },
+      type: 'DOUBLE',
+      scale: -1,
+    };
+  }
+
+  /** Constant arguments of aggregates and windows (PERCENTILE's fraction, NTILE's count, LAG's offset…). */
+  private constantArg(e: Expression | undefined, level: Level, scope: Scope, what: string): Value {
+    if (!e) return null;
+    const c = this.compile(e, level, scope);
+    if (!c.constant) throw err('runtime', `${what} must be a constant`, e.range);
+    return c.constant.value;
+  }
+
+  private aggregateFactory(e: CallExpression, level: Level, scope: Scope, arg: Compiled | undefined): { make: () => Accumulator; type: ValueType; scale: number } {
+    const name = e.upperName;
+    const factory: AggregateFactory | undefined = AGGREGATES[name];
+    if (!factory) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
+    const constantsFrom = name === 'CORR' ? 2 : 1;
+    const constants = e.args.slice(constantsFrom).map((a) => this.constantArg(a, level, scope, `${name}'s argument`));
+    const argType = arg?.type ?? 'UNKNOWN';
+    const argScale = arg?.scale ?? -1;
+    const resultScale = aggregateScale(name, argType, argScale);
+    const setup = { collation: this.options.collation, argType, argScale, resultScale, constants, star: e.star };
+    // Validate constants now (a bad percentile is an error even over no rows).
+    factory(setup);
+    const distinct = e.distinct;
+    const collation = this.options.collation;
+    const make = distinct && name !== 'COUNT' ? () => distinctOf(factory(setup), collation) : distinct ? () => distinctOf(factory(setup), collation) : () => factory(setup);
+    const type = scope.types.typeOf(e);
+    return { make, type: type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type, scale: resultScale };
+  }
+
+  private aggregate(e: CallExpression, scope: Scope): Compiled {
+    const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
+    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
+    const { make, type, scale } = this.aggregateFactory(e, 'row', scope, arg);
+    const frame = this.frame;
+    const af = arg?.fn ?? (() => 1);
+    return {
+      fn: (g) => {
+        const acc = make();
+        const order = frame.order;
+        const end = frame.offsets[g + 1]!;
+        if (second) for (let k = frame.offsets[g]!; k < end; k++) acc.add(af(order[k]!), second(order[k]!));
+        else for (let k = frame.offsets[g]!; k < end; k++) acc.add(af(order[k]!), null);
+        return acc.result();
+      },
+      type,
+      scale,
+    };
+  }
+
+  /** Number of items a level has in this evaluation. */
+  private itemCount(level: Level): number {
+    return level === 'row' ? this.frame.table.length : this.frame.groupCount;
+  }
+
+  private window(e: CallExpression, level: Level, scope: Scope): Compiled {
+    const name = e.upperName;
+    const entry = lookupFunction(name)!;
+    const over = e.over!;
+    const partition = over.partitionBy.map((p) => this.compile(p, level, scope).fn);
+    const orderBy = over.orderBy.map((o) => ({ fn: this.compile(o.expression, level, scope).fn, descending: o.direction === 'DESC' }));
+    const collation = this.options.collation;
+    let compute: (n: number) => Value[];
+    let type: ValueType;
+    let scale = -1;
+    if (entry.kind === 'aggregate') {
+      if (!entry.windowCapable && !AGGREGATES[name]) throw err('unsupported-function', `${name} cannot be used as a window function`, e.nameRange);
+      const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
+      const second = name === 'CORR' && e.args[1] ? this.compile(e.args[1], level, scope).fn : undefined;
+      const agg = this.aggregateFactory(e, level, scope, arg);
+      type = agg.type;
+      scale = agg.scale;
+      const af = arg?.fn ?? (() => 1);
+      compute = (n) => computeWindow(n, partition, orderBy, collation, { kind: 'aggregate', make: agg.make, arg: af, second });
+    } else {
+      const impl = WINDOW_FUNCTIONS[name];
+      if (!impl) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
+      const value = e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
+      const isValueFunction = name === 'LAG' || name === 'LEAD' || name === 'FIRST_VALUE' || name === 'LAST_VALUE';
+      const constants = isValueFunction ? [this.constantArg(e.args[1], level, scope, `${name}'s offset`)] : e.args.map((a) => this.constantArg(a, level, scope, `${name}'s argument`));
+      const fallback = isValueFunction && e.args[2] ? this.compile(e.args[2], level, scope).fn : undefined;
+      const t = scope.types.typeOf(e);
+      type = isValueFunction ? (value?.type ?? t) : t;
+      scale = isValueFunction ? (value?.scale ?? -1) : 0;
+      compute = (n) => computeWindow(n, partition, orderBy, collation, { kind: 'function', name, impl, value: value?.fn, constants, fallback, range: e.range });
+    }
+    const frame = this.frame;
+    let cache: Value[] = [];
+    let epoch = -1;
+    return {
+      fn: (i) => {
+        if (epoch !== frame.epoch) {
+          cache = compute(this.itemCount(level));
+          epoch = frame.epoch;
+        }
+        return cache[i]!;
+      },
+      type,
+      scale,
+    };
+  }
+
+  /** `AGG(x) FIXED (BY|ADD|REMOVE cols [FILTER …])`: the aggregate over the rows sharing the row's values of the columns. */
+  private fixed(e: CallExpression, level: Level, scope: Scope): Compiled {
+    const entry = lookupFunction(e.upperName)!;
+    if (entry.kind !== 'aggregate') throw err('unsupported-function', `FIXED applies to an aggregate; ${e.upperName} is not one`, e.range);
+    const spec = e.fixed!;
+    const listed = spec.columns.map((c) => {
+      if (c.kind !== 'Column' && c.kind !== 'DoubleQuoted') throw err('runtime', 'FIXED lists columns', c.range);
+      const name = c.kind === 'Column' ? c.name : c.value;
+      this.column(name, c.range);
+      return name;
+    });
+    const mode = spec.mode ?? 'BY';
+    let names: string[];
+    if (mode === 'BY') names = listed;
+    else if (mode === 'ADD') names = [...new Set([...this.options.groupBy, ...listed])];
+    else names = this.options.groupBy.filter((g) => !listed.includes(g));
+    const keyColumns = names.map((name) => this.column(name, e.range));
+    const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
+    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
+    const agg = this.aggregateFactory(e, 'row', scope, arg);
+    const af = arg?.fn ?? (() => 1);
+    const frame = this.frame;
+    const collation = this.options.collation;
+    let cache: Value[] = [];
+    let epoch = -1;
+    const perRow = (r: number): Value => {
+      if (epoch !== frame.epoch) {
+        const n = frame.table.length;
+        const partition = keyColumns.map((k) => (i: number) => frame.table.columns[k]![i]!);
+        cache = computeWindow(n, partition, [], collation, { kind: 'aggregate', make: agg.make, arg: af, second });
+        epoch = frame.epoch;
+      }
+      return cache[r]!;
+    };
+    if (level === 'row') return { fn: perRow, type: agg.type, scale: agg.scale };
+    return {
+      fn: (g) => {
+        const start = frame.offsets[g]!;
+        const end = frame.offsets[g + 1]!;
+        if (start === end) return null;
+        const v = perRow(frame.order[start]!);
+        for (let k = start + 1; k < end; k++) {
+          if (sortCompare(perRow(frame.order[k]!), v, collation) !== 0) {
+            throw err('runtime', `${e.upperName}(…) FIXED (…) has several values in one group: wrap it in an aggregate (SUM, MAX, …)`, e.range);
+          }
+        }
+        return v;
+      },
+      type: agg.type,
+      scale: agg.scale,
+    };
+  }
+}
+
+/** Per formula (the outer one or a nested one): its type table and the chain of nested ids being compiled. */
+export class Scope {
+  constructor(
+    readonly types: TypeTable,
+    readonly stack: readonly string[],
+  ) {}
+}
+
+function comparisonTest(op: string): (c: number) => boolean {
+  switch (op) {
+    case '=':
+      return (c) => c === 0;
+    case '!=':
+    case '<>':
+      return (c) => c !== 0;
+    case '<':
+      return (c) => c < 0;
+    case '>':
+      return (c) => c > 0;
+    case '<=':
+      return (c) => c <= 0;
+    default:
+      return (c) => c >= 0;
+  }
+}
+
+/** The result type of `+ - * /` (as the formula package's inference: times and text convert to numbers). */
+function arithmeticType(op: string, left: ValueType, right: ValueType): ValueType {
+  if (left === 'NULL' || right === 'NULL') return 'NULL';
+  const num = (t: ValueType): ValueType => (t === 'BOOLEAN' || t === 'DATE' || t === 'DATETIME' ? 'LONG' : t);
+  const l = num(left);
+  const r = num(right);
+  if (l === 'DOUBLE' || r === 'DOUBLE' || !isNumeric(l) || !isNumeric(r)) return 'DOUBLE';
+  if (op === '/') return 'DECIMAL';
+  return l === 'DECIMAL' || r === 'DECIMAL' ? 'DECIMAL' : 'LONG';
+}
+
+const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+const SUB_DAY = /^(MICROSECOND|SECOND|MINUTE|HOUR|SECOND_MICROSECOND|MINUTE_MICROSECOND|MINUTE_SECOND|HOUR_MICROSECOND|HOUR_SECOND|HOUR_MINUTE|DAY_MICROSECOND|DAY_SECOND|DAY_MINUTE|DAY_HOUR)$/;
+const isSubDay = (unit: string) => SUB_DAY.test(unit);
+
+/** Static scale of a scalar function's exact result. */
+function scalarScale(name: string, args: readonly Compiled[], e: CallExpression): number {
+  const a = args[0];
+  switch (name) {
+    case 'ABS':
+      return a?.scale ?? -1;
+    case 'CEILING':
+    case 'FLOOR':
+      return 0;
+    case 'MOD':
+      return Math.max(a?.scale ?? -1, args[1]?.scale ?? -1);
+    case 'ROUND': {
+      if (!a || !isExact(a.type)) return -1;
+      const d = args[1];
+      if (!d) return 0;
+      if (!d.constant) return a.scale;
+      const n = toNumber(d.constant.value as ArgumentValue);
+      return n === null ? -1 : Math.max(0, Math.min(MAX_SCALE, Math.trunc(n)));
+    }
+    case 'IFNULL':
+    case 'NVL':
+    case 'COALESCE':
+    case 'NULLIF':
+      return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? Math.max(0, ...args.map((x) => x.scale)) : -1;
+    default:
+      void e;
+      return -1;
+  }
+}
+
+export type { IntervalValue };

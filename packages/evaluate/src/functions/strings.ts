@@ -1,0 +1,204 @@
+// String functions with MySQL's rules: positions and lengths count characters (code points), LENGTH and OCTET_LENGTH
+// count UTF-8 bytes; numbers become text by their static type and scale; INSTR and CONTAINS follow the collation,
+// REPLACE is case-sensitive (as in MySQL). Engine functions (INITCAP, SPLIT_PART, TO_NUMBER) follow their engine.
+import { EvaluationError } from '../api.js';
+import { utf8Length } from '../aggregates.js';
+import { foldText } from '../collation.js';
+import { toNumber, toText } from '../values.js';
+import type { ArgumentValue, ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
+
+const text = (args: readonly ArgumentValue[], i: number, ctx: ScalarContext): string | null => {
+  const v = args[i];
+  return v === undefined ? null : toText(v, ctx.argTypes?.[i], ctx.argScales?.[i]);
+};
+const int = (args: readonly ArgumentValue[], i: number): number | null => {
+  const v = args[i];
+  const n = v === undefined ? null : toNumber(v);
+  return n === null ? null : Math.round(n);
+};
+
+const HAS_SURROGATE = /[\uD800-\uDFFF]/;
+/** Code points of a text (an array only when it has characters past U+FFFF). */
+const chars = (s: string): string[] | string => (HAS_SURROGATE.test(s) ? Array.from(s) : s);
+const charLength = (s: string) => (HAS_SURROGATE.test(s) ? Array.from(s).length : s.length);
+const slice = (s: string, start: number, end?: number): string => {
+  const c = chars(s);
+  return typeof c === 'string' ? c.slice(start, end) : c.slice(start, end).join('');
+};
+
+/** 1-based character position of `sub` in `s` under the collation; 0 when absent. (foldText maps each character,
+ * a surrogate pair included, to one code unit: positions in folded text are character positions.) */
+function instr(s: string, sub: string, ctx: ScalarContext): number {
+  const at = foldText(s, ctx.collation).indexOf(foldText(sub, ctx.collation));
+  if (at < 0) return 0;
+  return ctx.collation === 'binary' && HAS_SURROGATE.test(s) ? charLength(s.slice(0, at)) + 1 : at + 1;
+}
+
+const concat: ScalarFunction = (args, ctx) => {
+  let out = '';
+  for (let i = 0; i < args.length; i++) {
+    const t = text(args, i, ctx);
+    if (t === null) return null;
+    out += t;
+  }
+  return out;
+};
+
+const left: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  const n = int(args, 1);
+  if (s === null || n === null) return null;
+  return n <= 0 ? '' : slice(s, 0, n);
+};
+
+const right: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  const n = int(args, 1);
+  if (s === null || n === null) return null;
+  if (n <= 0) return '';
+  const len = charLength(s);
+  return n >= len ? s : slice(s, len - n);
+};
+
+const substring: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  const pos = int(args, 1);
+  if (s === null || pos === null) return null;
+  const hasLength = args.length > 2;
+  const n = hasLength ? int(args, 2) : null;
+  if (hasLength && n === null) return null;
+  const len = charLength(s);
+  if (pos === 0 || pos > len || (n !== null && n < 1)) return '';
+  const start = pos > 0 ? pos - 1 : len + pos;
+  if (start < 0) return '';
+  return n === null ? slice(s, start) : slice(s, start, start + n);
+};
+
+/** MySQL's case mapping is per character: a character whose upper or lower case is longer stays as it is. */
+const mapCase = (s: string, upper: boolean): string => {
+  const whole = upper ? s.toUpperCase() : s.toLowerCase();
+  if (whole.length === s.length) return whole;
+  let out = '';
+  for (const ch of s) {
+    const m = upper ? ch.toUpperCase() : ch.toLowerCase();
+    out += m.length === ch.length ? m : ch;
+  }
+  return out;
+};
+
+const pad =
+  (atStart: boolean): ScalarFunction =>
+  (args, ctx) => {
+    const s = text(args, 0, ctx);
+    const n = int(args, 1);
+    const filler = args.length > 2 ? text(args, 2, ctx) : ' ';
+    if (s === null || n === null || filler === null || n < 0) return null;
+    const len = charLength(s);
+    if (len >= n) return slice(s, 0, n);
+    if (filler.length === 0) return null;
+    const need = n - len;
+    const fillChars = Array.from(filler);
+    let padding = '';
+    for (let k = 0; k < need; k++) padding += fillChars[k % fillChars.length];
+    return atStart ? padding + s : s + padding;
+  };
+
+const initcap: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  if (s === null) return null;
+  let out = '';
+  let inWord = false;
+  for (const ch of s) {
+    const alnum = /[\p{L}\p{N}]/u.test(ch);
+    out += alnum ? (inWord ? mapCase(ch, false) : mapCase(ch, true)) : ch;
+    inWord = alnum;
+  }
+  return out;
+};
+
+const splitPart: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  const delimiter = text(args, 1, ctx);
+  const n = int(args, 2);
+  if (s === null || delimiter === null || n === null) return null;
+  if (n < 1) throw new EvaluationError('runtime', 'SPLIT_PART: the field number must be 1 or more', ctx.call.range);
+  if (delimiter === '') return n === 1 ? s : '';
+  return s.split(delimiter)[n - 1] ?? '';
+};
+
+const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** TO_NUMBER(text [, format]): the number the text writes, ignoring grouping commas, currency signs and spaces (a
+ * trailing `-` or parentheses make it negative); text that is no number is an error, as in the engine. */
+const toNumberFn: ScalarFunction = (args, ctx) => {
+  const v = args[0];
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return v;
+  const raw = text(args, 0, ctx)!;
+  let t = raw.trim().replace(/[,$€£\s]/g, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(t)) {
+    negative = true;
+    t = t.slice(1, -1);
+  } else if (t.endsWith('-')) {
+    negative = true;
+    t = t.slice(0, -1);
+  }
+  if (!NUMBER_TEXT.test(t)) throw new EvaluationError('runtime', `TO_NUMBER: '${raw}' is not a number`, ctx.call.range);
+  const n = Number(t);
+  return negative ? -n : n;
+};
+
+export const STRING_FUNCTIONS: ScalarFunctionTable = {
+  CONCAT: concat,
+  INSTR: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    const sub = text(args, 1, ctx);
+    return s === null || sub === null ? null : instr(s, sub, ctx);
+  },
+  CONTAINS: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    const sub = text(args, 1, ctx);
+    return s === null || sub === null ? null : instr(s, sub, ctx) > 0;
+  },
+  LEFT: left,
+  RIGHT: right,
+  LENGTH: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    return s === null ? null : utf8Length(s);
+  },
+  OCTET_LENGTH: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    return s === null ? null : utf8Length(s);
+  },
+  LOWER: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    return s === null ? null : mapCase(s, false);
+  },
+  UPPER: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    return s === null ? null : mapCase(s, true);
+  },
+  REPLACE: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    const from = text(args, 1, ctx);
+    const to = text(args, 2, ctx);
+    if (s === null || from === null || to === null) return null;
+    return from === '' ? s : s.split(from).join(to);
+  },
+  SUBSTRING: substring,
+  TRIM: (args, ctx) => {
+    const s = text(args, 0, ctx);
+    if (s === null) return null;
+    let a = 0;
+    let b = s.length;
+    while (a < b && s.charCodeAt(a) === 32) a++;
+    while (b > a && s.charCodeAt(b - 1) === 32) b--;
+    return s.slice(a, b);
+  },
+  INITCAP: initcap,
+  LPAD: pad(true),
+  RPAD: pad(false),
+  SPLIT_PART: splitPart,
+  TO_NUMBER: toNumberFn,
+};

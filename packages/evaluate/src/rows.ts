@@ -1,0 +1,152 @@
+// Input rows → a typed table, column by column: each cell converted by its column's dataset type (the schema), or,
+// without a schema, by the type the column's cells imply. Columnar, so that memory stays one array per column.
+import type { ColumnType, DatasetColumn } from '@calckit/formula';
+import { EvaluationError, type InputRow, type TimeValue, type Value } from './api.js';
+import { MAX_SCALE, parseTimeText, scaleOf, timeValue } from './values.js';
+
+export interface TypedTable {
+  /** Column names in schema order (or in order of first appearance in the rows). */
+  readonly names: readonly string[];
+  readonly types: readonly ColumnType[];
+  /** For DECIMAL columns the largest number of decimals of their cells (MySQL's DECIMAL(p, s) scale); else 0. */
+  readonly scales: readonly number[];
+  /** One array of values per column, each `length` long. */
+  readonly columns: readonly (readonly Value[])[];
+  readonly length: number;
+}
+
+const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
+const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+const isEmpty = (cell: unknown) => cell === null || cell === undefined || cell === '';
+
+function bad(row: number, column: string, type: ColumnType, cell: unknown): EvaluationError {
+  const shown = typeof cell === 'string' ? `'${cell}'` : JSON.stringify(cell) ?? String(cell);
+  return new EvaluationError('bad-input', `row ${row + 1}, column \`${column}\`: ${shown} is not a ${type}`);
+}
+
+function toTime(cell: unknown, type: 'DATE' | 'DATETIME'): TimeValue | undefined {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : timeValue(type, cell.getTime());
+  if (typeof cell !== 'string') return undefined;
+  const t = parseTimeText(cell);
+  if (!t) return undefined;
+  return t.type === type ? t : timeValue(type, t.epochMs);
+}
+
+/** One cell as a value of a column type; undefined when it does not convert. Empty cells are NULL, except for STRING. */
+export function convertCell(cell: unknown, type: ColumnType): Value | undefined {
+  if (cell === null || cell === undefined) return null;
+  switch (type) {
+    case 'STRING':
+      if (typeof cell === 'string') return cell;
+      if (typeof cell === 'number' || typeof cell === 'boolean' || typeof cell === 'bigint') return String(cell);
+      return undefined;
+    case 'LONG': {
+      if (cell === '') return null;
+      if (typeof cell === 'number') return Number.isInteger(cell) ? cell : undefined;
+      if (typeof cell === 'boolean') return cell ? 1 : 0;
+      if (typeof cell === 'bigint') return Number(BigInt.asIntN(64, cell));
+      if (typeof cell === 'string' && INTEGER_TEXT.test(cell)) return Number(BigInt.asIntN(64, BigInt(cell.trim())));
+      return undefined;
+    }
+    case 'DECIMAL':
+    case 'DOUBLE': {
+      if (cell === '') return null;
+      if (typeof cell === 'number') return Number.isFinite(cell) ? cell : undefined;
+      if (typeof cell === 'boolean') return cell ? 1 : 0;
+      if (typeof cell === 'bigint') return Number(cell);
+      if (typeof cell === 'string' && DECIMAL_TEXT.test(cell)) return Number(cell);
+      return undefined;
+    }
+    case 'DATE':
+    case 'DATETIME':
+      if (cell === '') return null;
+      return toTime(cell, type);
+  }
+}
+
+/** The type a column's cells imply: LONG, DOUBLE, DATE, DATETIME when every non-empty cell is one; else STRING. */
+export function inferColumnType(cells: Iterable<unknown>): ColumnType {
+  let type: ColumnType | undefined;
+  const join = (t: ColumnType): boolean => {
+    if (type === undefined || type === t) type = t;
+    else if ((type === 'LONG' && t === 'DOUBLE') || (type === 'DOUBLE' && t === 'LONG')) type = 'DOUBLE';
+    else if ((type === 'DATE' && t === 'DATETIME') || (type === 'DATETIME' && t === 'DATE')) type = 'DATETIME';
+    else return false;
+    return true;
+  };
+  for (const cell of cells) {
+    if (isEmpty(cell)) continue;
+    let t: ColumnType;
+    if (typeof cell === 'number') t = Number.isInteger(cell) ? 'LONG' : 'DOUBLE';
+    else if (typeof cell === 'boolean') t = 'LONG';
+    else if (typeof cell === 'bigint') t = 'LONG';
+    else if (cell instanceof Date) t = 'DATETIME';
+    else if (typeof cell === 'string') {
+      if (INTEGER_TEXT.test(cell) && Math.abs(Number(cell)) <= Number.MAX_SAFE_INTEGER) t = 'LONG';
+      else if (DECIMAL_TEXT.test(cell)) t = 'DOUBLE';
+      else t = parseTimeText(cell)?.type ?? 'STRING';
+    } else t = 'STRING';
+    if (t === 'STRING' || !join(t)) return 'STRING';
+  }
+  return type ?? 'STRING';
+}
+
+/** Column names of the rows, in order of first appearance. */
+function namesOf(rows: readonly InputRow[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  return [...seen];
+}
+
+/**
+ * Converts rows to a typed table. With a schema, each column's type is the schema's (case-sensitive names; columns of
+ * the rows that the schema lacks are dropped); a cell that does not convert is a `bad-input` error naming the row and
+ * column. Without a schema, each column's type is inferred from its cells (inferColumnType).
+ */
+export function convertRows(rows: readonly InputRow[], schema?: readonly DatasetColumn[]): TypedTable {
+  const columnsIn: readonly { name: string; type?: ColumnType }[] = schema ?? namesOf(rows).map((name) => ({ name }));
+  const names: string[] = [];
+  const types: ColumnType[] = [];
+  const scales: number[] = [];
+  const columns: Value[][] = [];
+  const n = rows.length;
+  for (const c of columnsIn) {
+    const name = c.name;
+    const type = c.type ?? inferColumnType(cellsOf(rows, name));
+    const values: Value[] = new Array(n);
+    let scale = 0;
+    for (let r = 0; r < n; r++) {
+      const cell = rows[r]![name];
+      const v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
+      if (v === undefined) throw bad(r, name, type, cell);
+      if (type === 'DECIMAL' && typeof v === 'number' && scale < MAX_SCALE) {
+        const s = typeof cell === 'string' ? textScale(cell) : scaleOf(v);
+        if (s > scale) scale = Math.min(s, MAX_SCALE);
+      }
+      values[r] = v;
+    }
+    names.push(name);
+    types.push(type);
+    scales.push(scale);
+    columns.push(values);
+  }
+  return { names, types, scales, columns, length: n };
+}
+
+function* cellsOf(rows: readonly InputRow[], name: string): Iterable<unknown> {
+  for (const row of rows) yield row[name];
+}
+
+/** Decimals written in a numeric cell (`1.50` → 2). */
+function textScale(text: string): number {
+  const t = text.trim();
+  if (/e/i.test(t)) return scaleOf(Number(t));
+  const dot = t.indexOf('.');
+  return dot < 0 ? 0 : t.length - dot - 1;
+}
+
+/** The schema a typed table implies (to type the formula when no schema was given). */
+export function schemaOf(table: TypedTable): DatasetColumn[] {
+  return table.names.map((name, i) => ({ name, type: table.types[i]! }));
+}

@@ -1,0 +1,207 @@
+// Values and their conversions with MySQL's rules: numbers from text (the numeric prefix), text from numbers (by
+// static type and scale), times from text, truth of a value, exact rounding of DECIMAL results.
+import type { ValueType } from '@calckit/formula';
+import type { OutputValue, TimeValue, Value } from './api.js';
+import { EvaluationError } from './api.js';
+import { isIntervalValue, isTimeValue, type ArgumentValue } from './functions/contract.js';
+
+export { isTimeValue, isIntervalValue };
+
+const MS_PER_DAY = 86_400_000;
+
+/** Largest scale kept (MySQL's DECIMAL has at most 30 decimals). */
+export const MAX_SCALE = 30;
+
+const POW10: number[] = Array.from({ length: 31 }, (_, i) => 10 ** i);
+
+// ─── Times ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function timeValue(type: 'DATE' | 'DATETIME', epochMs: number): TimeValue {
+  return { type, epochMs: type === 'DATE' ? Math.floor(epochMs / MS_PER_DAY) * MS_PER_DAY : epochMs };
+}
+
+const TIME_TEXT = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]+)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$/;
+
+/** `2024-01-31`, `2024-01-31 10:00[:00[.000]]` or with `T`: a DATE or a DATETIME; undefined when not a valid time. */
+export function parseTimeText(text: string): TimeValue | undefined {
+  const m = TIME_TEXT.exec(text);
+  if (!m) return undefined;
+  const y = +m[1]!;
+  const mo = +m[2]!;
+  const d = +m[3]!;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  if (m[4] === undefined) return { type: 'DATE', epochMs: utc(y, mo - 1, d, 0, 0, 0, 0) };
+  const h = +m[4];
+  const mi = +m[5]!;
+  const s = m[6] === undefined ? 0 : +m[6];
+  if (h > 23 || mi > 59 || s > 59) return undefined;
+  const ms = m[7] === undefined ? 0 : Math.floor(+`0.${m[7]}` * 1000);
+  return { type: 'DATETIME', epochMs: utc(y, mo - 1, d, h, mi, s, ms) };
+}
+
+/** Date.UTC, also for years 0–99 (which Date.UTC reads as 1900–1999). */
+function utc(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+  const t = Date.UTC(y, mo, d, h, mi, s, ms);
+  if (y >= 100) return t;
+  const date = new Date(t);
+  date.setUTCFullYear(y);
+  return date.getTime();
+}
+
+function daysInMonth(y: number, m: number): number {
+  return m === 2 ? ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD` for a DATE, `YYYY-MM-DD HH:MM:SS` for a DATETIME (milliseconds dropped). */
+export function formatTime(t: TimeValue): string {
+  const d = new Date(t.epochMs);
+  const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+  if (t.type === 'DATE') return date;
+  return `${date} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+}
+
+/** A time as a number, as MySQL converts it in arithmetic and numeric comparison: YYYYMMDD or YYYYMMDDHHMMSS. */
+export function timeToNumber(t: TimeValue): number {
+  const d = new Date(t.epochMs);
+  const date = d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  if (t.type === 'DATE') return date;
+  return date * 1_000_000 + d.getUTCHours() * 10000 + d.getUTCMinutes() * 100 + d.getUTCSeconds();
+}
+
+// ─── Numbers ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const NUMERIC_PREFIX = /^[ \t\n\r]*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/;
+
+/** Text as a number the way MySQL reads it in arithmetic: its longest numeric prefix, `''` and non-numbers → 0. */
+export function textToNumber(text: string): number {
+  const direct = +text;
+  // `+text` accepts forms MySQL does not (hex, `Infinity`, surrounding whitespace is fine): only trust plain decimals.
+  if (direct === direct && text.length > 0 && text.length < 24 && /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text)) return direct;
+  const m = NUMERIC_PREFIX.exec(text);
+  return m ? +m[1]! : 0;
+}
+
+/** A value as a number (NULL stays NULL): booleans are 1/0, text its numeric prefix, times YYYYMMDD[HHMMSS]. */
+export function toNumber(v: ArgumentValue): number | null {
+  if (typeof v === 'number') return v;
+  if (v === null) return null;
+  if (typeof v === 'string') return textToNumber(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (isTimeValue(v)) return timeToNumber(v);
+  throw new EvaluationError('runtime', 'an INTERVAL is not a number: it can only be added to or subtracted from a date');
+}
+
+/** The truth of a condition (three-valued): NULL, or whether the value is a non-zero number. */
+export function truth(v: Value): boolean | null {
+  if (typeof v === 'boolean') return v;
+  if (v === null) return null;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') return textToNumber(v) !== 0;
+  return true;
+}
+
+function exactRound(x: number, d: number): number {
+  const shifted = Number(`${Math.abs(x)}e${d}`);
+  const r = Math.round(shifted);
+  return Math.sign(x) * Number(`${r}e${-d}`);
+}
+
+/**
+ * Rounds half away from zero to `d` decimals (negative `d`: to tens, hundreds…), reading `x` as the decimal it
+ * prints as (so 1.005 rounds to 1.01), as MySQL rounds exact values.
+ */
+export function roundHalfAwayFromZero(x: number, d: number): number {
+  if (!Number.isFinite(x)) return x;
+  if (d < 0) {
+    const p = 10 ** -d;
+    return Math.sign(x) * Math.round(Math.abs(x) / p) * p;
+  }
+  if (d > MAX_SCALE) return x;
+  const p = POW10[d]!;
+  const y = Math.abs(x) * p;
+  if (y >= 2 ** 52) return x;
+  const floor = Math.floor(y);
+  const frac = y - floor;
+  // Far from a tie, the product is exact enough; near one, read the decimal text.
+  if (Math.abs(frac - 0.5) > 1e-9) {
+    const r = frac > 0.5 ? floor + 1 : floor;
+    return x < 0 ? -r / p : r / p;
+  }
+  return exactRound(x, d);
+}
+
+/** Rounds half to even (C's rint), as MySQL rounds DOUBLE values. */
+export function roundHalfEven(x: number, d: number): number {
+  if (!Number.isFinite(x)) return x;
+  if (d < 0) {
+    const p = 10 ** -d;
+    return rint(x / p) * p;
+  }
+  const p = 10 ** d;
+  const y = x * p;
+  if (!Number.isFinite(y)) return x;
+  return rint(y) / p;
+}
+
+function rint(y: number): number {
+  let r = Math.round(y);
+  if (r - y === 0.5 && r % 2 !== 0) r -= 1;
+  return r;
+}
+
+/** A LONG result wrapped to 64 bits as the service does on overflow (facts.md: "wraps to negative"). */
+export function wrapLong(x: number, exact: () => bigint): number {
+  if (Number.isSafeInteger(x)) return x;
+  return Number(BigInt.asIntN(64, exact()));
+}
+
+/** Digits after the decimal point of a number's shortest text (0 for integers, capped at MAX_SCALE). */
+export function scaleOf(x: number): number {
+  if (Number.isInteger(x)) return 0;
+  const text = String(x);
+  const e = text.indexOf('e');
+  if (e >= 0) {
+    const mantissa = text.slice(0, e);
+    const dot = mantissa.indexOf('.');
+    const digits = dot < 0 ? 0 : mantissa.length - dot - 1;
+    return Math.min(MAX_SCALE, Math.max(0, digits - Number(text.slice(e + 1))));
+  }
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : Math.min(MAX_SCALE, text.length - dot - 1);
+}
+
+/** A DOUBLE as MySQL prints it: the shortest text that reads back, exponents without `+`. */
+function formatDouble(x: number): string {
+  if (Object.is(x, -0)) return '-0';
+  const text = String(x);
+  return text.includes('e+') ? text.replace('e+', 'e') : text;
+}
+
+/**
+ * A number as text, as MySQL converts it (CONCAT, string functions): LONG as an integer, DECIMAL with its static
+ * scale (`1/3` → `0.3333`), DOUBLE as its shortest text. `scale` < 0: unknown, the shortest text.
+ */
+export function formatNumber(x: number, type: ValueType, scale: number): string {
+  if (type === 'LONG' || type === 'BOOLEAN') return Number.isInteger(x) ? (Math.abs(x) < 1e21 ? x.toFixed(0) : String(BigInt(x))) : formatDouble(x);
+  if (type === 'DECIMAL' && scale >= 0 && Math.abs(x) < 1e21) return x.toFixed(Math.min(scale, 100));
+  return formatDouble(x);
+}
+
+/** A value as text (NULL stays NULL), using the static type and scale for numbers. */
+export function toText(v: ArgumentValue, type: ValueType = 'UNKNOWN', scale = -1): string | null {
+  if (typeof v === 'string') return v;
+  if (v === null) return null;
+  if (typeof v === 'number') return formatNumber(v, type, scale);
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (isTimeValue(v)) return formatTime(v);
+  throw new EvaluationError('runtime', 'an INTERVAL is not text: it can only be added to or subtracted from a date');
+}
+
+/** A value as `eval` prints it and `test` compares it: times as text, non-finite numbers as NULL. */
+export function toOutputValue(v: Value): OutputValue {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null;
+  return formatTime(v);
+}
