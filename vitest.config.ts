@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**', 'test/e2e/**'],
     // The JSON report feeds scripts/test-summary.mjs, which prints CI's closing line.
     reporters: ['default', ['json', { outputFile: 'node_modules/.cache/calckit/vitest-main.json' }]],
+    // Starts MariaDB once for the differential tests (only when the run includes them).
+    globalSetup: ['test/evaluate/mariadb.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

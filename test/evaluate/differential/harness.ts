@@ -1,0 +1,167 @@
+// Runs one formula in MariaDB and in the evaluator over the same rows and lists where they differ, value by value.
+// Numbers compare with a relative tolerance (and, for a DECIMAL result, within half a unit of MariaDB's last decimal:
+// MariaDB's scale is noted in the difference); text, dates and times compare exactly as text (dates `YYYY-MM-DD`,
+// datetimes `YYYY-MM-DD HH:MM:SS`); a boolean is MariaDB's 1 or 0.
+import { evaluateFormula, type EvaluationResult } from '@calckit/evaluate';
+import { expect } from 'vitest';
+import { NOW, select, type ColumnMeta, type MariadbFixture } from '../mariadb.js';
+import { KNOWN_DIFFERENCES } from './known-differences.js';
+import { PENDING_DIFFERENCES } from './pending-differences.js';
+import { functionsOf, toMariadb } from './translate.js';
+
+/** One expression of the suite: a formula, evaluated per row, or per group with `groupBy`. */
+export interface Case {
+  readonly formula: string;
+  /** Group-by columns: an aggregate formula gives one value per group. */
+  readonly groupBy?: readonly string[];
+}
+
+export interface Difference {
+  /** The row's `id` (row-level formulas) or the group's values (aggregates). */
+  readonly at: number | Readonly<Record<string, unknown>>;
+  readonly mariadb: unknown;
+  readonly evaluator: unknown;
+  /** MariaDB's result type and scale, as the comparison read them. */
+  readonly mariadbType?: string;
+}
+
+export const RELATIVE_TOLERANCE = 1e-9;
+
+const isNumericType = (t: string) => /^(TINY|SHORT|LONG|INT24|LONGLONG|FLOAT|DOUBLE|DECIMAL|NEWDECIMAL|YEAR|BIT)$/.test(t);
+
+/** MariaDB's value as compared: numbers as numbers, text and times as text. */
+function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
+  if (v === null || v === undefined) return null;
+  if (Buffer.isBuffer(v)) return v.toString('utf8');
+  if (typeof v === 'bigint') return Number(v);
+  if (isNumericType(meta.type) && typeof v === 'string') return Number(v);
+  return v;
+}
+
+/** The evaluator's value as compared: a boolean is 1 or 0, as MariaDB returns it. */
+function fromEvaluator(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v;
+}
+
+export function sameValue(mariadb: unknown, evaluator: unknown, meta: ColumnMeta): boolean {
+  if (mariadb === null || evaluator === null) return mariadb === evaluator;
+  if (typeof mariadb === 'number' && typeof evaluator === 'number') {
+    if (Object.is(mariadb, evaluator) || mariadb === evaluator) return true;
+    const diff = Math.abs(mariadb - evaluator);
+    if (diff <= RELATIVE_TOLERANCE * Math.max(Math.abs(mariadb), Math.abs(evaluator))) return true;
+    // MariaDB rounded a DECIMAL to its scale: the evaluator's value must round to the same.
+    if ((meta.type === 'NEWDECIMAL' || meta.type === 'DECIMAL') && diff <= 0.5 * 10 ** -meta.scale * (1 + 1e-9)) return true;
+    return false;
+  }
+  return mariadb === evaluator;
+}
+
+const ROW_LIMIT_IN_REPORT = 3;
+
+export interface Outcome {
+  readonly sql: string;
+  readonly count: number;
+  readonly first: readonly Difference[];
+  /** How many values were compared. */
+  readonly compared: number;
+}
+
+function evaluate(fixture: MariadbFixture, c: Case): EvaluationResult | { error: string } {
+  try {
+    return evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy, now: NOW, collation: 'utf8mb4_general_ci' });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return { error: `${code ? `${code}: ` : ''}${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+const quote = (column: string) => `\`${column.replace(/`/g, '``')}\``;
+
+/** Compares one case; `documented: false` compares with MariaDB as it is (for the known differences' own check). */
+export async function compareCase(fixture: MariadbFixture, c: Case, { documented = true } = {}): Promise<Outcome> {
+  const { sql: expression } = toMariadb(c.formula, { documented, groupBy: c.groupBy });
+  const differences: Difference[] = [];
+  const result = evaluate(fixture, c);
+  if (!c.groupBy) {
+    const sql = `SELECT ${expression} FROM t ORDER BY id`;
+    const { rows, meta } = await select(fixture.conn, sql);
+    const m = meta[0]!;
+    for (let i = 0; i < rows.length; i++) {
+      const mariadb = fromMariadb(rows[i]![0], m);
+      const evaluator = 'error' in result ? { error: result.error } : fromEvaluator(result.rows[i]?.value);
+      if ('error' in result || !sameValue(mariadb, evaluator, m)) differences.push({ at: i + 1, mariadb, evaluator, mariadbType: `${m.type}${m.type.includes('DECIMAL') ? `(scale ${m.scale})` : ''}` });
+    }
+    if (!('error' in result) && result.rows.length !== rows.length) differences.push({ at: 0, mariadb: `${rows.length} rows`, evaluator: `${result.rows.length} rows` });
+    return { sql, count: differences.length, first: differences.slice(0, ROW_LIMIT_IN_REPORT), compared: rows.length };
+  }
+  const keys = c.groupBy.map(quote).join(', ');
+  const sql = `SELECT ${keys}, ${expression} FROM t GROUP BY ${keys} ORDER BY ${keys}`;
+  const { rows, meta } = await select(fixture.conn, sql);
+  const n = c.groupBy.length;
+  const keyOf = (values: readonly unknown[]) => JSON.stringify(values.map((v) => (v === undefined ? null : v)));
+  const ours = new Map<string, unknown>();
+  const ourOrder: string[] = [];
+  if (!('error' in result)) {
+    for (const r of result.rows) {
+      const k = keyOf(c.groupBy.map((g) => fromEvaluator(r.group?.[g])));
+      ours.set(k, fromEvaluator(r.value));
+      ourOrder.push(k);
+    }
+  }
+  const theirOrder: string[] = [];
+  for (const row of rows) {
+    const group = row.slice(0, n).map((v, i) => fromMariadb(v, meta[i]!));
+    const k = keyOf(group);
+    theirOrder.push(k);
+    const mariadb = fromMariadb(row[n], meta[n]!);
+    const at = Object.fromEntries(c.groupBy.map((g, i) => [g, group[i]]));
+    if ('error' in result) differences.push({ at, mariadb, evaluator: { error: result.error } });
+    else if (!ours.has(k)) differences.push({ at, mariadb, evaluator: 'no such group' });
+    else if (!sameValue(mariadb, ours.get(k), meta[n]!)) differences.push({ at, mariadb, evaluator: ours.get(k), mariadbType: meta[n]!.type });
+  }
+  for (const k of ourOrder) if (!theirOrder.includes(k)) differences.push({ at: JSON.parse(k), mariadb: 'no such group', evaluator: ours.get(k) });
+  if (differences.length === 0 && ourOrder.join('\n') !== theirOrder.join('\n')) {
+    differences.push({ at: 'group order' as never, mariadb: theirOrder.map((k) => JSON.parse(k)), evaluator: ourOrder.map((k) => JSON.parse(k)) });
+  }
+  return { sql, count: differences.length, first: differences.slice(0, ROW_LIMIT_IN_REPORT), compared: rows.length };
+}
+
+const caseKey = (c: Case) => `${c.formula}${c.groupBy ? ` GROUP BY ${c.groupBy.join(', ')}` : ''}`;
+const pendingByKey = new Map(PENDING_DIFFERENCES.map((p) => [caseKey(p), p]));
+
+/** The input cells of row `id` that a formula reads (for a readable report). */
+function inputsOf(fixture: MariadbFixture, formula: string, at: Difference['at']): unknown {
+  if (typeof at !== 'number' || at < 1) return undefined;
+  const row = fixture.rows[at - 1]!;
+  return Object.fromEntries(Object.entries(row).filter(([k]) => formula.includes(`\`${k}\``)));
+}
+
+/**
+ * Asserts a case: no difference, or exactly the differences its `PENDING_DIFFERENCES` entry records (the evaluator
+ * still gets it wrong; fixing it makes this say to move the entry out). A formula with a known difference is
+ * compared with the documented behaviour, and MariaDB as it is must still differ from it somewhere.
+ */
+export async function expectSame(fixture: MariadbFixture, c: Case): Promise<void> {
+  const outcome = await compareCase(fixture, c);
+  const pending = pendingByKey.get(caseKey(c));
+  const report = (o: Outcome) =>
+    `${caseKey(c)}\n  MariaDB: ${o.sql}\n  ${o.count} of ${o.compared} values differ; first:\n` +
+    o.first.map((d) => `    at ${JSON.stringify(d.at)} ${JSON.stringify(inputsOf(fixture, c.formula, d.at)) ?? ''}: MariaDB ${JSON.stringify(d.mariadb)}${d.mariadbType ? ` (${d.mariadbType})` : ''}, evaluator ${JSON.stringify(d.evaluator)}`).join('\n') +
+    `\n  as a pendingDifferences entry: ${JSON.stringify({ formula: c.formula, ...(c.groupBy ? { groupBy: c.groupBy } : {}), count: o.count, first: o.first.map(({ mariadbType: _, ...d }) => d) })}`;
+  if (pending) {
+    if (outcome.count === 0) expect.fail(`fixed: ${caseKey(c)} now gives MariaDB's values: move it out of PENDING_DIFFERENCES (pending-differences.ts)`);
+    const got = { count: outcome.count, first: outcome.first.map(({ mariadbType: _, ...d }) => d) };
+    expect(got, `the pending difference changed:\n${report(outcome)}`).toEqual({ count: pending.count, first: pending.first });
+    return;
+  }
+  if (outcome.count > 0) expect.fail(`the evaluator differs from MariaDB:\n${report(outcome)}`);
+  const known = KNOWN_DIFFERENCES.filter((d) => functionsOf(c.formula).has(d.function));
+  if (known.length > 0) {
+    const raw = await compareCase(fixture, c, { documented: false });
+    if (raw.count === 0) expect.fail(`${caseKey(c)}: known difference(s) ${known.map((k) => k.function).join(', ')} listed, yet MariaDB as it is gives the same values: the case shows nothing, or the entry is wrong`);
+  }
+}
+
+export { caseKey };

@@ -1,0 +1,52 @@
+// Where the service's documentation says the service computes something other than MariaDB does, the documented
+// behaviour wins: the evaluator follows the service, and the differential tests compare it with MariaDB rewritten
+// to the documented behaviour (and check that MariaDB as it is really differs, so that the entry stays true).
+// This table is data; docs/evaluation.md's "Differences from MariaDB" section is rendered from it and checked by
+// coverage.test.ts (UPDATE_DOCS=1 rewrites it).
+import { FUNCTION_ENTRIES } from '@calckit/formula';
+import type { CallRewrite } from './translate.js';
+
+export interface KnownDifference {
+  /** The function (upper-case catalogue name) or operator concerned. */
+  readonly function: string;
+  /** What the service does (what the evaluator does). */
+  readonly service: string;
+  /** What MariaDB 10.11 does. */
+  readonly mariadb: string;
+  /** Why the service's behaviour is the documented one: the source. */
+  readonly source: string;
+  /** The MariaDB expression that computes the service's behaviour, from the call's translated arguments. */
+  readonly mariadbRewrite?: CallRewrite;
+}
+
+/** Functions the catalogue records as silently replaced by the service (`replacedBy`, from its formula reference). */
+const REPLACED: KnownDifference[] = FUNCTION_ENTRIES.filter((e) => e.replacedBy).map((e) => ({
+  function: e.name,
+  service: `computes ${e.replacedBy}: the service silently replaces ${e.name} by ${e.replacedBy}`,
+  mariadb: `computes ${e.name}`,
+  source: `functions catalogue (packages/formula/src/catalogue/functions.data.ts, replacedBy): ${e.source}`,
+  mariadbRewrite: (args) => `${e.replacedBy}(${args.join(', ')})`,
+}));
+
+const entry = (name: string) => FUNCTION_ENTRIES.find((e) => e.name === name)!;
+
+export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
+  ...REPLACED,
+  {
+    function: 'LOG',
+    service: 'LOG(x) is the logarithm in base 10 (LOG(b, x) in base b)',
+    mariadb: 'LOG(x) is the natural logarithm (LOG(b, x) in base b)',
+    source: `functions catalogue: ${entry('LOG').source}, notes "${entry('LOG').notes}"`,
+    mariadbRewrite: (args) => (args.length === 1 ? `LOG10(${args[0]})` : `LOG(${args.join(', ')})`),
+  },
+];
+
+/** The docs table (Markdown), rendered from KNOWN_DIFFERENCES. */
+export function renderKnownDifferences(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return [
+    '| Function | The service (and the evaluator) | MariaDB 10.11 | Source |',
+    '|---|---|---|---|',
+    ...KNOWN_DIFFERENCES.map((d) => `| \`${d.function}\` | ${cell(d.service)} | ${cell(d.mariadb)} | ${cell(d.source)} |`),
+  ].join('\n');
+}

@@ -1,0 +1,15 @@
+// Row-level formulas (functions and operators) in MariaDB and in the evaluator, value by value over the generated rows.
+import { describe, it } from 'vitest';
+import { useMariadb } from '../mariadb.js';
+import { SCALAR } from './expressions.js';
+import { check } from './implemented.js';
+
+const fixture = useMariadb();
+
+for (const [family, formulas] of Object.entries(SCALAR)) {
+  describe(family, () => {
+    it.each(formulas)('%s', async (formula) => {
+      await check(fixture(), { formula });
+    });
+  });
+}
