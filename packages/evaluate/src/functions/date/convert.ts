@@ -42,7 +42,7 @@ export function parseDateTime(text: string): TimeValue | null {
   let j = i;
   while (j < n && isDigit(text[j])) j++;
   if (j === i) return null;
-  if (j === n || text[j] === '.') {
+  if (j === n || /^\.\d*\s*$/.test(text.slice(j))) {
     // Digits only (MySQL's internal format): fixed-width fields, the year 4 digits for 4, 8 or 14+ digits.
     const digits = text.slice(i, j);
     const fraction = text[j] === '.' ? /^\d*/.exec(text.slice(j + 1))?.[0] ?? '' : '';
@@ -229,16 +229,17 @@ export const timeOfDay = (t: TimeValue): number => {
 export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } | { readonly kind: 'time'; readonly ms: number };
 
 /**
- * Any value as a datetime or a time: a DATE/DATETIME stays one; a string is a datetime when it reads as a date with
- * a time part (or as a bare date), else a time (`10:20:30`, `-01:00`, `102030`); a number is a time (HHMMSS).
+ * Any value as a datetime or a time, as MySQL's str_to_time: a DATE/DATETIME stays one; a string of 12 characters or
+ * more that reads as a datetime is one; any other string is a time (`10:20:30`, `-01:00`, `102030`; MariaDB reads
+ * `'2024-01-31'` as the time 00:20:24, its digits before the first `-`); a number is a time (HHMMSS).
  */
 export function toTemporal(value: Value | undefined): Temporal | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return { kind: 'datetime', value };
   if (typeof value === 'string') {
-    if (/^\s*\d{1,4}[-/.]\d{1,2}[-/.]\d{1,2}/.test(value) || /^\s*\d{12,14}(\.\d*)?\s*$/.test(value) || /^\s*\d{8}\s*$/.test(value)) {
+    if (value.trim().length >= 12) {
       const dt = parseDateTime(value);
-      return dt === null ? null : { kind: 'datetime', value: dt };
+      if (dt !== null) return { kind: 'datetime', value: dt };
     }
     const ms = parseTime(value);
     return ms === null ? null : { kind: 'time', ms };
@@ -254,7 +255,11 @@ export function toTime(value: Value | undefined): number | null {
   return t.kind === 'time' ? t.ms : timeOfDay(t.value);
 }
 
-/** A TIME as MySQL prints it: `[-]HH:MM:SS`, hours with two digits or more, `.ffffff` when it has a fraction. */
+/** Milliseconds as a fraction with its significant digits (`.5`, `.123`), as MariaDB prints a literal's value;
+ * nothing for zero. (MariaDB prints as many digits as the value's declared precision: unknown here.) */
+const fractionText = (ms: number): string => (ms ? `.${pad(ms, 3).replace(/0+$/, '')}` : '');
+
+/** A TIME as MySQL prints it: `[-]HH:MM:SS`, hours with two digits or more, the fraction's significant digits when it has one. */
 export function formatTime(ms: number): string {
   const negative = ms < 0;
   let rest = Math.abs(Math.trunc(ms));
@@ -263,15 +268,15 @@ export function formatTime(ms: number): string {
   const seconds = rest % 60;
   const minutes = Math.floor(rest / 60) % 60;
   const hours = Math.floor(rest / 3600);
-  return `${negative ? '-' : ''}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${fraction ? `.${pad(fraction * 1000, 6)}` : ''}`;
+  return `${negative ? '-' : ''}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${fractionText(fraction)}`;
 }
 
-/** A DATE or DATETIME as ISO text (`2024-01-31`, `2024-01-31 10:20:30`, `.ffffff` when it has milliseconds). */
+/** A DATE or DATETIME as ISO text (`2024-01-31`, `2024-01-31 10:20:30`, the fraction's significant digits when it has milliseconds). */
 export function formatDateTime(t: TimeValue): string {
   const f = fieldsOf(t.epochMs);
   const date = `${pad(f.year, 4)}-${pad(f.month, 2)}-${pad(f.day, 2)}`;
   if (t.type === 'DATE') return date;
-  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${f.ms ? `.${pad(f.ms * 1000, 6)}` : ''}`;
+  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${fractionText(f.ms)}`;
 }
 
 // ── Numbers ────────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -30,6 +30,9 @@ export interface FormatParts {
   readonly micro: number;
 }
 
+/** The specifiers of date parts (the others are of time parts, or literal). */
+const DATE_SPECIFIERS = new Set('abcDdejMmUuVvWwXxYy'.split(''));
+
 const suffix = (day: number): string => {
   if (day >= 10 && day <= 19) return 'th';
   switch (day % 10) {
@@ -45,10 +48,11 @@ const suffix = (day: number): string => {
 };
 
 /**
- * Formats with MySQL's specifiers; NULL where MySQL gives NULL (a date specifier such as %W, %a, %D, %j, %U, %M of a
- * TIME). An unknown specifier prints its letter (`%q` → `q`); a `%` at the very end prints itself.
+ * Formats with MySQL's specifiers; NULL where MariaDB gives NULL: an empty format, a date specifier (%Y, %m, %d, %W,
+ * %U, …) of a TIME. An unknown specifier prints its letter (`%q` → `q`); a `%` at the very end prints itself.
  */
 export function formatWithSpecifiers(p: FormatParts, format: string): string | null {
+  if (format === '') return null; // MariaDB: an empty format gives NULL
   let out = p.negative ? '-' : '';
   const dayNr = p.isTime ? 0 : dayNumber(p.year, p.month, p.day);
   const hour12 = ((p.hour % 24) + 11) % 12 + 1;
@@ -59,6 +63,7 @@ export function formatWithSpecifiers(p: FormatParts, format: string): string | n
       continue;
     }
     const spec = format[++i] as string;
+    if (p.isTime && DATE_SPECIFIERS.has(spec)) return null; // MariaDB: TIME_FORMAT with a date specifier gives NULL
     switch (spec) {
       case 'M':
         if (p.month === 0) return null;
@@ -181,7 +186,6 @@ export interface ParsedDate {
   readonly micro: number;
 }
 
-const DATE_SPECIFIERS = new Set('abcDdejMmUuVvWwXxYy'.split(''));
 const TIME_SPECIFIERS = new Set('fHhIiklprSsT'.split(''));
 
 /** MySQL's get_date_time_result_type: what a format describes (no specifier at all: a datetime). */

@@ -1,0 +1,620 @@
+// The date functions as tables of cases: a call written in the formula language → the value MariaDB 10.11 gives
+// (dates printed as ISO text, TIME values as text). Each case line is a JSON array, so a script can send the same
+// calls to MariaDB: a third element marks a case that deliberately differs from MariaDB ("service": the service's
+// documentation wins; "ours": a value MariaDB has and TimeValue cannot hold, such as a zero date; "clock": uses the
+// evaluation's clock, 2024-03-15 13:45:30.250).
+import { describe, expect, it } from 'vitest';
+import { parseFormula, type CallExpression, type Expression } from '@calckit/formula';
+import { EvaluationError, type OutputValue, type TimeValue } from '../../api.js';
+import type { ArgumentValue, ScalarContext } from '../contract.js';
+import { isTimeValue } from '../contract.js';
+import { epochOf } from './calendar.js';
+import { formatDateTime } from './convert.js';
+import { DATE_FUNCTIONS } from './index.js';
+
+const NOW: TimeValue = { type: 'DATETIME', epochMs: epochOf({ year: 2024, month: 3, day: 15, hour: 13, minute: 45, second: 30, ms: 250 }) };
+
+function evaluate(e: Expression): ArgumentValue {
+  switch (e.kind) {
+    case 'Number':
+    case 'String':
+    case 'Boolean':
+      return e.value;
+    case 'Null':
+      return null;
+    case 'Paren':
+      return evaluate(e.expression);
+    case 'Unary': {
+      const v = evaluate(e.operand);
+      if (e.operator === '-' && typeof v === 'number') return -v;
+      if (e.operator === '+') return v;
+      throw new Error(`unsupported unary ${e.operator}`);
+    }
+    case 'Interval':
+      return { type: 'INTERVAL', amount: evaluate(e.value) as never, unit: e.unit };
+    case 'Call': {
+      const fn = DATE_FUNCTIONS[e.upperName];
+      if (!fn) throw new Error(`no date function ${e.upperName}`);
+      const ctx: ScalarContext = { now: NOW, collation: 'utf8mb4_general_ci', call: e as CallExpression };
+      return fn(e.args.map(evaluate), ctx);
+    }
+    default:
+      throw new Error(`unsupported node ${e.kind}`);
+  }
+}
+
+export function run(text: string): OutputValue {
+  const parsed = parseFormula(text);
+  if (parsed.errors.length > 0 || !parsed.formula.expression) throw new Error(`${text}: ${parsed.errors.map((x) => x.message).join('; ')}`);
+  const v = evaluate(parsed.formula.expression);
+  if (isTimeValue(v)) return formatDateTime(v);
+  if (typeof v === 'object' && v !== null) throw new Error('an INTERVAL is not a result');
+  return v;
+}
+
+type Case = [string, OutputValue] | [string, OutputValue, 'service' | 'ours' | 'clock'];
+
+const table = (name: string, cases: readonly Case[]): void => {
+  describe(name, () => {
+    it.each(cases.map((c) => [c[0], c[1]] as const))('%s → %j', (call, expected) => {
+      const actual = run(call);
+      if (typeof expected === 'number' && typeof actual === 'number') expect(actual).toBeCloseTo(expected, 6);
+      else expect(actual).toStrictEqual(expected);
+    });
+  });
+};
+
+// prettier-ignore
+table('DATE_ADD, ADDDATE, DATE_SUB, SUBDATE', [
+  ["DATE_ADD('2024-01-31', INTERVAL 1 DAY)", "2024-02-01"],
+  ["DATE_ADD('2024-01-31', INTERVAL 1 MONTH)", "2024-02-29"],
+  ["DATE_ADD('2023-01-31', INTERVAL 1 MONTH)", "2023-02-28"],
+  ["DATE_ADD('2024-03-31', INTERVAL 1 MONTH)", "2024-04-30"],
+  ["DATE_ADD('2024-01-31', INTERVAL 13 MONTH)", "2025-02-28"],
+  ["DATE_ADD('2024-02-29', INTERVAL 1 YEAR)", "2025-02-28"],
+  ["DATE_ADD('2024-02-29', INTERVAL 4 YEAR)", "2028-02-29"],
+  ["DATE_ADD('2024-11-30', INTERVAL 1 QUARTER)", "2025-02-28"],
+  ["DATE_ADD('2024-01-01', INTERVAL 2 WEEK)", "2024-01-15"],
+  ["DATE_ADD('2024-01-01', INTERVAL -1 DAY)", "2023-12-31"],
+  ["DATE_ADD('2024-03-31', INTERVAL -1 MONTH)", "2024-02-29"],
+  ["DATE_ADD('2024-01-31', INTERVAL 1 HOUR)", "2024-01-31 01:00:00"],
+  ["DATE_ADD('2024-01-31', INTERVAL 90 MINUTE)", "2024-01-31 01:30:00"],
+  ["DATE_ADD('2024-01-31', INTERVAL 30 SECOND)", "2024-01-31 00:00:30"],
+  ["DATE_ADD('2024-12-31 23:59:59', INTERVAL 1 SECOND)", "2025-01-01 00:00:00"],
+  ["DATE_ADD('2024-01-31 10:20:30', INTERVAL 1 DAY)", "2024-02-01 10:20:30"],
+  ["DATE_ADD('2024-01-31 10:20:30', INTERVAL 1 MONTH)", "2024-02-29 10:20:30"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1 2' DAY_HOUR)", "2024-01-02 02:00:00"],
+  ["DATE_ADD('2024-01-01', INTERVAL '1 2' DAY_HOUR)", "2024-01-02 02:00:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '5' DAY_HOUR)", "2024-01-01 05:00:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '-1 2' DAY_HOUR)", "2023-12-30 22:00:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1:30' HOUR_MINUTE)", "2024-01-01 01:30:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1:30:15' HOUR_SECOND)", "2024-01-01 01:30:15"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '2 1:30:15' DAY_SECOND)", "2024-01-03 01:30:15"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '2 1:30' DAY_MINUTE)", "2024-01-03 01:30:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '10:05' MINUTE_SECOND)", "2024-01-01 00:10:05"],
+  ["DATE_ADD('2024-01-01', INTERVAL '1-2' YEAR_MONTH)", "2025-03-01"],
+  ["DATE_ADD('2024-01-31', INTERVAL '1-1' YEAR_MONTH)", "2025-02-28"],
+  ["DATE_ADD('2024-01-01', INTERVAL '-1-2' YEAR_MONTH)", "2022-11-01"],
+  ["DATE_ADD('2024-01-01', INTERVAL 1.5 DAY)", "2024-01-03"],
+  ["DATE_ADD('2024-01-01', INTERVAL 1.4 DAY)", "2024-01-02"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL 1.5 DAY_HOUR)", "2024-01-02 05:00:00"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL 1.5 SECOND)", "2024-01-01 00:00:01.5"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1.5' SECOND_MICROSECOND)", "2024-01-01 00:00:01.5"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL 500000 MICROSECOND)", "2024-01-01 00:00:00.5"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1:1.25' MINUTE_MICROSECOND)", "2024-01-01 00:01:01.25"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1 1:1:1.5' DAY_MICROSECOND)", "2024-01-02 01:01:01.5"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1:1:1.5' HOUR_MICROSECOND)", "2024-01-01 01:01:01.5"],
+  ["DATE_ADD('2024-01-01 00:00:00', INTERVAL '1 2 3' DAY_HOUR)", null],
+  ["DATE_ADD('9999-12-31', INTERVAL 1 DAY)", null],
+  ["DATE_ADD('9999-12-01', INTERVAL 1 MONTH)", null],
+  ["DATE_ADD('0001-01-01', INTERVAL -1 DAY)", null],
+  ["DATE_ADD(NULL, INTERVAL 1 DAY)", null],
+  ["DATE_ADD('2024-01-01', INTERVAL NULL DAY)", null],
+  ["DATE_ADD('not a date', INTERVAL 1 DAY)", null],
+  ["DATE_ADD('2024-02-30', INTERVAL 1 DAY)", null],
+  ["DATE_ADD(20240131, INTERVAL 1 DAY)", "2024-02-01"],
+  ["DATE_ADD(DATE('2024-01-31'), INTERVAL 1 DAY)", "2024-02-01"],
+  ["DATE_ADD(DATE('2024-01-31'), INTERVAL 1 HOUR)", "2024-01-31 01:00:00"],
+  ["ADDDATE('2024-01-31', 1)", "2024-02-01"],
+  ["ADDDATE('2024-01-31', -31)", "2023-12-31"],
+  ["ADDDATE('2024-01-31', INTERVAL 1 MONTH)", "2024-02-29"],
+  ["ADDDATE('2024-01-31 10:00:00', 1)", "2024-02-01 10:00:00"],
+  ["ADDDATE('2024-01-31', NULL)", null],
+  ["SUBDATE('2024-03-01', 1)", "2024-02-29"],
+  ["SUBDATE('2023-03-01', 1)", "2023-02-28"],
+  ["SUBDATE('2024-03-31', INTERVAL 1 MONTH)", "2024-02-29"],
+  ["DATE_SUB('2024-01-01', INTERVAL 1 DAY)", "2023-12-31"],
+  ["DATE_SUB('2024-01-01', INTERVAL 12 MONTH)", "2023-01-01"],
+  ["DATE_SUB('2024-01-01 00:00:00', INTERVAL 1 SECOND)", "2023-12-31 23:59:59"],
+  ["DATE_SUB('2024-01-01 00:00:00', INTERVAL '1 1' DAY_HOUR)", "2023-12-30 23:00:00"],
+  ["DATE_SUB('2024-05-31', INTERVAL 1 QUARTER)", "2024-02-29"],
+  ["DATE_SUB('2024-01-01', INTERVAL -1 YEAR)", "2025-01-01"],
+]);
+
+// prettier-ignore
+table('ADDTIME, SUBTIME, TIMEDIFF, TIME, TIME_TO_SEC, SEC_TO_TIME, TIMESTAMP', [
+  ["ADDTIME('2024-01-01 10:00:00', '01:30:00')", "2024-01-01 11:30:00"],
+  ["ADDTIME('2024-01-01 23:00:00', '02:00:00')", "2024-01-02 01:00:00"],
+  ["ADDTIME('2024-01-01 10:00:00', '1 01:00:00')", "2024-01-02 11:00:00"],
+  ["ADDTIME('2024-01-01 10:00:00', '-01:00:00')", "2024-01-01 09:00:00"],
+  ["ADDTIME('2024-01-01 10:00:00', '00:00:00.5')", "2024-01-01 10:00:00.5"],
+  ["ADDTIME('10:00:00', '01:30:00')", "11:30:00"],
+  ["ADDTIME('23:00:00', '02:00:00')", "25:00:00"],
+  ["ADDTIME('10:00:00', '-11:00:00')", "-01:00:00"],
+  ["ADDTIME('2024-01-01 10:00:00', 130)", "2024-01-01 10:01:30"],
+  ["ADDTIME('2024-01-01 10:00:00', NULL)", null],
+  ["ADDTIME('2024-01-31', '01:00:00')", "01:20:24"],
+  ["ADDTIME(DATE('2024-01-31'), '01:00:00')", "2024-01-31 01:00:00"],
+  ["TIMEDIFF('2024-01-02', '2024-01-01')", "00:00:00"],
+  ["DATE_ADD('10:00:00', INTERVAL 1 HOUR)", null],
+  ["ADDTIME(NULL, '01:00:00')", null],
+  ["SUBTIME('2024-01-01 10:00:00', '01:30:00')", "2024-01-01 08:30:00"],
+  ["SUBTIME('2024-01-01 00:30:00', '01:00:00')", "2023-12-31 23:30:00"],
+  ["SUBTIME('10:00:00', '11:00:00')", "-01:00:00"],
+  ["SUBTIME('2024-01-01 10:00:00', 3600)", "2024-01-01 09:00:00", "service"],
+  ["SUBTIME('2024-01-01 10:00:00', 90)", "2024-01-01 09:58:30", "service"],
+  ["SUBTIME(NULL, '01:00:00')", null],
+  ["TIMEDIFF('2024-01-02 00:00:00', '2024-01-01 00:00:00')", "24:00:00"],
+  ["TIMEDIFF('2024-01-01 10:00:00', '2024-01-01 12:30:15')", "-02:30:15"],
+  ["TIMEDIFF('12:00:00', '10:30:00')", "01:30:00"],
+  ["TIMEDIFF('10:30:00', '12:00:00')", "-01:30:00"],
+  ["TIMEDIFF('2024-01-01 12:00:00', '10:00:00')", null],
+  ["TIMEDIFF('2024-03-01 00:00:00', '2024-01-01 00:00:00')", "838:59:59"],
+  ["TIMEDIFF('2024-01-01 10:00:00.5', '2024-01-01 10:00:00')", "00:00:00.5"],
+  ["TIMEDIFF(NULL, '10:00:00')", null],
+  ["TIME('2024-01-31 10:20:30')", "10:20:30"],
+  ["TIME('10:20:30')", "10:20:30"],
+  ["TIME('2024-01-31')", "00:20:24"],
+  ["TIME(DATE('2024-01-31'))", "00:00:00"],
+  ["TIME('2024-01-31 10:20')", "10:20:00"],
+  ["TIME('20240131102030')", "10:20:30"],
+  ["TIME_TO_SEC('2024-01-31')", 1224],
+  ["TIME('25:00:00')", "25:00:00"],
+  ["TIME('-01:02:03')", "-01:02:03"],
+  ["TIME('1 02:00:00')", "26:00:00"],
+  ["TIME('10:20')", "10:20:00"],
+  ["TIME(102030)", "10:20:30"],
+  ["TIME('2024-01-31 10:20:30.123')", "10:20:30.123"],
+  ["TIME(NULL)", null],
+  ["TIME_TO_SEC('01:00:00')", 3600],
+  ["TIME_TO_SEC('25:00:00')", 90000],
+  ["TIME_TO_SEC('-01:00:01')", -3601],
+  ["TIME_TO_SEC('2024-01-31 10:20:30')", 37230],
+  ["TIME_TO_SEC('00:00:01.5')", 1.5],
+  ["TIME_TO_SEC('00:61:00')", null],
+  ["TIME_TO_SEC(NULL)", null],
+  ["SEC_TO_TIME(0)", "00:00:00"],
+  ["SEC_TO_TIME(3661)", "01:01:01"],
+  ["SEC_TO_TIME(86399)", "23:59:59"],
+  ["SEC_TO_TIME(90000)", "01:00:00", "service"],
+  ["SEC_TO_TIME(86400)", "00:00:00", "service"],
+  ["SEC_TO_TIME(-1)", "23:59:59", "service"],
+  ["SEC_TO_TIME(NULL)", null],
+  ["TIMESTAMP('2024-01-31')", "2024-01-31 00:00:00"],
+  ["TIMESTAMP('2024-01-31 10:20:30')", "2024-01-31 10:20:30"],
+  ["TIMESTAMP('2024-01-31', '10:20:30')", "2024-01-31 10:20:30"],
+  ["TIMESTAMP('2024-01-31 23:00:00', '02:00:00')", "2024-02-01 01:00:00"],
+  ["TIMESTAMP(20240131)", "2024-01-31 00:00:00"],
+  ["TIMESTAMP('2024-13-01')", null],
+  ["TIMESTAMP(NULL)", null],
+]);
+
+// prettier-ignore
+table('the clock: CURDATE, CURTIME, NOW and their synonyms', [
+  ["CURDATE()", "2024-03-15", "clock"],
+  ["CURRENT_DATE()", "2024-03-15", "clock"],
+  ["CURRENT_DATE", "2024-03-15", "clock"],
+  ["CURTIME()", "13:45:30", "clock"],
+  ["CURRENT_TIME()", "13:45:30", "clock"],
+  ["NOW()", "2024-03-15 13:45:30", "clock"],
+  ["CURRENT_TIMESTAMP()", "2024-03-15 13:45:30", "clock"],
+  ["CURRENT_TIMESTAMP", "2024-03-15 13:45:30", "clock"],
+  ["SYSDATE()", "2024-03-15 13:45:30", "clock"],
+  ["DATE_ADD(CURDATE(), INTERVAL 1 DAY)", "2024-03-16", "clock"],
+  ["DATEDIFF(CURDATE(), '2024-01-01')", 74, "clock"],
+  ["UNIX_TIMESTAMP()", 1710510330, "clock"],
+]);
+
+// prettier-ignore
+table('DATE, TO_DATE, DATEDIFF, LAST_DAY, TO_DAYS, FROM_DAYS', [
+  ["DATE('2024-01-31 10:20:30')", "2024-01-31"],
+  ["DATE('2024-01-31')", "2024-01-31"],
+  ["DATE('2024-1-5')", "2024-01-05"],
+  ["DATE('2024/01/31')", "2024-01-31"],
+  ["DATE('2024.01.31')", "2024-01-31"],
+  ["DATE('24-01-31')", "2024-01-31"],
+  ["DATE('69-12-31')", "2069-12-31"],
+  ["DATE('70-01-01')", "1970-01-01"],
+  ["DATE('20240131')", "2024-01-31"],
+  ["DATE('240131')", "2024-01-31"],
+  ["DATE('20240131102030')", "2024-01-31"],
+  ["DATE('2024-01-31T10:20:30')", "2024-01-31"],
+  ["DATE('  2024-01-31')", "2024-01-31"],
+  ["DATE('2024-01-31abc')", "2024-01-31"],
+  ["DATE(20240131)", "2024-01-31"],
+  ["DATE(240131)", "2024-01-31"],
+  ["DATE(20240131102030)", "2024-01-31"],
+  ["DATE('2024-02-29')", "2024-02-29"],
+  ["DATE('2023-02-29')", null],
+  ["DATE('2024-04-31')", null],
+  ["DATE('2024-13-01')", null],
+  ["DATE('2024-01')", null],
+  ["DATE('')", null],
+  ["DATE('abc')", null],
+  ["DATE(NULL)", null],
+  ["DATE('0500-06-01')", "0500-06-01"],
+  ["DATE('2024-01-31 25:00:00')", null],
+  ["DATE('20240131 10:20:30')", null],
+  ["DATE('2024-1-5 1:2:3')", "2024-01-05"],
+  ["TIMESTAMP('2024-1-5 1:2')", "2024-01-05 01:02:00"],
+  ["TIMESTAMP('2024-01-05 10')", "2024-01-05 10:00:00"],
+  ["DATE(2024)", null],
+  ["DATE('2024')", null],
+  ["DATE(1.5)", null],
+  ["DATE(TRUE)", null],
+  ["DATE(20240131.5)", "2024-01-31"],
+  ["TIMESTAMP(20240131102030.25)", "2024-01-31 10:20:30.25"],
+  ["DAY('10:20:30')", null],
+  ["DATE('9999-12-31')", "9999-12-31"],
+  ["DATE('0000-00-00')", null, "ours"],
+  ["DATE('2024-00-10')", null, "ours"],
+  ["TO_DATE('2024-01-31 10:20:30')", "2024-01-31", "service"],
+  ["DATEDIFF('2024-03-01', '2024-02-01')", 29],
+  ["DATEDIFF('2023-03-01', '2023-02-01')", 28],
+  ["DATEDIFF('2024-01-01', '2024-12-31')", -365],
+  ["DATEDIFF('2024-01-01 23:59:59', '2023-12-31 00:00:00')", 1],
+  ["DATEDIFF('2025-01-01', '2024-01-01')", 366],
+  ["DATEDIFF('2024-01-01', NULL)", null],
+  ["DATEDIFF('2024-01-01', 'x')", null],
+  ["LAST_DAY('2024-02-10')", "2024-02-29"],
+  ["LAST_DAY('2023-02-10')", "2023-02-28"],
+  ["LAST_DAY('1900-02-10')", "1900-02-28"],
+  ["LAST_DAY('2000-02-10')", "2000-02-29"],
+  ["LAST_DAY('2024-12-31 23:59:59')", "2024-12-31"],
+  ["LAST_DAY('2024-04-01')", "2024-04-30"],
+  ["LAST_DAY(NULL)", null],
+  ["TO_DAYS('2024-01-31')", 739281],
+  ["TO_DAYS('1970-01-01')", 719528],
+  ["TO_DAYS('0001-01-01')", 366],
+  ["TO_DAYS('2024-01-31 23:59:59')", 739281],
+  ["TO_DAYS(950501)", 728779],
+  ["TO_DAYS(NULL)", null],
+  ["FROM_DAYS(739281)", "2024-01-31"],
+  ["FROM_DAYS(719528)", "1970-01-01"],
+  ["FROM_DAYS(366)", "0001-01-01"],
+  ["FROM_DAYS(730669)", "2000-07-03"],
+  ["FROM_DAYS(3652424)", "9999-12-31"],
+  ["FROM_DAYS(365)", null, "ours"],
+  ["FROM_DAYS(3652425)", null, "ours"],
+  ["FROM_DAYS(NULL)", null],
+]);
+
+// prettier-ignore
+table('parts: DAY, MONTH, YEAR, QUARTER, HOUR, MINUTE, SECOND, names, DAYOFWEEK, DAYOFYEAR, WEEKDAY', [
+  ["DAY('2024-01-31')", 31],
+  ["DAYOFMONTH('2024-02-29 10:00:00')", 29],
+  ["DAY(NULL)", null],
+  ["DAY('2024-02-30')", null],
+  ["MONTH('2024-12-01')", 12],
+  ["MONTH(20240131)", 1],
+  ["YEAR('2024-01-31')", 2024],
+  ["YEAR('99-01-01')", 1999],
+  ["YEAR(NULL)", null],
+  ["QUARTER('2024-01-01')", 1],
+  ["QUARTER('2024-03-31')", 1],
+  ["QUARTER('2024-04-01')", 2],
+  ["QUARTER('2024-09-30')", 3],
+  ["QUARTER('2024-12-31')", 4],
+  ["HOUR('2024-01-31 10:20:30')", 10],
+  ["HOUR('10:20:30')", 10],
+  ["HOUR('25:00:00')", 25],
+  ["HOUR('-01:00:00')", 1],
+  ["HOUR('2024-01-31')", 0],
+  ["HOUR(NULL)", null],
+  ["MINUTE('2024-01-31 10:20:30')", 20],
+  ["MINUTE('10:20:30')", 20],
+  ["SECOND('2024-01-31 10:20:30')", 30],
+  ["SECOND('10:20:30.5')", 30],
+  ["DAYNAME('2024-01-31')", "Wednesday"],
+  ["DAYNAME('2024-02-04')", "Sunday"],
+  ["DAYNAME('1970-01-01')", "Thursday"],
+  ["DAYNAME(NULL)", null],
+  ["MONTHNAME('2024-01-31')", "January"],
+  ["MONTHNAME('2024-09-01')", "September"],
+  ["DAYOFWEEK('2024-02-04')", 1],
+  ["DAYOFWEEK('2024-02-05')", 2],
+  ["DAYOFWEEK('2024-02-10')", 7],
+  ["DAYOFWEEK('2000-01-01')", 7],
+  ["DAYOFWEEK(NULL)", null],
+  ["WEEKDAY('2024-02-04')", 1, "service"],
+  ["WEEKDAY('2024-02-05')", 2, "service"],
+  ["WEEKDAY('2024-02-10')", 7, "service"],
+  ["DAYOFYEAR('2024-01-01')", 1],
+  ["DAYOFYEAR('2024-12-31')", 366],
+  ["DAYOFYEAR('2023-12-31')", 365],
+  ["DAYOFYEAR('2024-03-01')", 61],
+]);
+
+// Week numbers around the new year: 2024-01-01 is a Monday, 2023-01-01 a Sunday, 2021-01-01 a Friday, 2020-12-31 a
+// Thursday, 2026-01-01 a Thursday, 2027-01-01 a Friday.
+const WEEK_DATES = ['2021-01-01', '2021-01-03', '2021-01-04', '2020-12-31', '2023-01-01', '2023-12-31', '2024-01-01', '2024-12-29', '2024-12-31', '2026-01-01', '2027-01-01', '2027-01-03', '2008-12-29'];
+// prettier-ignore
+const WEEK_EXPECTED: Record<string, readonly number[]> = {
+  // date:        mode 0  1  2  3  4  5  6  7   (as MariaDB 10.11 answers)
+  '2021-01-01': [0, 0, 52, 53, 0, 0, 53, 52],
+  '2021-01-03': [1, 0, 1, 53, 1, 0, 1, 52],
+  '2021-01-04': [1, 1, 1, 1, 1, 1, 1, 1],
+  '2020-12-31': [52, 53, 52, 53, 53, 52, 53, 52],
+  '2023-01-01': [1, 0, 1, 52, 1, 0, 1, 52],
+  '2023-12-31': [53, 52, 53, 52, 53, 52, 1, 52],
+  '2024-01-01': [0, 1, 53, 1, 1, 1, 1, 1],
+  '2024-12-29': [52, 52, 52, 52, 53, 52, 1, 52],
+  '2024-12-31': [52, 53, 52, 1, 53, 53, 1, 53],
+  '2026-01-01': [0, 1, 52, 1, 0, 0, 53, 52],
+  '2027-01-01': [0, 0, 52, 53, 0, 0, 52, 52],
+  '2027-01-03': [1, 0, 1, 53, 1, 0, 1, 52],
+  '2008-12-29': [52, 53, 52, 1, 53, 52, 53, 52],
+};
+table(
+  'WEEK with modes 0..7 around the new year',
+  WEEK_DATES.flatMap((d) => (WEEK_EXPECTED[d] ?? []).map((w, mode): Case => [`WEEK('${d}', ${mode})`, w])),
+);
+
+// prettier-ignore
+table('WEEK, YEARWEEK, WEEKOFYEAR', [
+  ["WEEK('2024-01-01')", 0],
+  ["WEEK('2024-06-15')", 23],
+  ["WEEK('2024-01-07')", 1],
+  ["WEEK('2024-06-15', 8)", 23],
+  ["WEEK('2024-01-01', NULL)", 0],
+  ["WEEK(NULL, 1)", null],
+  ["YEARWEEK('2024-01-01')", 202353],
+  ["YEARWEEK('2024-01-01', 1)", 202401],
+  ["YEARWEEK('2024-01-07')", 202401],
+  ["YEARWEEK('2021-01-01', 3)", 202053],
+  ["YEARWEEK('2024-12-31', 3)", 202501],
+  ["YEARWEEK('2024-12-31', 0)", 202452],
+  ["YEARWEEK('2023-01-01', 0)", 202301],
+  ["YEARWEEK('2026-01-01', 4)", 202553],
+  ["YEARWEEK('2024-06-15', 2)", 202423],
+  ["YEARWEEK(NULL)", null],
+  ["WEEKOFYEAR('2024-01-01')", 1],
+  ["WEEKOFYEAR('2021-01-01')", 53],
+  ["WEEKOFYEAR('2024-12-31')", 1],
+  ["WEEKOFYEAR('2024-06-15')", 24],
+  ["WEEKOFYEAR('2008-12-29')", 1],
+  ["WEEKOFYEAR(NULL)", null],
+]);
+
+// prettier-ignore
+table('DATE_FORMAT', [
+  ["DATE_FORMAT('2024-01-05 09:07:03', '%Y-%m-%d %H:%i:%s')", "2024-01-05 09:07:03"],
+  ["DATE_FORMAT('2024-01-05 09:07:03', '%a %b %c %D %d %e')", "Fri Jan 1 5th 05 5"],
+  ["DATE_FORMAT('2024-01-05 09:07:03.25', '%f')", "250000"],
+  ["DATE_FORMAT('2024-01-05 21:07:03', '%H %h %I %i %k %l %p')", "21 09 09 07 21 9 PM"],
+  ["DATE_FORMAT('2024-01-05 00:07:03', '%H %h %I %k %l %p')", "00 12 12 0 12 AM"],
+  ["DATE_FORMAT('2024-01-05 12:00:00', '%h %p %r')", "12 PM 12:00:00 PM"],
+  ["DATE_FORMAT('2024-01-05 21:07:03', '%r')", "09:07:03 PM"],
+  ["DATE_FORMAT('2024-01-05 00:07:03', '%r')", "12:07:03 AM"],
+  ["DATE_FORMAT('2024-01-05 21:07:03', '%T')", "21:07:03"],
+  ["DATE_FORMAT('2024-01-05 09:07:03', '%j %M %m %S %s')", "005 January 01 03 03"],
+  ["DATE_FORMAT('2024-12-31', '%j')", "366"],
+  ["DATE_FORMAT('2024-01-05', '%W %w')", "Friday 5"],
+  ["DATE_FORMAT('2024-01-07', '%W %w')", "Sunday 0"],
+  ["DATE_FORMAT('2024-01-05', '%Y %y')", "2024 24"],
+  ["DATE_FORMAT('2005-01-05', '%y')", "05"],
+  ["DATE_FORMAT('0500-01-05', '%Y')", "0500"],
+  ["DATE_FORMAT('2024-01-01', '%U %u %V %v %X %x')", "00 01 53 01 2023 2024"],
+  ["DATE_FORMAT('2021-01-01', '%U %u %V %v %X %x')", "00 00 52 53 2020 2020"],
+  ["DATE_FORMAT('2024-12-31', '%U %u %V %v %X %x')", "52 53 52 01 2024 2025"],
+  ["DATE_FORMAT('2023-01-01', '%U %u %V %v %X %x')", "01 00 01 52 2023 2022"],
+  ["DATE_FORMAT('2024-01-01', '%%Y %Y%%')", "%Y 2024%"],
+  ["DATE_FORMAT('2024-01-01', '%q %Z')", "q Z"],
+  ["DATE_FORMAT('2024-01-01', 'year %Y!')", "year 2024!"],
+  ["DATE_FORMAT('2024-01-01', '100%')", "100%"],
+  ["DATE_FORMAT('2024-01-01', '')", null],
+  ["DATE_FORMAT('2024-01-01', 'abc')", "abc"],
+  ["DATE_FORMAT('10:20:30', '%Y-%m-%d')", null],
+  ["DATE_FORMAT('2024-01-01', '%D %D')", "1st 1st"],
+  ["DATE_FORMAT('2024-01-02', '%D')", "2nd"],
+  ["DATE_FORMAT('2024-01-03', '%D')", "3rd"],
+  ["DATE_FORMAT('2024-01-04', '%D')", "4th"],
+  ["DATE_FORMAT('2024-01-11', '%D')", "11th"],
+  ["DATE_FORMAT('2024-01-12', '%D')", "12th"],
+  ["DATE_FORMAT('2024-01-13', '%D')", "13th"],
+  ["DATE_FORMAT('2024-01-21', '%D')", "21st"],
+  ["DATE_FORMAT('2024-01-22', '%D')", "22nd"],
+  ["DATE_FORMAT('2024-01-23', '%D')", "23rd"],
+  ["DATE_FORMAT('2024-01-31', '%D')", "31st"],
+  ["DATE_FORMAT('2024-05-01', '%M %b')", "May May"],
+  ["DATE_FORMAT('2024-09-01', '%M %b')", "September Sep"],
+  ["DATE_FORMAT(20240131, '%Y-%m')", "2024-01"],
+  ["DATE_FORMAT(NULL, '%Y')", null],
+  ["DATE_FORMAT('2024-01-01', NULL)", null],
+  ["DATE_FORMAT('2024-02-30', '%Y')", null],
+]);
+
+// prettier-ignore
+table('TIME_FORMAT', [
+  ["TIME_FORMAT('10:20:30', '%H:%i:%s')", "10:20:30"],
+  ["TIME_FORMAT('25:20:30', '%H %k %h %I %l %p')", "25 25 01 01 1 AM"],
+  ["TIME_FORMAT('13:20:30', '%r %T')", "01:20:30 PM 13:20:30"],
+  ["TIME_FORMAT('-01:20:30', '%H:%i')", "-01:20"],
+  ["TIME_FORMAT('10:20:30.5', '%f')", "500000"],
+  ["TIME_FORMAT('2024-01-31 10:20:30', '%H.%i')", "10.20"],
+  ["TIME_FORMAT('10:20:30', '%Y')", null],
+  ["TIME_FORMAT('10:20:30', '%y')", null],
+  ["TIME_FORMAT('10:20:30', '%m')", null],
+  ["TIME_FORMAT('10:20:30', '%c')", null],
+  ["TIME_FORMAT('10:20:30', '%d')", null],
+  ["TIME_FORMAT('10:20:30', '%e')", null],
+  ["TIME_FORMAT('2024-01-31 10:20:30', '%Y')", null],
+  ["TIME_FORMAT('10:20:30', '')", null],
+  ["TIME_FORMAT('10:20:30', 'abc')", "abc"],
+  ["TIME_FORMAT('10:20:30', '%W')", null],
+  ["TIME_FORMAT('10:20:30', '%a')", null],
+  ["TIME_FORMAT('10:20:30', '%M')", null],
+  ["TIME_FORMAT('10:20:30', '%b')", null],
+  ["TIME_FORMAT('10:20:30', '%D')", null],
+  ["TIME_FORMAT('10:20:30', '%j')", null],
+  ["TIME_FORMAT('10:20:30', '%U')", null],
+  ["TIME_FORMAT('10:20:30', '%w')", null],
+  ["TIME_FORMAT('10:20:30', '%x')", null],
+  ["TIME_FORMAT(NULL, '%H')", null],
+  ["TIME_FORMAT('10:20:30', NULL)", null],
+  ["TIME_FORMAT(102030, '%H-%i-%s')", "10-20-30"],
+]);
+
+// prettier-ignore
+table('STR_TO_DATE', [
+  ["STR_TO_DATE('31/01/2024', '%d/%m/%Y')", "2024-01-31"],
+  ["STR_TO_DATE('1/5/2024', '%m/%d/%Y')", "2024-01-05"],
+  ["STR_TO_DATE('2024-01-31 10:20:30', '%Y-%m-%d %H:%i:%s')", "2024-01-31 10:20:30"],
+  ["STR_TO_DATE('2024-01-31 10:20:30', '%Y-%m-%d %T')", "2024-01-31 10:20:30"],
+  ["STR_TO_DATE('Jan 5 2024', '%b %e %Y')", "2024-01-05"],
+  ["STR_TO_DATE('january 5, 2024', '%M %e, %Y')", "2024-01-05"],
+  ["STR_TO_DATE('Friday, January 5th, 2024', '%W, %M %D, %Y')", "2024-01-05"],
+  ["STR_TO_DATE('05-Jan-24', '%d-%b-%y')", "2024-01-05"],
+  ["STR_TO_DATE('05-Jan-99', '%d-%b-%y')", "1999-01-05"],
+  ["STR_TO_DATE('24-01-05', '%Y-%m-%d')", "2024-01-05"],
+  ["STR_TO_DATE('20240105', '%Y%m%d')", "2024-01-05"],
+  ["STR_TO_DATE('2024-01-05 09:07:03 PM', '%Y-%m-%d %h:%i:%s %p')", "2024-01-05 21:07:03"],
+  ["STR_TO_DATE('2024-01-05 12:07:03 AM', '%Y-%m-%d %h:%i:%s %p')", "2024-01-05 00:07:03"],
+  ["STR_TO_DATE('2024-01-05 12:07:03 PM', '%Y-%m-%d %r')", "2024-01-05 12:07:03"],
+  ["STR_TO_DATE('2024-01-05 13:07:03 PM', '%Y-%m-%d %h:%i:%s %p')", null],
+  ["STR_TO_DATE('2024-01-05 09:07:03 PM', '%Y-%m-%d %H:%i:%s %p')", null],
+  ["STR_TO_DATE('2024-01-05 10:20:30.25', '%Y-%m-%d %H:%i:%s.%f')", "2024-01-05 10:20:30.25", "ours"],
+  ["STR_TO_DATE('10:20:30', '%H:%i:%s')", "10:20:30"],
+  ["STR_TO_DATE('10:20:30', '%T')", "10:20:30"],
+  ["STR_TO_DATE('2024-060', '%Y-%j')", "2024-02-29"],
+  ["STR_TO_DATE('2023-060', '%Y-%j')", "2023-03-01"],
+  ["STR_TO_DATE('2024 1 Monday', '%X %V %W')", "2024-01-08"],
+  ["STR_TO_DATE('2024 01 Monday', '%x %v %W')", "2024-01-01"],
+  ["STR_TO_DATE('2024 10 Monday', '%x %v %W')", "2024-03-04"],
+  ["STR_TO_DATE('2024 10 Sunday', '%X %V %W')", "2024-03-10"],
+  ["STR_TO_DATE('2024 10 1', '%Y %U %w')", "2024-03-11"],
+  ["STR_TO_DATE('2024 10 1', '%Y %u %w')", "2024-03-04"],
+  ["STR_TO_DATE('  2024-01-05', '%Y-%m-%d')", "2024-01-05"],
+  ["STR_TO_DATE('2024-01-05 trailing', '%Y-%m-%d')", "2024-01-05"],
+  ["STR_TO_DATE('2024x01x05', '%Y-%m-%d')", null],
+  ["STR_TO_DATE('2024-02-30', '%Y-%m-%d')", null, "ours"],
+  ["STR_TO_DATE('2024-13-01', '%Y-%m-%d')", null],
+  ["STR_TO_DATE('abc', '%Y')", null],
+  ["STR_TO_DATE('2024-01', '%Y-%m-%d')", null, "ours"],
+  ["STR_TO_DATE('Foo 5 2024', '%b %e %Y')", null],
+  ["STR_TO_DATE('Ju 5 2024', '%M %e %Y')", null],
+  ["STR_TO_DATE('2024-01-05', '%Y-%m-%d %H')", "2024-01-05 00:00:00"],
+  ["STR_TO_DATE('2024/01/05', '%Y%.%m%.%d')", "2024-01-05"],
+  ["STR_TO_DATE('x2024', '%@%Y-%m-%d')", null, "ours"],
+  ["STR_TO_DATE(NULL, '%Y')", null],
+  ["STR_TO_DATE('2024', NULL)", null],
+]);
+
+// prettier-ignore
+table('FROM_UNIXTIME, UNIX_TIMESTAMP (the wall clock read as UTC)', [
+  ["FROM_UNIXTIME(0)", "1970-01-01 00:00:00"],
+  ["FROM_UNIXTIME(1706700000)", "2024-01-31 11:20:00"],
+  ["FROM_UNIXTIME(1706700000.5)", "2024-01-31 11:20:00.5"],
+  ["FROM_UNIXTIME(2147483647)", "2038-01-19 03:14:07"],
+  ["FROM_UNIXTIME(2147483648)", null],
+  ["FROM_UNIXTIME(-1)", null],
+  ["FROM_UNIXTIME(1706700000, '%Y-%m-%d %H')", "2024-01-31 11"],
+  ["FROM_UNIXTIME(NULL)", null],
+  ["FROM_UNIXTIME(0, NULL)", null],
+  ["UNIX_TIMESTAMP('2024-01-31 11:20:00')", 1706700000],
+  ["UNIX_TIMESTAMP('2024-01-31')", 1706659200],
+  ["UNIX_TIMESTAMP('1970-01-01 00:00:00')", 0],
+  ["UNIX_TIMESTAMP('2038-01-19 03:14:07')", 2147483647],
+  ["UNIX_TIMESTAMP('2038-01-19 03:14:08')", null],
+  ["UNIX_TIMESTAMP('1969-12-31 23:59:59')", null],
+  ["UNIX_TIMESTAMP('2024-01-31 11:20:00.5')", 1706700000.5],
+  ["UNIX_TIMESTAMP(NULL)", null],
+  ["UNIX_TIMESTAMP('x')", null],
+]);
+
+// prettier-ignore
+table('PERIOD_ADD, PERIOD_DIFF', [
+  ["PERIOD_ADD(202401, 3)", 202404],
+  ["PERIOD_ADD(202411, 3)", 202502],
+  ["PERIOD_ADD(202401, -1)", 202312],
+  ["PERIOD_ADD(2401, 1)", 202402],
+  ["PERIOD_ADD(9901, 1)", 199902],
+  ["PERIOD_ADD(202401, 0)", 202401],
+  ["PERIOD_ADD(0, 5)", 0],
+  ["PERIOD_ADD(NULL, 1)", null],
+  ["PERIOD_ADD(202401, NULL)", null],
+  ["PERIOD_DIFF(202412, 202401)", 11],
+  ["PERIOD_DIFF(202401, 202412)", -11],
+  ["PERIOD_DIFF(2401, 202301)", 12],
+  ["PERIOD_DIFF(9912, 200001)", -1],
+  ["PERIOD_DIFF(NULL, 202401)", null],
+]);
+
+// prettier-ignore
+table('DATE_TRUNC (the engine function: unit first, weeks from Monday)', [
+  ["DATE_TRUNC('month', '2024-02-29 10:20:30')", "2024-02-01 00:00:00", "service"],
+  ["DATE_TRUNC('MONTH', '2024-02-29')", "2024-02-01", "service"],
+  ["DATE_TRUNC('year', '2024-02-29')", "2024-01-01", "service"],
+  ["DATE_TRUNC('quarter', '2024-05-15')", "2024-04-01", "service"],
+  ["DATE_TRUNC('quarter', '2024-12-31')", "2024-10-01", "service"],
+  ["DATE_TRUNC('week', '2024-02-04')", "2024-01-29", "service"],
+  ["DATE_TRUNC('week', '2024-01-01 10:00:00')", "2024-01-01 00:00:00", "service"],
+  ["DATE_TRUNC('day', '2024-02-29 10:20:30')", "2024-02-29 00:00:00", "service"],
+  ["DATE_TRUNC('hour', '2024-02-29 10:20:30')", "2024-02-29 10:00:00", "service"],
+  ["DATE_TRUNC('minute', '2024-02-29 10:20:30')", "2024-02-29 10:20:00", "service"],
+  ["DATE_TRUNC('second', '2024-02-29 10:20:30.5')", "2024-02-29 10:20:30", "service"],
+  ["DATE_TRUNC('decade', '2024-02-29')", "2020-01-01", "service"],
+  ["DATE_TRUNC('century', '2024-02-29')", "2001-01-01", "service"],
+  ["DATE_TRUNC('millennium', '2024-02-29')", "2001-01-01", "service"],
+  ["DATE_TRUNC('month', NULL)", null, "service"],
+  ["DATE_TRUNC(NULL, '2024-02-29')", null, "service"],
+]);
+
+// prettier-ignore
+table('CONVERT_TZ (offsets, and IANA names through Intl)', [
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', '+02:00')", "2024-01-31 12:00:00"],
+  ["CONVERT_TZ('2024-01-31 01:00:00', '+02:00', '-05:30')", "2024-01-30 17:30:00"],
+  ["CONVERT_TZ('2024-01-31', '+00:00', '+01:00')", "2024-01-31 01:00:00"],
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', '+13:00')", "2024-01-31 23:00:00"],
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', '+13:01')", null],
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', '-12:59')", "2024-01-30 21:01:00"],
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', '-13:00')", null],
+  ["CONVERT_TZ('2024-01-31 10:00:00', '+00:00', 'nowhere')", null],
+  ["CONVERT_TZ('1960-01-01 00:00:00', '+00:00', '+02:00')", "1960-01-01 00:00:00"],
+  ["CONVERT_TZ('2040-01-01 00:00:00', '+00:00', '+02:00')", "2040-01-01 00:00:00"],
+  ["CONVERT_TZ(NULL, '+00:00', '+02:00')", null],
+  ["CONVERT_TZ('2024-01-31 10:00:00', NULL, '+02:00')", null],
+  ["CONVERT_TZ('2024-01-31 10:00:00', 'UTC', 'America/Denver')", "2024-01-31 03:00:00", "service"],
+  ["CONVERT_TZ('2024-07-31 10:00:00', 'UTC', 'America/Denver')", "2024-07-31 04:00:00", "service"],
+  ["CONVERT_TZ('2024-07-31 10:00:00', 'Europe/Paris', 'UTC')", "2024-07-31 08:00:00", "service"],
+  ["CONVERT_TZ('2024-01-31 10:00:00', 'Europe/Paris', 'Asia/Kolkata')", "2024-01-31 14:30:00", "service"],
+  ["CONVERT_TZ('2024-03-31 02:30:00', 'Europe/Paris', 'UTC')", "2024-03-31 01:30:00", "service"],
+  ["CONVERT_TZ('2024-10-27 02:30:00', 'Europe/Paris', 'UTC')", "2024-10-27 00:30:00", "service"],
+  ["CONVERT_TZ('2024-01-31 10:00:00', 'europe/paris', '+00:00')", "2024-01-31 09:00:00", "service"],
+]);
+
+describe('errors and refusals', () => {
+  it.each(['WEEK', 'YEARWEEK'])('%s modes 11 and 22 (documented by the service, numbering unknown) are evaluation errors', (fn) => {
+    expect(() => run(`${fn}('2024-01-01', 11)`)).toThrow(EvaluationError);
+    expect(() => run(`${fn}('2024-01-01', 22)`)).toThrow(/Monday\.\.Sunday/);
+  });
+  it('DATE_TRUNC refuses an unknown unit', () => {
+    expect(() => run("DATE_TRUNC('fortnight', '2024-01-01')")).toThrow(/unknown unit/);
+  });
+  it('YEAR refuses a second argument', () => {
+    expect(() => run("YEAR('2024-01-01', 1)")).toThrow(EvaluationError);
+  });
+  it('an INTERVAL where a value is expected is an error', () => {
+    expect(() => run('DAY(INTERVAL 1 DAY)')).toThrow(/INTERVAL/);
+  });
+});
+
+describe('the table', () => {
+  it('holds every date function the service accepts, except MICROSECOND (refused by the service)', async () => {
+    const { FUNCTION_ENTRIES, functionAvailability } = await import('@calckit/formula');
+    const dateNames = FUNCTION_ENTRIES.filter((e) => e.category === 'date' && functionAvailability(e.name).accepted).map((e) => e.name);
+    expect(dateNames.filter((n) => !(n in DATE_FUNCTIONS))).toEqual([]);
+    expect(Object.keys(DATE_FUNCTIONS).filter((n) => !dateNames.includes(n))).toEqual([]);
+    expect('MICROSECOND' in DATE_FUNCTIONS).toBe(false);
+  });
+});
