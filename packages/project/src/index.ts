@@ -34,3 +34,23 @@ export { readFormulaFile, readRegularFileSync, readSettingsFileText, MAX_FILE_BY
 export type { EncodingProblem, EncodingProblemKind, FileOptions, ReadLimitOptions, WriteOptions } from './files.js';
 export { describeJsonError, findJsonSyntaxError, parseJsonText } from './json-text.js';
 export type { JsonSyntaxProblem } from './json-text.js';
+export {
+  testFilesOf,
+  testFileCandidates,
+  formulaFileOf,
+  isTestFile,
+  TEST_FILE_SUFFIXES,
+  readRowsFile,
+  csvRows,
+  jsonRows,
+  rowsFrom,
+  dataFilesOf,
+  DataFileError,
+  MAX_DATA_BYTES,
+  loadTestFile,
+  testCasePlaces,
+  formulaSettings,
+  nestedFormulas,
+  runFormulaTestFile,
+} from './formula-tests.js';
+export type { CaseValues, FormulaSettings, LoadedTestFile, LoadTestFileOptions, RowsFromOptions, RunFormulaTestsOptions, TestCasePlace, TestFileRun } from './formula-tests.js';
