@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatasetColumn } from '@calckit/formula';
 import { EvaluationError, type EvaluateOptions, type InputRow, type OutputValue } from './api.js';
 import { compileFormula, evaluateFormula } from './evaluate.js';
+import { convertRows } from './rows.js';
 
 const SCHEMA: DatasetColumn[] = [
   { name: 'Region', type: 'STRING' },
@@ -184,6 +185,20 @@ describe('functions', () => {
     ["TO_NUMBER('1,234.50')", 1234.5],
     ["TO_NUMBER('(12)')", -12],
     ['RAND(3) < 1', true],
+    ["TO_CHAR(12.5, '999.99')", '  12.50'],
+    ["TO_CHAR(-12.5, '999.99')", ' -12.50'],
+    ["TO_CHAR(0.5, '999.99')", '    .50'],
+    ["TO_CHAR(5, '000')", ' 005'],
+    ["TO_CHAR(1234.5, '9,999.9')", ' 1,234.5'],
+    ["TO_CHAR(12.5, 'FM999.99')", '12.5'],
+    ["TO_CHAR(-3, 'S999')", '  -3'],
+    ["TO_CHAR(123456, '999')", ' ###'],
+    ["TO_CHAR(`Day`, 'YYYY-MM-DD')", '2024-01-31'],
+    ["TO_CHAR(`At`, 'Mon DD, YYYY HH12:MI AM')", 'Jan 31, 2024 10:00 AM'],
+    ["TO_CHAR(`At`, 'FMMonth \"Q\"Q')", 'January Q1'],
+    ["TO_CHAR(`Day`, 'Day|DY')", 'Wednesday|WED'],
+    ["TO_CHAR('text', 'YYYY')", 'text'],
+    ["TO_CHAR(NULL, 'YYYY')", null],
   ])('%s', (formula, expected) => {
     expect(one(formula)).toEqual(expected);
   });
@@ -371,6 +386,12 @@ describe('compileFormula', () => {
     expect(compiled.evaluate([{ x: 1 }, { x: 2 }]).rows).toEqual([{ value: 1.5 }]);
     expect(compiled.evaluate([{ x: '1.5' }, { x: '2.5' }, { x: '' }]).rows).toEqual([{ value: 4 / 3 }]);
     expect(compiled.evaluate([{ x: 3 }]).type).toBe('DECIMAL');
+  });
+
+  it('gives only the values of a typed table (one per row, or per group)', () => {
+    const table = convertRows(ROWS, SCHEMA);
+    expect(compileFormula('`Orders` * 2', { schema: SCHEMA }).evaluateValues(table)).toEqual([4, 0, 6, null]);
+    expect(compileFormula('SUM(`Orders`)', { schema: SCHEMA, groupBy: ['Region'] }).evaluateValues(table)).toEqual([null, 5, 0]);
   });
 
   it('reads the clock option for every evaluation', () => {

@@ -27,6 +27,8 @@ export interface CompiledFormula {
   evaluate(rows: readonly InputRow[]): EvaluationResult;
   /** Evaluates over a table already converted by `convertRows` (the fast path for repeated runs over one table). */
   evaluateTable(table: TypedTable): EvaluationResult;
+  /** Only the values (one per row, or one per group in group order), without a row object each: for large tables. */
+  evaluateValues(table: TypedTable): OutputValue[];
 }
 
 const COLLATIONS: readonly Collation[] = ['utf8mb4_general_ci', 'binary'];
@@ -151,7 +153,8 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     compiledFor({ names: options.schema.map((c) => c.name), types: options.schema.map((c) => c.type), scales: options.schema.map(() => 0) });
   }
 
-  const evaluateTable = (table: TypedTable): EvaluationResult => {
+  /** Prepares the frame for a table: the compiled closures, the groups; returns what to read values with. */
+  const prepare = (table: TypedTable) => {
     const groupBy = compileOptions.groupBy;
     const groupColumns = groupBy.map((name) => {
       const k = table.names.indexOf(name);
@@ -162,6 +165,28 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     frame.table = table;
     frame.epoch++;
     frame.now = fixedNow ?? clock(undefined);
+    let groups: Groups | undefined;
+    if (aggregated) {
+      groups = buildGroups(table, groupColumns, collation);
+      frame.groupCount = groups.count;
+      frame.offsets = groups.offsets;
+      frame.order = groups.order;
+      frame.first = groups.first;
+    }
+    return { compiled, groupColumns, groups, count: groups ? groups.count : table.length };
+  };
+
+  const evaluateValues = (table: TypedTable): OutputValue[] => {
+    const { compiled, count } = prepare(table);
+    const fn = compiled.fn;
+    const out: OutputValue[] = new Array(count);
+    for (let i = 0; i < count; i++) out[i] = toOutputValue(fn(i));
+    return out;
+  };
+
+  const evaluateTable = (table: TypedTable): EvaluationResult => {
+    const groupBy = compileOptions.groupBy;
+    const { compiled, groupColumns, groups } = prepare(table);
     const type: ValueType = compiled.type;
     const fn = compiled.fn;
     const groupOf = (row: number): Record<string, OutputValue> => {
@@ -169,17 +194,12 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
       groupColumns.forEach((k, j) => (group[groupBy[j]!] = toOutputValue(table.columns[k]![row]!)));
       return group;
     };
-    if (!aggregated) {
+    if (!groups) {
       const rows: EvaluationRow[] = new Array(table.length);
       if (groupColumns.length === 0) for (let i = 0; i < table.length; i++) rows[i] = { value: toOutputValue(fn(i)) };
       else for (let i = 0; i < table.length; i++) rows[i] = { group: groupOf(i), value: toOutputValue(fn(i)) };
       return { kind: 'rows', type, rows };
     }
-    const groups = buildGroups(table, groupColumns, collation);
-    frame.groupCount = groups.count;
-    frame.offsets = groups.offsets;
-    frame.order = groups.order;
-    frame.first = groups.first;
     const rows: EvaluationRow[] = new Array(groups.count);
     for (let g = 0; g < groups.count; g++) {
       const value = toOutputValue(fn(g));
@@ -193,6 +213,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     aggregated,
     evaluate: (rows) => evaluateTable(convertRows(rows, options.schema)),
     evaluateTable,
+    evaluateValues,
   };
 }
 

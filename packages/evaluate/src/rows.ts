@@ -116,13 +116,25 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
     const type = c.type ?? inferColumnType(cellsOf(rows, name));
     const values: Value[] = new Array(n);
     let scale = 0;
+    let scaleUnit = 1;
     for (let r = 0; r < n; r++) {
       const cell = rows[r]![name];
-      const v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
+      let v: Value | undefined;
+      // Fast paths for the common cells: a number in a numeric column, text in a STRING column.
+      if (typeof cell === 'number' && (type === 'DOUBLE' || type === 'DECIMAL') && Number.isFinite(cell)) v = cell;
+      else if (typeof cell === 'number' && type === 'LONG' && Number.isInteger(cell)) v = cell;
+      else if (typeof cell === 'string' && type === 'STRING') v = cell;
+      else v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
       if (v === undefined) throw bad(r, name, type, cell);
       if (type === 'DECIMAL' && typeof v === 'number' && scale < MAX_SCALE) {
-        const s = typeof cell === 'string' ? textScale(cell) : scaleOf(v);
-        if (s > scale) scale = Math.min(s, MAX_SCALE);
+        // Only when the cell has more decimals than seen so far (cheap check first).
+        if (typeof cell === 'string' ? true : !Number.isInteger(v * scaleUnit)) {
+          const s = typeof cell === 'string' ? textScale(cell) : scaleOf(v);
+          if (s > scale) {
+            scale = Math.min(s, MAX_SCALE);
+            scaleUnit = 10 ** scale;
+          }
+        }
       }
       values[r] = v;
     }

@@ -4,7 +4,8 @@
 import { EvaluationError } from '../api.js';
 import { utf8Length } from '../aggregates.js';
 import { foldText } from '../collation.js';
-import { toNumber, toText } from '../values.js';
+import { isTimeValue, toNumber, toText } from '../values.js';
+import { formatNumberTemplate, formatTimeTemplate } from './to-char.js';
 import type { ArgumentValue, ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
 
 const text = (args: readonly ArgumentValue[], i: number, ctx: ScalarContext): string | null => {
@@ -149,6 +150,17 @@ const toNumberFn: ScalarFunction = (args, ctx) => {
   return negative ? -n : n;
 };
 
+/** TO_CHAR(value, template): times and numbers by an engine template (to-char.ts); text as it is. */
+const toChar: ScalarFunction = (args, ctx) => {
+  const v = args[0];
+  const template = text(args, 1, ctx);
+  if (v === null || v === undefined || template === null) return null;
+  if (isTimeValue(v)) return formatTimeTemplate(v, template);
+  if (typeof v === 'number' || typeof v === 'boolean') return formatNumberTemplate(toNumber(v)!, template);
+  if (typeof v === 'string') return v;
+  throw new EvaluationError('runtime', 'TO_CHAR: an INTERVAL has no text form', ctx.call.range);
+};
+
 export const STRING_FUNCTIONS: ScalarFunctionTable = {
   CONCAT: concat,
   INSTR: (args, ctx) => {
@@ -201,4 +213,5 @@ export const STRING_FUNCTIONS: ScalarFunctionTable = {
   RPAD: pad(false),
   SPLIT_PART: splitPart,
   TO_NUMBER: toNumberFn,
+  TO_CHAR: toChar,
 };
