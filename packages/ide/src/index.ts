@@ -19,3 +19,4 @@ export { codeActions, fixAll, FIX_ALL_KIND, type CodeActionRequest } from './cod
 export { minimalEdits } from './text-edits.js';
 export { formatDocument, formatDocumentRange, type EditorFormatting } from './formatting.js';
 export { definition, type Definition } from './definition.js';
+export { testValuesHover, showCell as showTestCell, type TestValuesInput, type TestValuesOptions } from './test-values.js';
