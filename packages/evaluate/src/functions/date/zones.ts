@@ -74,16 +74,25 @@ export function zone(name: string): Zone | null {
 }
 
 /**
- * The UTC instant of a wall-clock time in a zone. In a gap (clocks moved forward) the wall time does not exist and is
- * read with the offset in force before the change (the result lands after the gap); in an overlap, the earlier instant.
+ * The UTC instant of a wall-clock time in a zone, as MySQL's time zone tables resolve it: in an overlap (clocks moved
+ * back) the earlier instant; in a gap (clocks moved forward, the wall time does not exist) the instant of the change
+ * (Paris 2024-03-31 02:30 is 01:00 UTC, 03:00 local).
  */
 export function wallToUtc(wallMs: number, z: Zone): number {
   const before = z(wallMs - MS_PER_DAY);
   const after = z(wallMs + MS_PER_DAY);
-  // Candidates: the wall time read with each offset around it; keep one that maps back to the same wall time.
   const candidates = [wallMs - before, wallMs - after].sort((a, b) => a - b);
   for (const utc of candidates) if (utc + z(utc) === wallMs) return utc;
-  return wallMs - before;
+  // A gap: the change lies between the two candidates; find its first second.
+  let lo = Math.floor((candidates[0] ?? wallMs) / 1000);
+  let hi = Math.ceil((candidates[1] ?? wallMs) / 1000);
+  const offsetLo = z(lo * 1000);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (z(mid * 1000) === offsetLo) lo = mid;
+    else hi = mid;
+  }
+  return hi * 1000;
 }
 
 /** TIMESTAMP's range (MariaDB 10.11): conversions outside it leave the value unchanged. */
