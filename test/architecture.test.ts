@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const PURE = ['formula', 'format', 'lint', 'ide'];
+const PURE = ['formula', 'format', 'lint', 'ide', 'evaluate'];
 const PACKAGES = readdirSync(join(root, 'packages')).filter((p) => statSync(join(root, 'packages', p)).isDirectory());
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
