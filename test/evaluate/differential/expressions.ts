@@ -209,6 +209,12 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "SPLIT_PART(`Customer`, ' ', 1)",
     "TO_NUMBER(CONCAT(`Quantity`, ''))",
     "TO_NUMBER(CONCAT(`Sales`, ''))",
+    // MariaDB's TO_CHAR formats times only (Oracle's templates): number templates and text are not compared, nor DY
+    // (MariaDB writes 'Sat' where Oracle, PostgreSQL and the engine write 'SAT').
+    "TO_CHAR(`Ship Date`, 'YYYY-MM-DD HH24:MI:SS')",
+    "TO_CHAR(`Order Date`, 'DD/MM/YY')",
+    "TO_CHAR(`Ship Date`, 'HH12 AM Mon')",
+    "TO_CHAR(`Order Date`, 'Month Day YYYY')",
   ],
   date: [
     'DATE(`Ship Date`)',

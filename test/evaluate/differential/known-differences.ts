@@ -39,6 +39,13 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     source: `functions catalogue: ${entry('LOG').source}, notes "${entry('LOG').notes}"`,
     mariadbRewrite: (args) => (args.length === 1 ? `LOG10(${args[0]})` : `LOG(${args.join(', ')})`),
   },
+  {
+    function: 'STDDEV',
+    service: 'the sample standard deviation (divides by n − 1), as STDDEV_SAMP',
+    mariadb: 'the population standard deviation (divides by n), as STDDEV_POP',
+    source: `functions catalogue: ${entry('STDDEV').source}; its description: "${entry('STDDEV').description}"`,
+    mariadbRewrite: (args) => `STDDEV_SAMP(${args.join(', ')})`,
+  },
 ];
 
 /** The docs table (Markdown), rendered from KNOWN_DIFFERENCES. */

@@ -34,8 +34,9 @@ export const SPELLINGS: Readonly<Record<string, CallRewrite>> = {
   LISTAGG: (a) => `GROUP_CONCAT(${a[0]} ORDER BY t.id SEPARATOR ${a[2] ?? "','"})`,
   // Pearson's coefficient over the rows where both values are present.
   CORR: ([x, y]) => {
-    const xs = `IF((${y}) IS NULL, NULL, ${x})`;
-    const ys = `IF((${x}) IS NULL, NULL, ${y})`;
+    // In DOUBLE (`+ 0e0`): AVG of integers is a DECIMAL of 4 decimals in MariaDB, too coarse for the products.
+    const xs = `IF((${y}) IS NULL, NULL, (${x}) + 0e0)`;
+    const ys = `IF((${x}) IS NULL, NULL, (${y}) + 0e0)`;
     return `((AVG(${xs} * ${ys}) - AVG(${xs}) * AVG(${ys})) / (STDDEV_POP(${xs}) * STDDEV_POP(${ys})))`;
   },
   MEDIAN: percentile('0.5'),
