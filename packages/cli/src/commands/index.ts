@@ -14,6 +14,8 @@ export interface CommandEntry {
 
 export const commands: readonly CommandEntry[] = [
   { names: ['analyze'], load: () => import('./analyze.js') },
+  { names: ['eval'], load: () => import('./eval.js') },
+  { names: ['test'], load: () => import('./test.js') },
   { names: ['serve'], load: () => import('./serve.js') },
   { names: ['push'], load: () => import('./push.js') },
   { names: ['login', 'logout'], load: () => import('./login.js') },

@@ -16,7 +16,7 @@ export {
   type ExpectedEntry,
   type Scalar,
 } from './spec.js';
-export { parseTestFile, testFileFormat, type TestFileIssue, type ParseTestFileResult, type ParseTestFileOptions, type JsonErrorLocator } from './parse.js';
+export { parseTestFile, testFileFormat, type TestFileIssue, type ParseTestFileResult, type CasePosition, type ParseTestFileOptions, type JsonErrorLocator } from './parse.js';
 export { compareResult, valuesMatch, resolveTolerance, type Comparison, type DiffRow, type ResolvedTolerance } from './compare.js';
 export { runTestFile, runTestCase, schemaColumns, countResults, TestDataError, type Evaluate, type RunTestFileOptions, type TestCaseResult, type CaseStatus, type CaseEvaluationError } from './run.js';
 export { formatDiff, diffSummary, describeTolerance, showValue, diffPalette, type DiffPalette } from './diff.js';

@@ -14,7 +14,17 @@ export interface TestFileIssue {
   readonly column: number;
 }
 
-export type ParseTestFileResult = { readonly ok: true; readonly file: TestFile } | { readonly ok: false; readonly issues: readonly TestFileIssue[] };
+/** Where a case is in the file (its item under `tests`), for reports and editors: 1-based lines and columns. */
+export interface CasePosition {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export type ParseTestFileResult =
+  | { readonly ok: true; readonly file: TestFile; /** One per case, in order. */ readonly positions: readonly CasePosition[] }
+  | { readonly ok: false; readonly issues: readonly TestFileIssue[] };
 
 /** At most this many problems are listed. */
 const MAX_ISSUES = 20;
@@ -74,7 +84,16 @@ export function parseTestFile(text: string, format: 'json' | 'yaml', options: Pa
     return { ok: false, issues: [{ field: '', message: 'the file is empty: it must hold an object with "tests"', line: 1, column: 1 }] };
   }
   const parsed = testFileSchema.safeParse(value);
-  if (parsed.success) return { ok: true, file: parsed.data };
+  if (parsed.success) {
+    const positions = parsed.data.tests.map((_, i): CasePosition => {
+      const node = doc?.getIn(['tests', i], true) as YamlNode | undefined;
+      const [start, end] = node?.range ?? [0, 0];
+      const a = at(start);
+      const b = at(end);
+      return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+    });
+    return { ok: true, file: parsed.data, positions };
+  }
   const issues = flatten(parsed.error.issues, [])
     .map((issue) => ({ issue, offset: doc ? offsetOf(doc, issue) : 0 }))
     .sort((a, b) => a.offset - b.offset)
@@ -108,7 +127,8 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyK
       for (const key of issue.keys) out.push({ path: [...path, key], message: `unknown field "${key}"`, keys: [key] });
       continue;
     }
-    out.push({ path, message: issue.message });
+    // A missing field: zod says "expected array, received undefined".
+    out.push({ path, message: issue.code === 'invalid_type' && /received undefined$/.test(issue.message) ? `is missing (${issue.expected === 'array' ? 'a list' : `a${/^[aeiou]/.test(issue.expected) ? 'n' : ''} ${issue.expected}`} is required)` : issue.message });
   }
   return out;
 }
