@@ -497,9 +497,8 @@ export class Compiler {
     const elseC = e.elseResult ? this.compile(e.elseResult, level, scope) : constant(null, 'NULL', -1);
     const type = unify([...results.map((c) => c.type), elseC.type]);
     const scale = isExact(type) ? Math.max(...[...results, elseC].map((c) => (c.type === 'NULL' ? 0 : c.scale))) : -1;
-    const coerce = (c: Compiled): Fn => (isNumeric(type) && c.type === 'BOOLEAN' ? (i) => booleanAsNumber(c.fn(i)) : c.fn);
-    const resultFns = results.map(coerce);
-    const elseFn = coerce(elseC);
+    const resultFns = results.map((c) => coerceTo(c, type));
+    const elseFn = coerceTo(elseC, type);
     const n = resultFns.length;
     if (e.operand) {
       const operand = this.compile(e.operand, level, scope).fn;
@@ -644,10 +643,12 @@ export class Compiler {
     if (!impl) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
     const args = e.args.map((a) => this.compile(a, level, scope));
     const ctx = this.context(e, args);
-    const type = scope.types.typeOf(e);
+    const passing = PASSING.has(name);
+    const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
     const resultType = type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
     const scale = scalarScale(name, args, e);
-    const fns = args.map((a) => a.fn);
+    // Functions that pass one of their arguments on give it the common type (a number among texts is text).
+    const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
     const n = fns.length;
     const values: ArgumentValue[] = new Array(n).fill(null);
     if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale };
@@ -901,6 +902,35 @@ function arithmeticType(op: string, left: ValueType, right: ValueType): ValueTyp
 }
 
 const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+/** Functions whose value is one of their arguments, in the arguments' common type. */
+const PASSING = new Set(['IFNULL', 'NVL', 'COALESCE']);
+
+/**
+ * A value in the common type of the places it meets (CASE branches, IFNULL's arguments), as MySQL converts it: to
+ * text when the common type is STRING (numbers by their type and scale), a boolean to 1/0 when it is numeric, a DATE
+ * to a DATETIME.
+ */
+function coerceTo(c: Compiled, type: ValueType): Fn {
+  const f = c.fn;
+  if (c.type === type || c.type === 'NULL') return f;
+  if (type === 'STRING') {
+    const from = c.type;
+    const scale = c.scale;
+    return (i) => {
+      const v = f(i);
+      return typeof v === 'string' || v === null ? v : toText(v, from, scale);
+    };
+  }
+  if (isNumeric(type) && c.type === 'BOOLEAN') return (i) => booleanAsNumber(f(i));
+  if (type === 'DATETIME' && c.type === 'DATE') {
+    return (i) => {
+      const v = f(i);
+      return v !== null && typeof v === 'object' && v.type === 'DATE' ? { type: 'DATETIME', epochMs: v.epochMs } : v;
+    };
+  }
+  return f;
+}
 
 const SUB_DAY = /^(MICROSECOND|SECOND|MINUTE|HOUR|SECOND_MICROSECOND|MINUTE_MICROSECOND|MINUTE_SECOND|HOUR_MICROSECOND|HOUR_SECOND|HOUR_MINUTE|DAY_MICROSECOND|DAY_SECOND|DAY_MINUTE|DAY_HOUR)$/;
 const isSubDay = (unit: string) => SUB_DAY.test(unit);

@@ -96,6 +96,12 @@ describe('row-level values', () => {
     // CASE
     ["CASE WHEN `Orders` > 1 THEN 'many' WHEN `Orders` = 0 THEN 'none' END", ['many', 'none', 'many', null]],
     ["CASE `Region` WHEN 'east' THEN 1 WHEN 'WEST' THEN 2 ELSE 0 END", [1, 2, 1, 0]],
+    // branches meet in a common type: text with numbers is text, DATE with DATETIME a DATETIME, booleans 1/0
+    ["CASE WHEN `Orders` > 1 THEN `Orders` / 3 ELSE 'none' END", ['0.6667', 'none', '1.0000', 'none']],
+    ['CASE WHEN `Orders` > 1 THEN `Day` ELSE `At` END', ['2024-01-31 00:00:00', '2024-02-29 23:59:59', null, '2023-12-01 00:00:00']],
+    ['CASE WHEN `Orders` > 1 THEN `Orders` > 2 ELSE 5 END', [0, 5, 1, 5]],
+    ["IFNULL(`Orders`, 'none')", ['2', '0', '3', 'none']],
+    ['COALESCE(`Price`, `Orders`, 0)', [10.5, 3.25, 3, 0.1]],
   ])('%s', (formula, expected) => {
     expect(values(formula)).toEqual(expected);
   });

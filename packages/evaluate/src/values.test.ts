@@ -1,0 +1,108 @@
+// Conversions and rounding with MySQL's rules; string comparison under the two collations.
+import { describe, expect, it } from 'vitest';
+import { collationKey, compareStrings, likeMatcher } from './collation.js';
+import { compareValues } from './compare.js';
+import { formatNumber, roundHalfAwayFromZero, roundHalfEven, scaleOf, textToNumber, toOutputValue } from './values.js';
+
+describe('numbers', () => {
+  it.each<[string, number]>([
+    ['12', 12],
+    [' 12abc', 12],
+    ['-1.5e2x', -150],
+    ['.5', 0.5],
+    ['abc', 0],
+    ['', 0],
+    ['0x1A', 0],
+    ['Infinity', 0],
+  ])('text %j → %d', (text, n) => {
+    expect(textToNumber(text)).toBe(n);
+  });
+
+  it.each<[number, number, number, number]>([
+    // x, decimals, half away from zero, half to even
+    [2.5, 0, 3, 2],
+    [-2.5, 0, -3, -2],
+    [1.005, 2, 1.01, 1],
+    [0.125, 2, 0.13, 0.12],
+    [1234.5, -2, 1200, 1200],
+    [1250, -2, 1300, 1200],
+    [0.00005, 4, 0.0001, 0],
+  ])('round(%d, %d)', (x, d, away, even) => {
+    expect(roundHalfAwayFromZero(x, d)).toBe(away);
+    expect(roundHalfEven(x, d)).toBe(even);
+  });
+
+  it.each<[number, string, number, string]>([
+    [3, 'LONG', 0, '3'],
+    [1 / 3, 'DECIMAL', 4, '0.3333'],
+    [1.5, 'DECIMAL', 2, '1.50'],
+    [1e21, 'DOUBLE', -1, '1e21'],
+    [0.1 + 0.2, 'DOUBLE', -1, '0.30000000000000004'],
+  ])('%d as %s (scale %d) prints %j', (x, type, scale, text) => {
+    expect(formatNumber(x, type as 'LONG', scale)).toBe(text);
+  });
+
+  it('scaleOf', () => {
+    expect([scaleOf(1), scaleOf(1.25), scaleOf(1e-7), scaleOf(123.456)]).toEqual([0, 2, 7, 3]);
+  });
+
+  it('toOutputValue', () => {
+    expect([toOutputValue(-0), toOutputValue(NaN), toOutputValue({ type: 'DATE', epochMs: Date.UTC(2024, 1, 29) })]).toEqual([0, null, '2024-02-29']);
+  });
+});
+
+describe('collations', () => {
+  it.each<[string, string, number, number]>([
+    // a, b, general_ci, binary
+    ['a', 'A', 0, 1],
+    ['a', 'a ', 0, -1],
+    ['a\t', 'a', -1, 1],
+    ['é', 'e', 0, 1],
+    ['Ána', 'ANA', 0, 1],
+    ['a', 'B', -1, 1],
+    ['_', 'a', 1, -1],
+    ['😀', '🙂', 0, -1],
+    ['\uffff', '😀', 1, -1],
+  ])('%j vs %j', (a, b, ci, binary) => {
+    expect(compareStrings(a, b, 'utf8mb4_general_ci')).toBe(ci);
+    expect(compareStrings(a, b, 'binary')).toBe(binary);
+  });
+
+  it('keys group text equal under the collation', () => {
+    expect(collationKey('José ', 'utf8mb4_general_ci')).toBe(collationKey('JOSE', 'utf8mb4_general_ci'));
+    expect(collationKey('José ', 'binary')).not.toBe(collationKey('JOSE', 'binary'));
+  });
+
+  it.each<[string, string, boolean, boolean]>([
+    ['ABC', 'a%', true, false],
+    ['abc', 'a_c', true, true],
+    ['ac', 'a_c', false, false],
+    ['a.c', 'a.c', true, true],
+    ['a+c', 'a+c', true, true],
+    ['a%c', 'a\\%c', true, true],
+    ['abc', 'a\\%c', false, false],
+    ['abc ', 'abc', false, false],
+    ['😀x', '_x', true, true],
+    ['line\nbreak', 'line%', true, true],
+  ])('%j LIKE %j', (text, pattern, ci, binary) => {
+    expect(likeMatcher(pattern, 'utf8mb4_general_ci')(text)).toBe(ci);
+    expect(likeMatcher(pattern, 'binary')(text)).toBe(binary);
+  });
+});
+
+describe('compareValues', () => {
+  const day = (s: string) => ({ type: 'DATE' as const, epochMs: Date.parse(`${s}T00:00:00Z`) });
+  it.each<[unknown, unknown, number | null]>([
+    [1, 2, -1],
+    ['10', 9, 1],
+    ['abc', 0, 0],
+    [true, 1, 0],
+    [null, 1, null],
+    [day('2024-01-31'), '2024-01-31', 0],
+    [day('2024-01-31'), '2024-01-31 00:00:01', -1],
+    [day('2024-01-31'), 20240131, 0],
+    [day('2024-01-31'), { type: 'DATETIME', epochMs: Date.parse('2024-01-31T00:00:00Z') }, 0],
+  ])('%j vs %j', (a, b, expected) => {
+    expect(compareValues(a as never, b as never, 'utf8mb4_general_ci')).toBe(expected);
+  });
+});
