@@ -7,6 +7,7 @@
 // Memory: the heap growth per row (the typed table and the results held), at 100,000 rows and at the full size.
 //
 // Alone: node bench/run.mjs --only=evaluate --no-readme (or node bench/evaluate.mjs [rows]).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -37,10 +38,14 @@ function cpuMs() {
 }
 
 /** A garbage collection on demand (the flag set at run time, the function from a fresh context). */
-const gc = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc');
-})();
+let gcFn;
+function gc() {
+  if (!gcFn) {
+    setFlagsFromString('--expose-gc');
+    gcFn = runInNewContext('gc');
+  }
+  gcFn();
+}
 
 function heapAfterGc() {
   gc();
@@ -89,6 +94,10 @@ async function theirs(conn, pid, sql) {
 }
 
 export async function benchEvaluate({ rows = 1_000_000, log = () => {} } = {}) {
+  if (!mariadbVersion()) {
+    const install = spawnSync('bash', [`${ROOT}scripts/mariadb/install.sh`], { stdio: 'inherit' });
+    if (install.status !== 0) throw new Error('MariaDB is not installed and scripts/mariadb/install.sh failed');
+  }
   const evaluate = await import(`${ROOT}packages/evaluate/dist/index.js`);
   const { compileFormula, convertRows } = evaluate;
   log(`evaluate: generating ${rows.toLocaleString('en')} rows`);

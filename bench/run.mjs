@@ -1,11 +1,12 @@
 // `npm run bench`: one command, one run. Installs the Debian peers when missing (scripts/bench/install.sh), runs
 // every section (parse, CLI lint, lint time per KB from 1 KB to 1 MB, editor latency, memory, emulator, import) and writes bench/results/latest.json and
 // latest.md, and pastes the table into README.md's bench section. A part not built yet is reported as "not
-// available". Usage: node bench/run.mjs [--only parse,lint,scale,editor,emulator,import] [--quick] [--no-readme]
+// available". Usage: node bench/run.mjs [--only parse,lint,scale,editor,emulator,import,evaluate] [--quick] [--no-readme]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchEmulator } from './emulator.mjs';
+import { benchEvaluate } from './evaluate.mjs';
 import { benchImport } from './import.mjs';
 import { benchLintCli } from './lint-cli.mjs';
 import { benchEditorSideBySide } from './lsp-side-by-side.mjs';
@@ -62,6 +63,10 @@ results.import = wanted('import')
       () => benchImport({ calculations: 1000, rounds: quick ? 1 : 3 }),
       log,
     )
+  : skipped;
+// Evaluation against MariaDB over the same 1,000,000 rows (100,000 with --quick), CPU time; memory per row.
+results.evaluate = wanted('evaluate')
+  ? await section('evaluate vs MariaDB', ['packages/evaluate/dist/index.js'], () => benchEvaluate({ rows: quick ? 100_000 : 1_000_000, log }), log)
   : skipped;
 results.finishedAt = new Date().toISOString();
 results.goals = goals(results);

@@ -40,6 +40,21 @@ export function goals(results) {
       shown: r ? `${times(r.ratio, 2)} in process (${s(r.importS)} vs ${s(r.oneAtATimeS)}); ${times(r.processRatio, 2)} as a command (${s(r.importProcessS)})` : '—',
     });
   }
+  const ev = na(results.evaluate) ? undefined : results.evaluate;
+  out.push({
+    goal: `evaluation rows/s vs MariaDB's SELECT on the same ${ev ? ev.rows.toLocaleString('en') : '1,000,000'} rows, slowest of ${ev?.formulas.length ?? 'the'} formulas (CPU time)`,
+    target: '≥ 1×',
+    value: ev?.minOursOverMariadb,
+    met: ev?.minOursOverMariadb >= 1,
+    shown: ev ? `${times(ev.minOursOverMariadb, 2)} (geometric mean ${times(ev.geomeanOursOverMariadb, 2)})` : '—',
+  });
+  out.push({
+    goal: 'evaluation heap per row at the full size vs at 100,000 rows (linear memory)',
+    target: '≤ 1.2×',
+    value: ev?.memoryGrowth,
+    met: ev?.memoryGrowth <= 1.2,
+    shown: ev?.memoryGrowth ? `${times(ev.memoryGrowth, 2)} (${ev.memory.map((m) => `${fmt(m.bytesPerRow, 0)} B/row at ${m.rows.toLocaleString('en')}`).join(', ')})` : '—',
+  });
   return out.map((g) => ({ ...g, met: g.value === undefined ? undefined : Boolean(g.met) }));
 }
 
@@ -180,6 +195,21 @@ export function renderMarkdown(results) {
     );
   }
   lines.push('');
+
+  const ev = results.evaluate;
+  if (ev !== undefined) {
+    lines.push(`**Evaluation** (${na(ev) ? '' : `${ev.rows.toLocaleString('en')} generated rows, `}\`compileFormula\` in process against MariaDB ${na(ev) ? '' : ev.mariadb ?? ''} running the same SELECT on the same rows; CPU time)`);
+    lines.push('');
+    if (na(ev)) lines.push(`not available: ${ev?.notAvailable}`);
+    else {
+      lines.push(table(
+        ['Formula', 'Group by', 'Ours', 'MariaDB', 'Ours / MariaDB (rows/s)'],
+        ev.formulas.map((f) => [`\`\` ${f.formula.replace(/\|/g, '\\|')} \`\``, f.groupBy ? f.groupBy.join(', ') : '—', `${ms(f.oursCpuMs)} (${Math.round(f.oursRowsPerS).toLocaleString('en')} rows/s)`, f.mariadbRowsPerS ? `${ms(f.mariadbCpuMs)} (${Math.round(f.mariadbRowsPerS).toLocaleString('en')} rows/s)` : ms(f.mariadbCpuMs), times(f.oursOverMariadb, 2)]),
+      ));
+      lines.push('', `Heap growth per row (the typed table and every formula's results held): ${ev.memory.map((m) => `${fmt(m.bytesPerRow, 0)} bytes at ${m.rows.toLocaleString('en')} rows (${fmt(m.heapMb, 0)} MB)`).join('; ')}. Method: ${ev.method}.`);
+    }
+    lines.push('');
+  }
 
   lines.push('**Versions**: ' + Object.entries(results.versions).map(([k, v]) => `${k} ${v ?? 'not installed'}`).join(', ') + '.');
   lines.push('');
