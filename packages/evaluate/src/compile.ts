@@ -729,11 +729,16 @@ export class Compiler {
     const argScale = arg?.scale ?? -1;
     const resultScale = aggregateScale(name, argType, argScale);
     const setup = { collation: this.options.collation, argType, argScale, resultScale, constants, star: e.star };
-    // Validate constants now (a bad percentile is an error even over no rows).
-    factory(setup);
+    // Validate constants now (a bad percentile is an error even over no rows), at the call's place.
+    try {
+      factory(setup);
+    } catch (caught) {
+      if (caught instanceof EvaluationError && !caught.range) throw err(caught.code, caught.message, e.range);
+      throw caught;
+    }
     const distinct = e.distinct;
     const collation = this.options.collation;
-    const make = distinct && name !== 'COUNT' ? () => distinctOf(factory(setup), collation) : distinct ? () => distinctOf(factory(setup), collation) : () => factory(setup);
+    const make = distinct ? () => distinctOf(factory(setup), collation) : () => factory(setup);
     const type = scope.types.typeOf(e);
     return { make, type: type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type, scale: resultScale };
   }

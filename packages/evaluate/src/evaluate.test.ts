@@ -370,7 +370,7 @@ describe('errors', () => {
     ['SPLIT_PART(`Name`, \',\', 0)', 'runtime @1-27: SPLIT_PART: the field number must be 1 or more'],
     ["TO_NUMBER('abc')", "runtime @1-17: TO_NUMBER: 'abc' is not a number"],
     ['NTILE(0) OVER ()', "runtime @1-17: NTILE's bucket count must be a positive integer constant"],
-    ['PERCENTILE(`Orders`, 2)', 'runtime @-: the percentile must be a number from 0 to 1 (got 2)'],
+    ['PERCENTILE(`Orders`, 2)', 'runtime @1-24: the percentile must be a number from 0 to 1 (got 2)'],
   ])('%s', (formula, expected) => {
     expect(failure(formula)).toBe(expected);
   });

@@ -75,10 +75,26 @@ function buildGroups(table: TypedTable, columns: readonly number[], collation: C
   const firsts: number[] = [];
   const cols = columns.map((k) => table.columns[k]!);
   const single = cols.length === 1 ? cols[0]! : undefined;
+  // Cells seen before find their group without computing their collation key again.
+  const byCell = new Map<unknown, number>();
   for (let r = 0; r < n; r++) {
     let key: unknown;
-    if (single) key = distinctKey(single[r]!, collation);
-    else {
+    if (single) {
+      const cell = single[r]!;
+      const known = byCell.get(cell);
+      if (known !== undefined) {
+        groupOf[r] = known;
+        continue;
+      }
+      key = distinctKey(cell, collation);
+      const g = ids.get(key);
+      if (g !== undefined) {
+        if (typeof cell !== 'object' || cell === null) byCell.set(cell, g);
+        groupOf[r] = g;
+        continue;
+      }
+      if (typeof cell !== 'object' || cell === null) byCell.set(cell, firsts.length);
+    } else {
       let s = '';
       for (const col of cols) {
         const k = distinctKey(col[r]!, collation);
