@@ -28,6 +28,8 @@ const REQUESTS: Record<string, Array<[string, unknown]>> = {
   documentFormattingProvider: [['textDocument/formatting', { ...doc, options: { tabSize: 2, insertSpaces: true } }]],
   documentRangeFormattingProvider: [['textDocument/rangeFormatting', { ...doc, range, options: { tabSize: 2, insertSpaces: true } }]],
   diagnosticProvider: [['textDocument/diagnostic', doc]],
+  codeLensProvider: [['textDocument/codeLens', doc]],
+  executeCommandProvider: [['workspace/executeCommand', { command: 'calckit.runTests', arguments: [uri] }]],
 };
 const NOT_REQUESTS = new Set(['textDocumentSync']);
 

@@ -2,10 +2,12 @@
 // `onDocument`, which wraps a handler in the guard and hands it the open document's parse and settings.
 import type { CancellationToken, ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
 import type { IdeSettings } from '@calckit/ide';
+import { isTestFile } from '@calckit/project';
 import type { DiagnosticsService } from './diagnostics.js';
 import type { DocumentStore, OpenDocument } from './documents.js';
 import { guard, type GuardedHandler } from './guard.js';
 import type { Log } from './log.js';
+import type { ProjectService } from './project.js';
 import type { SettingsService } from './settings.js';
 
 export interface ServerContext {
@@ -16,6 +18,10 @@ export interface ServerContext {
   readonly log: Log;
   /** The client's capabilities (known once `initialize` has run, before any handler is called). */
   readonly client: () => ClientCapabilities;
+  /** The project index the server shares (formula tests read their projects through it). */
+  readonly projects: ProjectService;
+  /** Files changed on disk (the watcher), after the project index has dropped what they change. */
+  readonly onWatchedFiles: (listener: (paths: readonly string[]) => void) => void;
 }
 
 /** A language feature: the capabilities it adds, and the handlers it registers. One file each under features/. */
@@ -31,6 +37,8 @@ export type DocumentHandler<P, R> = (open: OpenDocument, settings: IdeSettings, 
 export function onDocument<P extends DocumentParams, R>(ctx: ServerContext, method: string, fallback: R, handler: DocumentHandler<P, R>): GuardedHandler<P, R> {
   return guard<P, R>(ctx.log, method, fallback, async (params, token) => {
     const uri = params.textDocument.uri;
+    // Test files (JSON/YAML) reach the server for the formula tests only: no formula feature answers on them.
+    if (isTestFile(uri)) return fallback;
     const settings = await ctx.settings.forDocument(uri);
     const open = ctx.documents.get(uri);
     if (!open) return fallback;

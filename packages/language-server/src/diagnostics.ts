@@ -4,6 +4,7 @@
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { coreDiagnostics, createDocument, diagnose, limitDiagnostics, type Diagnostic, type IdeSettings } from '@calckit/ide';
+import { isTestFile } from '@calckit/project';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
 import type { LintWorker } from './lint-worker.js';
@@ -106,6 +107,7 @@ export class DiagnosticsService {
   /** The current version's diagnostics, or undefined when the document is not open. */
   async current(uri: string): Promise<VersionDiagnostics | undefined> {
     // The text may change while the lint runs: then lint the newer version (a few times at most).
+    if (isTestFile(uri)) return undefined;
     for (let attempt = 0; attempt < 5; attempt++) {
       const generation = this.generation;
       const settings = await this.settings.forDocument(uri);
@@ -128,7 +130,8 @@ export class DiagnosticsService {
 
   /** After a change: publish once the typing pauses. */
   schedule(uri: string): void {
-    if (!this.push) return;
+    // A test file's diagnostics are the formula tests' (features/test-runs.ts), never a formula's lint.
+    if (!this.push || isTestFile(uri)) return;
     this.timers.get(uri)?.cancel();
     this.timers.set(uri, later(() => void this.publish(uri), this.debounceMs()));
   }
@@ -150,7 +153,7 @@ export class DiagnosticsService {
     this.timers.get(uri)?.cancel();
     this.timers.delete(uri);
     this.results.delete(uri);
-    if (this.push) void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+    if (this.push && !isTestFile(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 
   /** Settings or project changed: every open document's diagnostics may differ. */

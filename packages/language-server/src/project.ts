@@ -13,7 +13,8 @@ export interface FileProject {
 }
 
 export class ProjectService {
-  private readonly index = new ProjectIndex();
+  /** The index itself (formula tests run through it, so a watched change reaches them too). */
+  readonly index = new ProjectIndex();
   private readonly reported = new Set<string>();
 
   constructor(private readonly log: Log) {}

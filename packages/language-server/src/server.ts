@@ -25,8 +25,9 @@ export interface ServerOptions {
   readonly lintWorkerScript?: string;
 }
 
-/** Files whose change can alter diagnostics: project files, the schema files they name, the formulas others nest. */
-const WATCHED_GLOBS = ['**/calckit.json', '**/*.json', '**/*.calc'];
+/** Files whose change can alter diagnostics: project files, the schema files they name, the formulas others nest; and
+ * formula tests (`*.calc.test.json|yaml|yml`) and their CSV/JSON data files. */
+const WATCHED_GLOBS = ['**/calckit.json', '**/*.json', '**/*.calc', '**/*.calc.test.yaml', '**/*.calc.test.yml', '**/*.csv'];
 
 /** Merges the features' capabilities. Each feature owns its keys; a key declared twice is a defect (features.test.ts). */
 export function mergeCapabilities(parts: readonly ServerCapabilities[]): ServerCapabilities {
@@ -44,7 +45,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker);
   connection.onShutdown(() => worker?.dispose());
   const features = options.features ?? FEATURES;
-  const ctx: ServerContext = { connection, documents, settings, diagnostics, log, client: () => client };
+  const watchedFileListeners: Array<(paths: readonly string[]) => void> = [];
+  const ctx: ServerContext = {
+    connection, documents, settings, diagnostics, log, client: () => client, projects,
+    onWatchedFiles: (listener) => void watchedFileListeners.push(listener),
+  };
 
   connection.onInitialize((params): InitializeResult => {
     client = params.capabilities;
@@ -90,7 +95,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     guardVoid(log, 'didChangeWatchedFiles', (params) => {
       const paths = params.changes.flatMap((c) => (c.uri.startsWith('file:') ? [fileURLToPath(c.uri)] : []));
       // The index drops exactly what these files can change; nothing else is re-checked when it had none of them.
-      if (!projects.changed(paths)) return;
+      const indexChanged = projects.changed(paths);
+      for (const listener of watchedFileListeners) listener(paths);
+      if (!indexChanged) return;
       settings.invalidate();
       diagnostics.refreshAll();
     }),

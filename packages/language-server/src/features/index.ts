@@ -5,6 +5,7 @@ import { completion } from './completion.js';
 import { definition } from './definition.js';
 import { folding } from './folding.js';
 import { formatting } from './formatting.js';
+import { formulaTests } from './formula-tests.js';
 import { highlight } from './highlight.js';
 import { hover } from './hover.js';
 import { inlayHints } from './inlay-hints.js';
@@ -30,4 +31,5 @@ export const FEATURES: readonly Feature[] = [
   codeActions,
   formatting,
   pullDiagnostics,
+  formulaTests,
 ];
