@@ -24,8 +24,9 @@ const fractionMs = (digits: string): number => (digits === '' ? 0 : Number(digit
 /** Two-digit years: 00..69 → 2000..2069, 70..99 → 1970..1999 (MySQL's YY_PART_YEAR rule). */
 export const twoDigitYear = (y: number): number => (y < 70 ? y + 2000 : y + 1900);
 
-function build(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number, type: 'DATE' | 'DATETIME'): TimeValue | null {
-  if (!isValidDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+function build(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number, type: 'DATE' | 'DATETIME', lenient = false): TimeValue | null {
+  const valid = lenient ? year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= 31 : isValidDate(year, month, day);
+  if (!valid || hour > 23 || minute > 59 || second > 59) return null;
   return timeValue(type, epochOf({ year, month, day, hour, minute, second, ms }));
 }
 
@@ -33,9 +34,11 @@ function build(year: number, month: number, day: number, hour: number, minute: n
  * A string as a DATE or DATETIME, as MySQL reads it: `2024-01-31`, `2024-1-5`, `24-01-31`, any punctuation as the
  * delimiter, `2024-01-31 10:20:30[.ffffff]` (space or `T`), partial times (`2024-01-31 10`), digits only
  * (`20240131`, `240131`, `20240131102030`, `240131102030`); leading spaces skipped, trailing garbage ignored after a
- * complete date (MySQL warns and keeps the value). DATETIME when a time part is written. Invalid or zero dates: NULL.
+ * complete date (MySQL warns and keeps the value). DATETIME when a time part is written. Invalid or zero dates: NULL;
+ * `lenient` accepts any day 1..31 of a month, counted on from the month's first (`2024-04-31` is 2024-05-01), as
+ * MariaDB's TIMEDIFF does.
  */
-export function parseDateTime(text: string): TimeValue | null {
+export function parseDateTime(text: string, lenient = false): TimeValue | null {
   let i = 0;
   const n = text.length;
   while (i < n && isSpace(text[i])) i++;
@@ -46,7 +49,7 @@ export function parseDateTime(text: string): TimeValue | null {
     // Digits only (MySQL's internal format): fixed-width fields, the year 4 digits for 4, 8 or 14+ digits.
     const digits = text.slice(i, j);
     const fraction = text[j] === '.' ? /^\d*/.exec(text.slice(j + 1))?.[0] ?? '' : '';
-    return parseDigits(digits, fraction);
+    return parseDigits(digits, fraction, lenient);
   }
   // Delimited: year, month, day, then optionally hour, minute, second and a fraction.
   const fields: number[] = [];
@@ -79,10 +82,10 @@ export function parseDateTime(text: string): TimeValue | null {
   }
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = fields;
   const year = yearText.length === 2 ? twoDigitYear(y0) : y0;
-  return build(year, month, day, hour, minute, second, fractionMs(fraction), timeStarted ? 'DATETIME' : 'DATE');
+  return build(year, month, day, hour, minute, second, fractionMs(fraction), timeStarted ? 'DATETIME' : 'DATE', lenient);
 }
 
-function parseDigits(digits: string, fraction: string): TimeValue | null {
+function parseDigits(digits: string, fraction: string, lenient: boolean): TimeValue | null {
   const len = digits.length;
   const yearLength = len === 4 || len === 8 || len >= 14 ? 4 : 2;
   if (len > 14 || len < 5) return null;
@@ -97,7 +100,7 @@ function parseDigits(digits: string, fraction: string): TimeValue | null {
   if (values.length < 3) return null;
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = values;
   const year = yearLength === 2 ? twoDigitYear(y0) : y0;
-  return build(year, month, day, hour, minute, second, fractionMs(fraction), values.length > 3 ? 'DATETIME' : 'DATE');
+  return build(year, month, day, hour, minute, second, fractionMs(fraction), values.length > 3 ? 'DATETIME' : 'DATE', lenient);
 }
 
 /**
@@ -233,13 +236,15 @@ export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } 
  * more that reads as a datetime is one; any other string is a time (`10:20:30`, `-01:00`, `102030`; MariaDB reads
  * `'2024-01-31'` as the time 00:20:24, its digits before the first `-`); a number is a time (HHMMSS).
  */
-export function toTemporal(value: Value | undefined): Temporal | null {
+export function toTemporal(value: Value | undefined, lenient = false): Temporal | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return { kind: 'datetime', value };
   if (typeof value === 'string') {
     if (value.trim().length >= 12) {
-      const dt = parseDateTime(value);
+      const dt = parseDateTime(value, lenient);
       if (dt !== null) return { kind: 'datetime', value: dt };
+      // Written as a date but not a valid one (`2023-02-29 10:00:00`): NULL, not a TIME read from its first digits.
+      if (/^\s*\d{1,4}[^\d\s:]\d{1,2}[^\d\s:]\d{1,2}/.test(value)) return null;
     }
     const ms = parseTime(value);
     return ms === null ? null : { kind: 'time', ms };
@@ -248,10 +253,20 @@ export function toTemporal(value: Value | undefined): Temporal | null {
   return ms === null ? null : { kind: 'time', ms };
 }
 
-/** Any value as a TIME (milliseconds): a datetime gives its time of day. */
-export function toTime(value: Value | undefined): number | null {
+/**
+ * Any value as a TIME (milliseconds): a datetime gives its time of day. `lenient` (HOUR, MINUTE, SECOND, TIME,
+ * TIME_TO_SEC, as MariaDB) also takes the time of a datetime whose date does not exist (`2023-02-31 10:20:30`).
+ */
+export function toTime(value: Value | undefined, lenient = false): number | null {
   const t = toTemporal(value);
-  if (t === null) return null;
+  if (t === null) {
+    if (!lenient || typeof value !== 'string') return null;
+    const m = /^\s*\d{1,4}[^\d\s:](\d{1,2})[^\d\s:](\d{1,2})[T\s]+(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d*))?/.exec(value);
+    if (!m) return null;
+    const [month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
+    if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+    return ((hour * 60 + minute) * 60 + second) * 1000 + fractionMs(m[6] ?? '');
+  }
   return t.kind === 'time' ? t.ms : timeOfDay(t.value);
 }
 

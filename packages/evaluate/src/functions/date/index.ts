@@ -118,8 +118,9 @@ const DATEDIFF: ScalarFunction = (args, ctx) => {
 };
 
 const TIMEDIFF: ScalarFunction = (args, ctx) => {
-  const a = toTemporal(arg(args, 0, ctx));
-  const b = toTemporal(arg(args, 1, ctx));
+  // MariaDB's TIMEDIFF counts a day past the month's end on into the next month (2024-04-31 is 2024-05-01).
+  const a = toTemporal(arg(args, 0, ctx), true);
+  const b = toTemporal(arg(args, 1, ctx), true);
   if (a === null || b === null || a.kind !== b.kind) return null;
   const diff = a.kind === 'datetime' && b.kind === 'datetime' ? a.value.epochMs - b.value.epochMs : a.kind === 'time' && b.kind === 'time' ? a.ms - b.ms : 0;
   return formatTime(clipTime(diff));
@@ -201,7 +202,7 @@ const YEARWEEK: ScalarFunction = (args, ctx) => {
 const timePart =
   (part: (absMs: number) => number): ScalarFunction =>
   (args, ctx) => {
-    const t = toTime(arg(args, 0, ctx));
+    const t = toTime(arg(args, 0, ctx), true);
     return t === null ? null : part(Math.abs(t));
   };
 
@@ -288,7 +289,7 @@ const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
 };
 
 const TIME: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx));
+  const t = toTime(arg(args, 0, ctx), true);
   return t === null ? null : formatTime(t);
 };
 
@@ -299,7 +300,7 @@ const TIMESTAMP: ScalarFunction = (args, ctx) => {
 };
 
 const TIME_TO_SEC: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx));
+  const t = toTime(arg(args, 0, ctx), true);
   return t === null ? null : t / 1000;
 };
 
