@@ -8,12 +8,18 @@ import {
   LanguageClient,
   RevealOutputChannelOn,
   State,
+  TextDocumentSyncKind,
   TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { Log } from './log.js';
 import { serverSettings } from './settings.js';
+
+/** Formula test files (`<formula>.calc.test.json|yaml|yml`): synced to the server for its lenses and diagnostics. */
+export const TEST_FILE_SELECTOR = [{ scheme: 'file', pattern: '**/*.calc.test.{json,yaml,yml}' }];
+/** The server's command that runs a formula's tests (declared by the server, registered by the client). */
+export const RUN_TESTS_COMMAND = 'calckit.runTests';
 
 /** Crashes tolerated within CRASH_WINDOW_MS before the client gives up restarting. */
 const MAX_CRASHES = 5;
@@ -71,6 +77,13 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
     initializationOptions: () => ({ settings: serverSettings(vscode.workspace.workspaceFolders?.[0]?.uri) }),
     outputChannel: log.channel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    middleware: {
+      // From the command palette (no argument): the tests of the active editor's formula or test file.
+      executeCommand: (command, args, next) => {
+        const active = vscode.window.activeTextEditor?.document.uri;
+        return next(command, command === RUN_TESTS_COMMAND && args.length === 0 && active?.scheme === 'file' ? [active.toString()] : args);
+      },
+    },
     errorHandler: {
       error: (error, message, count) => {
         log.error(`language server connection error (${count ?? 0}): ${error.message} ${message?.jsonrpc ?? ''}`);
@@ -94,7 +107,10 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
   };
   const client = new LanguageClient('calckit', 'calckit language server', serverOptions, clientOptions);
   client.onDidChangeState((event) => {
-    if (event.newState === State.Running) setState('running');
+    if (event.newState === State.Running) {
+      syncTestFiles(client, log);
+      setState('running');
+    }
     else if (event.newState === State.Starting) setState('starting');
     else if (state !== 'failed') setState('stopped');
   });
@@ -119,4 +135,22 @@ export function startLanguageClient(context: vscode.ExtensionContext, log: Log):
       void client.stop();
     },
   };
+}
+
+/**
+ * Test files are JSON/YAML documents: the client's document selector (every formula feature, formatting included)
+ * stays on formulas, and only their synchronisation and lenses are registered for test files, so the JSON and YAML
+ * extensions keep formatting and folding them alone. Registered again after each (re)start.
+ */
+function syncTestFiles(client: LanguageClient, log: Log): void {
+  const registerOptions = { documentSelector: TEST_FILE_SELECTOR };
+  const id = () => `calckit-tests-${Math.random().toString(36).slice(2)}`;
+  try {
+    client.getFeature('textDocument/didOpen').register({ id: id(), registerOptions });
+    client.getFeature('textDocument/didChange').register({ id: id(), registerOptions: { ...registerOptions, syncKind: TextDocumentSyncKind.Incremental } });
+    client.getFeature('textDocument/didClose').register({ id: id(), registerOptions });
+    client.getFeature('textDocument/codeLens').register({ id: id(), registerOptions });
+  } catch (error) {
+    log.warn(`formula test files are not synced with the language server: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
