@@ -38,6 +38,11 @@ export interface Compiled {
   readonly type: ValueType;
   /** Decimals of an exact (LONG, DECIMAL) value; < 0 when unknown or not exact. */
   readonly scale: number;
+  /**
+   * Decimals an exact value is kept with while it flows into other operators: MySQL keeps a division's quotient in
+   * 9-digit words (`1/3` is 0.333333333 inside, shown 0.3333; `1/3*3` shows 1.0000). Default: `scale`.
+   */
+  readonly internal?: number;
   /** The value, when the expression is a constant. */
   readonly constant?: { readonly value: Value };
 }
@@ -83,6 +88,11 @@ function numberScale(raw: string, integer: boolean): number {
 }
 
 const isExact = (t: ValueType) => t === 'LONG' || t === 'DECIMAL' || t === 'BOOLEAN';
+/** The decimals a compiled value is kept with (its `internal`, else its scale). */
+export const internalOf = (c: Compiled): number => c.internal ?? c.scale;
+/** Decimals of a quotient inside MySQL: the operands' decimals and the 4 of div_precision_increment, each rounded up
+ * to a 9-digit word. */
+export const quotientDigits = (dividend: number, divisor: number): number => Math.min(MAX_SCALE + 9, 9 * (Math.ceil(Math.max(0, dividend) / 9) + Math.ceil(Math.max(0, divisor) / 9) + 1));
 
 /** Reads nested calculations once each and refuses cycles and missing ones. */
 export class NestedResolver {
@@ -298,10 +308,10 @@ export class Compiler {
       };
     }
     const type: ValueType = x.type === 'BOOLEAN' ? 'LONG' : isNumeric(x.type) ? x.type : x.type === 'NULL' ? 'NULL' : 'DOUBLE';
-    if (e.operator === '+') return { fn: f, type: x.type, scale: x.scale };
+    if (e.operator === '+') return x;
     if (x.constant) {
       const n = toNumber(x.constant.value as ArgumentValue);
-      return constant(n === null ? null : -n, type, x.scale);
+      return { ...constant(n === null ? null : -n, type, x.scale), internal: x.internal };
     }
     return {
       fn: (i) => {
@@ -312,6 +322,7 @@ export class Compiler {
       },
       type,
       scale: x.scale,
+      internal: x.internal,
     };
   }
 
@@ -416,12 +427,16 @@ export class Compiler {
     }
     const exact = type === 'DECIMAL' && isExact(l.type) && isExact(r.type) && l.scale >= 0 && r.scale >= 0;
     let scale = -1;
+    let internal = -1;
     if (exact) {
-      scale = op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale);
-      scale = Math.min(scale, MAX_SCALE);
+      const li = internalOf(l);
+      const ri = internalOf(r);
+      scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
+      internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
     }
-    const round = exact && scale <= 15;
-    const s = scale;
+    // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
+    const round = exact && internal <= 15;
+    const s = internal;
     switch (op) {
       case '+':
       case '-':
@@ -438,6 +453,7 @@ export class Compiler {
           },
           type,
           scale,
+          internal,
         };
       }
       default:
@@ -454,6 +470,7 @@ export class Compiler {
           },
           type,
           scale,
+          internal,
         };
     }
   }
@@ -496,7 +513,9 @@ export class Compiler {
     const results = e.whens.map((w) => this.compile(w.result, level, scope));
     const elseC = e.elseResult ? this.compile(e.elseResult, level, scope) : constant(null, 'NULL', -1);
     const type = unify([...results.map((c) => c.type), elseC.type]);
-    const scale = isExact(type) ? Math.max(...[...results, elseC].map((c) => (c.type === 'NULL' ? 0 : c.scale))) : -1;
+    const branches = [...results, elseC].filter((c) => c.type !== 'NULL');
+    const scale = isExact(type) && branches.every((c) => c.scale >= 0) ? Math.max(0, ...branches.map((c) => c.scale)) : -1;
+    const internal = scale < 0 ? -1 : Math.max(0, ...branches.map(internalOf));
     const resultFns = results.map((c) => coerceTo(c, type));
     const elseFn = coerceTo(elseC, type);
     const n = resultFns.length;
@@ -517,6 +536,7 @@ export class Compiler {
         },
         type,
         scale,
+        internal,
       };
     }
     const conditions = e.whens.map((w) => this.compile(w.condition, level, scope).fn);
@@ -527,6 +547,7 @@ export class Compiler {
       },
       type,
       scale,
+      internal,
     };
   }
 
@@ -647,11 +668,12 @@ export class Compiler {
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
     const resultType = type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
     const scale = scalarScale(name, args, e);
+    const internal = scalarInternal(name, args, scale);
     // Functions that pass one of their arguments on give it the common type (a number among texts is text).
     const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
     const n = fns.length;
     const values: ArgumentValue[] = new Array(n).fill(null);
-    if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale };
+    if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale, internal };
     if (n === 1) {
       const f0 = fns[0]!;
       return {
@@ -661,6 +683,7 @@ export class Compiler {
         },
         type: resultType,
         scale,
+        internal,
       };
     }
     return {
@@ -670,6 +693,7 @@ export class Compiler {
       },
       type: resultType,
       scale,
+      internal,
     };
   }
 
@@ -719,7 +743,7 @@ export class Compiler {
     return c.constant.value;
   }
 
-  private aggregateFactory(e: CallExpression, level: Level, scope: Scope, arg: Compiled | undefined): { make: () => Accumulator; type: ValueType; scale: number } {
+  private aggregateFactory(e: CallExpression, level: Level, scope: Scope, arg: Compiled | undefined): { make: () => Accumulator; type: ValueType; scale: number; internal: number } {
     const name = e.upperName;
     const factory: AggregateFactory | undefined = AGGREGATES[name];
     if (!factory) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
@@ -728,7 +752,10 @@ export class Compiler {
     const argType = arg?.type ?? 'UNKNOWN';
     const argScale = arg?.scale ?? -1;
     const resultScale = aggregateScale(name, argType, argScale);
-    const setup = { collation: this.options.collation, argType, argScale, resultScale, constants, star: e.star };
+    // Exact results are kept with the argument's internal decimals (AVG: a quotient's), shown with resultScale.
+    const argInternal = arg ? internalOf(arg) : -1;
+    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(argInternal, 0) : Math.max(resultScale, argInternal);
+    const setup = { collation: this.options.collation, argType, argScale, resultScale: internal, constants, star: e.star };
     // Validate constants now (a bad percentile is an error even over no rows), at the call's place.
     try {
       factory(setup);
@@ -740,13 +767,15 @@ export class Compiler {
     const collation = this.options.collation;
     const make = distinct ? () => distinctOf(factory(setup), collation) : () => factory(setup);
     const type = scope.types.typeOf(e);
-    return { make, type: type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type, scale: resultScale };
+    // AVG of exact values is a DECIMAL in MySQL (the catalogue says DOUBLE, which the result's reported type keeps).
+    const valueType = name === 'AVG' && resultScale >= 0 ? 'DECIMAL' : type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type;
+    return { make, type: valueType, scale: resultScale, internal };
   }
 
   private aggregate(e: CallExpression, scope: Scope): Compiled {
     const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
     const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
-    const { make, type, scale } = this.aggregateFactory(e, 'row', scope, arg);
+    const { make, type, scale, internal } = this.aggregateFactory(e, 'row', scope, arg);
     const frame = this.frame;
     const af = arg?.fn ?? (() => 1);
     return {
@@ -760,6 +789,7 @@ export class Compiler {
       },
       type,
       scale,
+      internal,
     };
   }
 
@@ -778,6 +808,7 @@ export class Compiler {
     let compute: (n: number) => Value[];
     let type: ValueType;
     let scale = -1;
+    let internal = -1;
     if (entry.kind === 'aggregate') {
       if (!entry.windowCapable && !AGGREGATES[name]) throw err('unsupported-function', `${name} cannot be used as a window function`, e.nameRange);
       const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
@@ -785,6 +816,7 @@ export class Compiler {
       const agg = this.aggregateFactory(e, level, scope, arg);
       type = agg.type;
       scale = agg.scale;
+      internal = agg.internal;
       const af = arg?.fn ?? (() => 1);
       compute = (n) => computeWindow(n, partition, orderBy, collation, { kind: 'aggregate', make: agg.make, arg: af, second });
     } else {
@@ -797,6 +829,7 @@ export class Compiler {
       const t = scope.types.typeOf(e);
       type = isValueFunction ? (value?.type ?? t) : t;
       scale = isValueFunction ? (value?.scale ?? -1) : 0;
+      internal = isValueFunction && value ? internalOf(value) : scale;
       compute = (n) => computeWindow(n, partition, orderBy, collation, { kind: 'function', name, impl, value: value?.fn, constants, fallback, range: e.range });
     }
     const frame = this.frame;
@@ -812,6 +845,7 @@ export class Compiler {
       },
       type,
       scale,
+      internal,
     };
   }
 
@@ -849,7 +883,7 @@ export class Compiler {
       }
       return cache[r]!;
     };
-    if (level === 'row') return { fn: perRow, type: agg.type, scale: agg.scale };
+    if (level === 'row') return { fn: perRow, type: agg.type, scale: agg.scale, internal: agg.internal };
     return {
       fn: (g) => {
         const start = frame.offsets[g]!;
@@ -865,6 +899,7 @@ export class Compiler {
       },
       type: agg.type,
       scale: agg.scale,
+      internal: agg.internal,
     };
   }
 }
@@ -939,6 +974,23 @@ function coerceTo(c: Compiled, type: ValueType): Fn {
 
 const SUB_DAY = /^(MICROSECOND|SECOND|MINUTE|HOUR|SECOND_MICROSECOND|MINUTE_MICROSECOND|MINUTE_SECOND|HOUR_MICROSECOND|HOUR_SECOND|HOUR_MINUTE|DAY_MICROSECOND|DAY_SECOND|DAY_MINUTE|DAY_HOUR)$/;
 const isSubDay = (unit: string) => SUB_DAY.test(unit);
+
+/** Decimals a scalar function's exact result is kept with. */
+function scalarInternal(name: string, args: readonly Compiled[], scale: number): number {
+  if (scale < 0) return scale;
+  switch (name) {
+    case 'ABS':
+      return args[0] ? internalOf(args[0]) : scale;
+    case 'MOD':
+    case 'IFNULL':
+    case 'NVL':
+    case 'COALESCE':
+    case 'NULLIF':
+      return Math.max(scale, ...args.map(internalOf));
+    default:
+      return scale;
+  }
+}
 
 /** Static scale of a scalar function's exact result. */
 function scalarScale(name: string, args: readonly Compiled[], e: CallExpression): number {

@@ -57,6 +57,13 @@ describe('row-level values', () => {
     ['10 / `Orders`', [5, null, 3.3333, null]],
     ['`Price` + 0.2', [10.7, 3.45, null, 0.3]],
     ['0.1 * 3', [0.3, 0.3, 0.3, 0.3]],
+    // a quotient is kept with 9-digit words inside, shown with its scale (MySQL: 1/3*3 is 1.0000, 1/3/3 0.11111111)
+    ['1 / 3 * 3', [1, 1, 1, 1]],
+    ['1 / 3 / 3', [0.11111111, 0.11111111, 0.11111111, 0.11111111]],
+    ['`Price` / 7 * 100', [150, 46.428571, null, 1.428571]],
+    ['CONCAT(1 / 3 * 3)', ['1.0000', '1.0000', '1.0000', '1.0000']],
+    ['1 / 3 = 0.3333', [false, false, false, false]],
+    ['ROUND(2 / 3, 6)', [0.666667, 0.666667, 0.666667, 0.666667]],
     ['-`Orders`', [-2, 0, -3, null]],
     // implicit conversion: text in arithmetic (numeric prefix, '' → 0), booleans as 1/0, dates as YYYYMMDD
     ["'12abc' + 1", [13, 13, 13, 13]],
@@ -246,6 +253,9 @@ describe('aggregates', () => {
     ['CASE WHEN SUM(`Orders`) = 0 THEN 0 ELSE SUM(`Price`) / SUM(`Orders`) END', 2.77],
     ['SUM(CASE WHEN `Orders` > 1 THEN 1 ELSE 0 END)', 2],
     ['SUM(`Orders`) / COUNT(*)', 1.25],
+    ['SUM(`Price`) / SUM(`Orders`) * 100', 277],
+    ['AVG(`Orders`) * 3', 5],
+    ['SUM(`Orders` / 3)', 1.6667],
     ["SUM(`Name`)", 0],
   ])('%s', (formula, expected) => {
     const [v] = values(formula);

@@ -1,7 +1,7 @@
 // Entry points: `compileFormula` parses once and compiles to closures per table shape; `evaluateFormula` is the
 // one-shot form. A row-level formula gives one value per input row (in input order, with its group-by values when
 // `groupBy` is given); an aggregated one gives one value per group, sorted by the group-by values (NULL first).
-import { parseFormula, type ParseResult, type ValueType } from '@calckit/formula';
+import { inferTypes, isNumeric, parseFormula, type ParseResult, type ValueType } from '@calckit/formula';
 import {
   EvaluationError,
   type EvaluateOptions,
@@ -16,7 +16,7 @@ import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
 import { Compiler, isAggregated, NestedResolver, type Compiled, type CompileOptions, type Frame } from './compile.js';
 import { convertRows, type TypedTable } from './rows.js';
-import { parseTimeText, toOutputValue } from './values.js';
+import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
 /** A formula parsed and checked once, evaluated over any number of row sets. */
 export interface CompiledFormula {
@@ -53,6 +53,19 @@ function parseOrThrow(text: string): ParseResult {
   if (first) throw new EvaluationError('syntax', first.message, first.range);
   if (!parse.formula.expression) throw new EvaluationError('syntax', 'the formula is empty', parse.formula.range);
   return parse;
+}
+
+/** The formula's value as shown: an exact DECIMAL kept with more decimals inside is rounded to its scale (MySQL
+ * rounds half up when it sends the value). */
+function shown(compiled: Compiled): Compiled {
+  const internal = compiled.internal ?? compiled.scale;
+  if (!isNumeric(compiled.type) || compiled.scale < 0 || internal <= compiled.scale || compiled.scale > 20) return compiled;
+  const f = compiled.fn;
+  const scale = compiled.scale;
+  return { ...compiled, fn: (i) => {
+    const v = f(i);
+    return typeof v === 'number' ? roundHalfAwayFromZero(v, scale) : v;
+  } };
 }
 
 interface Groups {
@@ -177,7 +190,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
       if (k < 0) throw new EvaluationError('unknown-column', `unknown group-by column \`${name}\`: the rows have no such column`);
       return k;
     });
-    const compiled = compiledFor(table);
+    const compiled = shown(compiledFor(table));
     frame.table = table;
     frame.epoch++;
     frame.now = fixedNow ?? clock(undefined);
@@ -192,6 +205,16 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     return { compiled, groupColumns, groups, count: groups ? groups.count : table.length };
   };
 
+  /** The result's type as the analysis infers it (`inferTypes` over the table's schema); ours where it cannot say. */
+  let typed: { shape: TypedTable['types']; names: TypedTable['names']; type: ValueType } | undefined;
+  const reportedType = (compiled: Compiled, table: TypedTable): ValueType => {
+    if (!typed || typed.shape !== table.types || typed.names !== table.names) {
+      const analysed = inferTypes(parse.formula, table.names.map((name, i) => ({ name, type: table.types[i]! }))).typeOf(parse.formula.expression!);
+      typed = { shape: table.types, names: table.names, type: analysed };
+    }
+    return typed.type === 'UNKNOWN' ? compiled.type : typed.type;
+  };
+
   const evaluateValues = (table: TypedTable): OutputValue[] => {
     const { compiled, count } = prepare(table);
     const fn = compiled.fn;
@@ -203,7 +226,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
   const evaluateTable = (table: TypedTable): EvaluationResult => {
     const groupBy = compileOptions.groupBy;
     const { compiled, groupColumns, groups } = prepare(table);
-    const type: ValueType = compiled.type;
+    const type: ValueType = reportedType(compiled, table);
     const fn = compiled.fn;
     const groupOf = (row: number): Record<string, OutputValue> => {
       const group: Record<string, OutputValue> = {};

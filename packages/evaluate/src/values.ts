@@ -185,7 +185,7 @@ function formatDouble(x: number): string {
  */
 export function formatNumber(x: number, type: ValueType, scale: number): string {
   if (type === 'LONG' || type === 'BOOLEAN') return Number.isInteger(x) ? (Math.abs(x) < 1e21 ? x.toFixed(0) : String(BigInt(x))) : formatDouble(x);
-  if (type === 'DECIMAL' && scale >= 0 && Math.abs(x) < 1e21) return x.toFixed(Math.min(scale, 100));
+  if (type === 'DECIMAL' && scale >= 0 && Math.abs(x) < 1e21) return roundHalfAwayFromZero(x, scale).toFixed(Math.min(scale, 100));
   return formatDouble(x);
 }
 
