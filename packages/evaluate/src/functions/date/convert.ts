@@ -45,13 +45,16 @@ export function parseDateTime(text: string, lenient = false): TimeValue | null {
   let j = i;
   while (j < n && isDigit(text[j])) j++;
   if (j === i) return null;
-  if (j === n || /^\.\d*\s*$/.test(text.slice(j))) {
-    // Digits only (MySQL's internal format): fixed-width fields, the year 4 digits for 4, 8 or 14+ digits.
+  const rest = text.slice(j);
+  if (rest === '' || /^\.\d*\s*$/.test(rest) || (j - i > 4 && !/^(\s+|[!-/:-@[-`{-~]|T)\d/.test(rest))) {
+    // Digits only (MySQL's internal format): fixed-width fields, the year 4 digits for 4, 8 or 14+ digits; after
+    // more than four digits, garbage is ignored as after any complete date (`20240131x`).
     const digits = text.slice(i, j);
-    const fraction = text[j] === '.' ? /^\d*/.exec(text.slice(j + 1))?.[0] ?? '' : '';
+    const fraction = text[j] === '.' ? (/^\d*/.exec(text.slice(j + 1))?.[0] ?? '') : '';
     return parseDigits(digits, fraction, lenient);
   }
-  // Delimited: year, month, day, then optionally hour, minute, second and a fraction.
+  // Delimited: year, month, day, then optionally hour, minute, second and a fraction. One punctuation character
+  // between fields (`2024--01--31` is not a date); spaces, `T` or one punctuation character between date and time.
   const fields: number[] = [];
   const yearText = text.slice(i, j);
   if (yearText.length > 4) return null;
@@ -60,16 +63,17 @@ export function parseDateTime(text: string, lenient = false): TimeValue | null {
   let fraction = '';
   let timeStarted = false;
   while (fields.length < 6) {
-    // Delimiters: punctuation between date fields; between the date and the time also spaces and `T`.
     let k = pos;
     if (fields.length === 3) {
-      while (k < n && (isSpace(text[k]) || isPunct(text[k]) || text[k] === 'T')) k++;
-    } else {
-      while (k < n && (isPunct(text[k]) || (fields.length > 3 && isSpace(text[k])))) k++;
+      if (isSpace(text[k])) while (k < n && isSpace(text[k])) k++;
+      else if (text[k] === 'T' || isPunct(text[k])) k++;
+    } else if (isPunct(text[k])) {
+      k++;
     }
     if (k === pos || !isDigit(text[k])) break;
     let e = k;
     while (e < n && isDigit(text[e]) && e - k < 2) e++;
+    if (isDigit(text[e])) return null; // a field of more than two digits
     fields.push(Number(text.slice(k, e)));
     if (fields.length === 4) timeStarted = true;
     pos = e;

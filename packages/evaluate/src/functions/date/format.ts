@@ -220,7 +220,7 @@ interface Fields {
 
 class ParseError extends Error {}
 
-/** MySQL's my_strtoll10 over at most `max` characters: an optional sign and digits (none: an error). */
+/** MySQL's my_strtoll10 over at most `max` characters: an optional sign and digits (none, or a negative number: an error). */
 function readNumber(s: string, pos: number, max: number): { value: number; end: number; digits: number } {
   const limit = Math.min(s.length, pos + max);
   let i = pos;
@@ -233,7 +233,9 @@ function readNumber(s: string, pos: number, max: number): { value: number; end: 
   while (i < limit && isDigit(s[i])) i++;
   if (i === start) throw new ParseError();
   const value = Number(s.slice(start, i));
-  return { value: negative ? -value : value, end: i, digits: i - pos };
+  // Negative numbers land in MySQL's unsigned fields as huge values, which fail its range checks.
+  if (negative && value !== 0) throw new ParseError();
+  return { value, end: i, digits: i - pos };
 }
 
 /** MySQL's check_word: the alphabetic word at `pos`, matched case-insensitively to a name or a unique prefix. */

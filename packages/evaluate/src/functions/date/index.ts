@@ -57,7 +57,8 @@ const ofDate =
 
 const dayNr = (f: DateTimeFields): number => dayNumber(f.year, f.month, f.day);
 
-const ms = (seconds: number): number => Math.trunc(seconds * MS_PER_SECOND);
+/** Seconds (a decimal) as milliseconds: read to the microsecond first, so that 66549.68 is not 66549.679…. */
+const ms = (seconds: number): number => Math.trunc(Math.round(seconds * 1e6) / 1000);
 
 const clipTime = (v: number): number => Math.max(-MAX_TIME_MS, Math.min(MAX_TIME_MS, v));
 
@@ -267,7 +268,7 @@ const FROM_UNIXTIME: ScalarFunction = (args, ctx) => {
   const n = toNumber(arg(args, 0, ctx));
   const format = args.length > 1 ? text(arg(args, 1, ctx)) : undefined;
   if (n === null || n < 0 || n > TIMESTAMP_MAX_S || format === null) return null;
-  const t = timeValue('DATETIME', Math.floor(n * 1000));
+  const t = timeValue('DATETIME', ms(n));
   if (t === null) return null;
   return format === undefined ? t : formatWithSpecifiers(dateParts(t), format);
 };

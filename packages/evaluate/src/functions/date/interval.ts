@@ -56,7 +56,7 @@ export function intervalDelta(amount: Value, unit: string): Delta | null {
     if (u === 'SECOND') {
       // SECOND keeps a fraction (MySQL reads it as a decimal).
       const n = toNumber(amount);
-      return n === null ? null : { months: 0, ms: Math.trunc(n * 1000) };
+      return n === null ? null : { months: 0, ms: Math.trunc(Math.round(n * 1e6) / 1000) };
     }
     const n = toInteger(amount);
     if (n === null) return null;
