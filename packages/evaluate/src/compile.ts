@@ -21,7 +21,7 @@ import {
 } from '@calckit/formula';
 import { EvaluationError, type TimeValue, type Value } from './api.js';
 import { AGGREGATES, aggregateScale, distinctOf, type Accumulator, type AggregateFactory } from './aggregates.js';
-import { likeMatcher, type Collation } from './collation.js';
+import { compareStrings, likeMatcher, type Collation } from './collation.js';
 import { compareValues, sortCompare } from './compare.js';
 import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
 import { SCALAR_FUNCTIONS } from './functions/index.js';
@@ -206,7 +206,10 @@ export class Compiler {
   /** Compiles a whole formula at a level. */
   formula(parse: ParseResult, level: Level, stack: readonly string[] = []): Compiled {
     const types = inferTypes(parse.formula, this.schema);
-    return this.compile(parse.formula.expression!, level, new Scope(types, stack));
+    const root = parse.formula.expression!;
+    const compiled = this.compile(root, level, new Scope(types, stack));
+    if (compiled.type === 'INTERVAL') throw err('runtime', 'an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)', root.range);
+    return compiled;
   }
 
   private column(name: string, range: Range): number {
@@ -349,6 +352,19 @@ export class Compiler {
           const b = rf(i);
           if (b === null) return null;
           return test(a < b ? -1 : a > b ? 1 : 0);
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
+    if (l.type === 'STRING' && r.type === 'STRING') {
+      return {
+        fn: (i) => {
+          const a = lf(i);
+          if (a === null) return null;
+          const b = rf(i);
+          if (b === null) return null;
+          return test(typeof a === 'string' && typeof b === 'string' ? compareStrings(a, b, collation) : compareValues(a, b, collation)!);
         },
         type: 'BOOLEAN',
         scale: 0,

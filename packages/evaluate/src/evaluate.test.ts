@@ -331,7 +331,25 @@ describe('windows', () => {
   });
 });
 
+describe('windows over groups of two columns', () => {
+  it('partitions the groups, ordered by an aggregate', () => {
+    const result = evaluateFormula('RANK() OVER (PARTITION BY `Region` ORDER BY SUM(`Price`) DESC)', ROWS, { schema: SCHEMA, groupBy: ['Region', 'Orders'] });
+    expect(result.rows.map((r) => [r.group!['Region'], r.group!['Orders'], r.value])).toEqual([
+      [null, null, 1],
+      ['East', 2, 1],
+      ['East', 3, 2],
+      ['west', 0, 1],
+    ]);
+  });
+});
+
 describe('FIXED', () => {
+  it('outside an aggregate in an aggregated formula, needs one value per group', () => {
+    expect(values('SUM(`Orders`) - (SUM(`Orders`) FIXED (BY `Region`))', { groupBy: ['Region'] })).toEqual([null, 0, 0]);
+    expect(values('SUM(`Orders`) - (SUM(`Orders`) FIXED ())', { groupBy: ['Region'] })).toEqual([null, 0, -5]);
+    expect(() => values('SUM(`Orders`) - (SUM(`Orders`) FIXED (BY `Orders`))', { groupBy: ['Region'] })).toThrow('SUM(…) FIXED (…) has several values in one group');
+  });
+
   it.each<[string, string[], OutputValue[]]>([
     ['SUM(`Orders`) FIXED (BY `Region`)', [], [5, 0, 5, null]],
     ['SUM(`Orders`) FIXED ()', [], [5, 5, 5, 5]],
@@ -380,6 +398,9 @@ describe('errors', () => {
     ['SPLIT_PART(`Name`, \',\', 0)', 'runtime @1-27: SPLIT_PART: the field number must be 1 or more'],
     ["TO_NUMBER('abc')", "runtime @1-17: TO_NUMBER: 'abc' is not a number"],
     ['NTILE(0) OVER ()', "runtime @1-17: NTILE's bucket count must be a positive integer constant"],
+    ['INTERVAL 1 DAY', 'runtime @1-15: an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)'],
+    ['SUM(`Orders`) FIXED (BY `Name`)', 'no error'],
+    ['RANK() OVER (PARTITION BY `Region` ORDER BY SUM(`Orders`))', 'runtime @27-35: `Region` is read outside an aggregate in an aggregated formula: aggregate it (SUM(`Region`), MAX(…)) or group by it'],
     ['PERCENTILE(`Orders`, 2)', 'runtime @1-24: the percentile must be a number from 0 to 1 (got 2)'],
   ])('%s', (formula, expected) => {
     expect(failure(formula)).toBe(expected);
