@@ -16,9 +16,14 @@ import { fileURLToPath } from 'node:url';
 const BINARIES = { server: ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'], installDb: ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'] };
 const INSTALL_HINT = 'install it with `bash scripts/mariadb/install.sh` (Debian: apt-get install mariadb-server)';
 
+/** `CALCKIT_MARIADBD` and `CALCKIT_MARIADB_INSTALL_DB` name other binaries (a build of one's own; or a missing one,
+ * to see the differential tests fail as they should without their oracle). */
+const OVERRIDES = { server: process.env.CALCKIT_MARIADBD, installDb: process.env.CALCKIT_MARIADB_INSTALL_DB };
+
 function findBinary(kind) {
-  const found = BINARIES[kind].find((p) => existsSync(p));
-  if (!found) throw new Error(`MariaDB is not installed (${BINARIES[kind].join(' or ')} missing): ${INSTALL_HINT}`);
+  const candidates = OVERRIDES[kind] ? [OVERRIDES[kind]] : BINARIES[kind];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`MariaDB is not installed (${candidates.join(' or ')} missing): ${INSTALL_HINT}`);
   return found;
 }
 

@@ -11,6 +11,8 @@ export const NOW = '2026-11-24 12:34:56';
 
 export interface MariadbFixture {
   readonly conn: Connection;
+  /** The same rows in a table whose text columns, and the connection, are utf8mb4_nopad_bin (the evaluator's `binary`). */
+  readonly connBinary: Connection;
   readonly version: string | undefined;
   /** The rows loaded into table `t`, in `id` order (id = index + 1). */
   readonly rows: readonly Record<string, unknown>[];
@@ -37,19 +39,24 @@ export function useMariadb(options: { rows?: number } = {}): () => MariadbFixtur
         ownServer = server;
         ({ socket, version } = server);
       }
-      const conn = await connectMariadb(socket);
-      // MySQL 8's default NO_ZERO_IN_DATE and NO_ZERO_DATE: a date with a zero part is NULL (the evaluator, as the
-      // service's Java side, has no zero dates). GROUP_CONCAT (LISTAGG) unbounded.
-      await conn.query(`SET time_zone = '+00:00', timestamp = UNIX_TIMESTAMP('${NOW}'), sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_IN_DATE,NO_ZERO_DATE'), group_concat_max_len = 1073741824`);
       const rows = generateRows(options.rows ?? 400);
-      // One table per test file: files run in parallel against the same server.
-      const table = `t`;
+      // One database per test file (files run in parallel against the same server) and collation.
       const db = `calckit_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-      await conn.query(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
-      await conn.query(`USE \`${db}\``);
-      const files = (await conn.query('SELECT @@secure_file_priv AS f'))[0].f as string;
-      await loadRows(conn, { table, rows, files: files.replace(/\/$/, '') });
-      fixture = { conn, version, rows, schema: SCHEMA };
+      const open = async (collation: 'utf8mb4_general_ci' | 'utf8mb4_nopad_bin') => {
+        const conn = await connectMariadb(socket, { collation: collation.toUpperCase() });
+        // MySQL 8's default NO_ZERO_IN_DATE and NO_ZERO_DATE: a date with a zero part is NULL (the evaluator, as the
+        // service's Java side, has no zero dates). GROUP_CONCAT (LISTAGG) unbounded.
+        await conn.query(`SET time_zone = '+00:00', timestamp = UNIX_TIMESTAMP('${NOW}'), sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_IN_DATE,NO_ZERO_DATE'), group_concat_max_len = 1073741824`);
+        const name = `${db}_${collation === 'utf8mb4_nopad_bin' ? 'bin' : 'ci'}`;
+        await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE ${collation}`);
+        await conn.query(`USE \`${name}\``);
+        const files = (await conn.query('SELECT @@secure_file_priv AS f'))[0].f as string;
+        await loadRows(conn, { table: 't', rows, files: files.replace(/\/$/, ''), collation });
+        return conn;
+      };
+      const conn = await open('utf8mb4_general_ci');
+      const connBinary = await open('utf8mb4_nopad_bin');
+      fixture = { conn, connBinary, version, rows, schema: SCHEMA };
     } catch (error) {
       failure = new Error(
         `MariaDB, the oracle of the differential tests, is not available: ${error instanceof Error ? error.message : String(error)}\n` +
@@ -59,6 +66,7 @@ export function useMariadb(options: { rows?: number } = {}): () => MariadbFixtur
   }, 120_000);
   afterAll(async () => {
     await fixture?.conn.end().catch(() => {});
+    await fixture?.connBinary.end().catch(() => {});
     await ownServer?.stop();
   });
   return () => {

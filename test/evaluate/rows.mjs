@@ -93,12 +93,12 @@ const tsvCell = (v) => (v === null || v === undefined ? '\\N' : String(v).replac
 
 /**
  * Creates `table` (id + the columns) and loads `rows` into it through a TSV file in the server's `files` directory
- * (LOAD DATA INFILE). `engine` defaults to InnoDB.
+ * (LOAD DATA INFILE). `engine` defaults to InnoDB, `collation` (of the text columns) to utf8mb4_general_ci.
  */
-export async function loadRows(conn, { table = 't', rows, files, engine = 'InnoDB', columns = COLUMNS }) {
+export async function loadRows(conn, { table = 't', rows, files, engine = 'InnoDB', columns = COLUMNS, collation = 'utf8mb4_general_ci' }) {
   await conn.query(`DROP TABLE IF EXISTS \`${table}\``);
   const defs = columns.map((c) => `\`${c.name}\` ${c.sql} NULL`).join(', ');
-  await conn.query(`CREATE TABLE \`${table}\` (id INT NOT NULL PRIMARY KEY, ${defs}) ENGINE=${engine} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci`);
+  await conn.query(`CREATE TABLE \`${table}\` (id INT NOT NULL PRIMARY KEY, ${defs}) ENGINE=${engine} DEFAULT CHARSET=utf8mb4 COLLATE=${collation}`);
   const file = join(files, `${table}.tsv`);
   const lines = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {

@@ -403,6 +403,37 @@ export const WINDOW: readonly Case[] = [
   { formula: 'SUM(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N` DESC)', groupBy: ['Region', 'N'] },
 ];
 
+/** Text comparisons under the evaluator's `binary` collation (MariaDB: utf8mb4_nopad_bin columns and connection), and
+ * groups of the messy `Customer` column under both collations. */
+export const COLLATION: readonly Case[] = [
+  ...[
+    "`Region` = 'east'",
+    "`Customer` = 'ana'",
+    "`Customer` = 'trail'",
+    "`Customer` = ''",
+    "`Customer` < 'M'",
+    "`Customer` BETWEEN 'a' AND 'm'",
+    "`Customer` LIKE 'a%'",
+    "`Customer` LIKE 'jos_'",
+    "`Code` LIKE 'ab%'",
+    "`Region` IN ('East', 'west')",
+    "INSTR(`Customer`, 'a')",
+    "INSTR(`Code`, 'x')",
+    "CONTAINS(`Customer`, 'an')",
+    "NULLIF(`Customer`, 'ana')",
+    "REPLACE(`Customer`, 'a', 'o')",
+    "CASE `Region` WHEN 'east' THEN 1 WHEN 'West' THEN 2 END",
+    'COUNT(DISTINCT `Customer`)',
+    'MIN(`Customer`)',
+    'MAX(`Customer`)',
+  ].map((formula) => ({ formula, collation: 'binary' as const })),
+  { formula: 'COUNT(*)', groupBy: ['Customer'] },
+  { formula: 'COUNT(*)', groupBy: ['Customer'], collation: 'binary' },
+  { formula: 'SUM(`Quantity`)', groupBy: ['Code'] },
+  { formula: 'SUM(`Quantity`)', groupBy: ['Code'], collation: 'binary' },
+  { formula: 'MAX(`Customer`)', groupBy: ['Region'], collation: 'binary' },
+];
+
 /**
  * Functions the evaluator implements that this suite cannot compare with MariaDB, and why. coverage.test.ts accepts
  * them without an expression; each reason must stay true (a function listed here that MariaDB can compare should
@@ -414,11 +445,12 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
   SYSDATE: "the real clock at execution in MariaDB (it ignores the session's fixed timestamp), the `now` option in the evaluator",
 };
 
-/** Every case of the suite (scalar, aggregates × groupings, windows). */
+/** Every case of the suite (scalar, aggregates × groupings, windows, collations). */
 export function allCases(): Case[] {
   return [
     ...Object.values(SCALAR).flatMap((list) => list.map((formula) => ({ formula }))),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
+    ...COLLATION,
   ];
 }

@@ -14,6 +14,8 @@ export interface Case {
   readonly formula: string;
   /** Group-by columns: an aggregate formula gives one value per group. */
   readonly groupBy?: readonly string[];
+  /** The evaluator's `binary` collation, against MariaDB's utf8mb4_nopad_bin (default: utf8mb4_general_ci on both sides). */
+  readonly collation?: 'binary';
 }
 
 export interface Difference {
@@ -74,7 +76,7 @@ export interface Outcome {
 
 function evaluate(fixture: MariadbFixture, c: Case): EvaluationResult | { error: string } {
   try {
-    return evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy, now: NOW, collation: 'utf8mb4_general_ci' });
+    return evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy, now: NOW, collation: c.collation ?? 'utf8mb4_general_ci' });
   } catch (error) {
     const code = (error as { code?: string }).code;
     return { error: `${code ? `${code}: ` : ''}${error instanceof Error ? error.message : String(error)}` };
@@ -88,12 +90,13 @@ export async function compareCase(fixture: MariadbFixture, c: Case, { documented
   const { sql: expression } = toMariadb(c.formula, { documented, groupBy: c.groupBy });
   const differences: Difference[] = [];
   const result = evaluate(fixture, c);
+  const conn = c.collation === 'binary' ? fixture.connBinary : fixture.conn;
   if (!c.groupBy) {
     // An aggregate over the whole table is one value (LIMIT 1: an aggregate MariaDB computes in a subquery, such as a
     // percentile, leaves the outer SELECT one row per row).
     const whole = !('error' in result) && result.kind === 'groups';
     const sql = `SELECT ${expression} FROM t ${whole ? 'LIMIT 1' : 'ORDER BY id'}`;
-    const { rows, meta } = await select(fixture.conn, sql);
+    const { rows, meta } = await select(conn, sql);
     const m = meta[0]!;
     const mtype = `${m.type}${m.scale < 31 ? ` (${m.scale} decimals)` : ''}`;
     for (let i = 0; i < rows.length; i++) {
@@ -106,7 +109,7 @@ export async function compareCase(fixture: MariadbFixture, c: Case, { documented
   }
   const keys = c.groupBy.map(quote).join(', ');
   const sql = `SELECT ${keys}, ${expression} FROM t GROUP BY ${keys} ORDER BY ${keys}`;
-  const { rows, meta } = await select(fixture.conn, sql);
+  const { rows, meta } = await select(conn, sql);
   const n = c.groupBy.length;
   const keyOf = (values: readonly unknown[]) => JSON.stringify(values.map((v) => (v === undefined ? null : v)));
   const ours = new Map<string, unknown>();
@@ -136,7 +139,7 @@ export async function compareCase(fixture: MariadbFixture, c: Case, { documented
   return { sql, count: differences.length, first: differences.slice(0, ROW_LIMIT_IN_REPORT), compared: rows.length };
 }
 
-const caseKey = (c: Case) => `${c.formula}${c.groupBy ? ` GROUP BY ${c.groupBy.join(', ')}` : ''}`;
+const caseKey = (c: Case) => `${c.formula}${c.groupBy ? ` GROUP BY ${c.groupBy.join(', ')}` : ''}${c.collation ? ` COLLATE ${c.collation}` : ''}`;
 const pendingByKey = new Map(PENDING_DIFFERENCES.map((p) => [caseKey(p), p]));
 
 /** The input cells of row `id` that a formula reads (for a readable report). */
@@ -157,7 +160,7 @@ export async function expectSame(fixture: MariadbFixture, c: Case): Promise<void
   const report = (o: Outcome) =>
     `${caseKey(c)}\n  MariaDB: ${o.sql}\n  ${o.count} of ${o.compared} values differ; first:\n` +
     o.first.map((d) => `    at ${JSON.stringify(d.at)} ${JSON.stringify(inputsOf(fixture, c.formula, d.at)) ?? ''}: MariaDB ${JSON.stringify(d.mariadb)}${d.mariadbType ? ` (${d.mariadbType})` : ''}, evaluator ${JSON.stringify(d.evaluator)}`).join('\n') +
-    `\n  as a pendingDifferences entry: ${JSON.stringify({ formula: c.formula, ...(c.groupBy ? { groupBy: c.groupBy } : {}), count: o.count, first: o.first.map(({ mariadbType: _, ...d }) => d) })}`;
+    `\n  as a pendingDifferences entry: ${JSON.stringify({ formula: c.formula, ...(c.groupBy ? { groupBy: c.groupBy } : {}), ...(c.collation ? { collation: c.collation } : {}), count: o.count, first: o.first.map(({ mariadbType: _, ...d }) => d) })}`;
   if (pending) {
     if (outcome.count === 0) expect.fail(`fixed: ${caseKey(c)} now gives MariaDB's values: move it out of PENDING_DIFFERENCES (pending-differences.ts)`);
     const got = { count: outcome.count, first: outcome.first.map(({ mariadbType: _, ...d }) => d) };

@@ -8,6 +8,7 @@ import type { Difference } from './harness.js';
 export interface PendingDifference {
   readonly formula: string;
   readonly groupBy?: readonly string[];
+  readonly collation?: 'binary';
   readonly count: number;
   readonly first: readonly Difference[];
   /** What is wrong, in a few words. */
