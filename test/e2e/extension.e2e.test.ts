@@ -159,6 +159,9 @@ beforeAll(async () => {
     others: [
       { path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' },
       { path: 'scratch/complete.calc', text: '' },
+      // A formula with a test file beside it: its lens runs the test.
+      { path: 'scratch/tested.calc', text: '`Sales` * 2\n' },
+      { path: 'scratch/tested.calc.test.json', text: JSON.stringify({ tests: [{ name: 'doubles', rows: [{ Sales: 2 }, { Sales: 5 }], expect: [4, 10] }] }, null, 2) },
       // Opened only after the language server is killed (a CASE without END).
       { path: 'scratch/after-crash.calc', text: 'CASE WHEN `Sales` > 0 THEN 1\n' },
     ],
@@ -233,6 +236,15 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await page.keyboard.press('Escape');
     await runCommand('File: Revert File');
     await page.keyboard.press('Control+W');
+  });
+
+  it('a formula with tests shows the Run lens; clicking it runs them', async () => {
+    await openFile('tested.calc');
+    const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Run 1 test' }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    await lens.locator('a').first().click();
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: '✓ 1 test passed' }).first().waitFor({ timeout: 30_000 });
+    await screenshot('formula-tests-lens');
   });
 
   it('restarts the language server after it crashes', async () => {
