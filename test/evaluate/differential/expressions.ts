@@ -36,6 +36,9 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     '`Code` + 1',
     '`Code` * 2',
     '`Quantity` + NULL',
+    // LONG overflow: a known difference (the service wraps, MariaDB fails).
+    '`Quantity` * 100000000000000',
+    '`Quantity` + 9223372036854775000',
   ],
   comparison: [
     '`Quantity` = `N`',
@@ -61,6 +64,9 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     '`Order Date` = DATE(`Ship Date`)',
     "`Ship Date` > '2024-01-01 00:00:00'",
     '`Quantity` = NULL',
+    '`Code` = 12.5',
+    "`Code` = '12.5'",
+    "`Code` > 100",
   ],
   logical: [
     '`Quantity` > 10 AND `Discount` < 0.5',

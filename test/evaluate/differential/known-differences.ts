@@ -17,7 +17,13 @@ export interface KnownDifference {
   readonly source: string;
   /** The MariaDB expression that computes the service's behaviour, from the call's translated arguments. */
   readonly mariadbRewrite?: CallRewrite;
+  /** For an operator: formulas of the suite → the MariaDB expression of the service's behaviour for each. */
+  readonly formulas?: Readonly<Record<string, string>>;
 }
+
+/** MariaDB SQL for a LONG result wrapped to 64 bits two's complement, from the exact product or sum. */
+const wrap64 = (exact: string) =>
+  `CAST(MOD(MOD(${exact} + 9223372036854775808, 18446744073709551616) + 18446744073709551616, 18446744073709551616) - 9223372036854775808 AS SIGNED)`;
 
 /** Functions the catalogue records as silently replaced by the service (`replacedBy`, from its formula reference). */
 const REPLACED: KnownDifference[] = FUNCTION_ENTRIES.filter((e) => e.replacedBy).map((e) => ({
@@ -46,13 +52,23 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     source: `functions catalogue: ${entry('STDDEV').source}; its description: "${entry('STDDEV').description}"`,
     mariadbRewrite: (args) => `STDDEV_SAMP(${args.join(', ')})`,
   },
+  {
+    function: '+ - * (LONG overflow)',
+    service: 'a LONG result past 64 bits wraps to negative (two\'s complement)',
+    mariadb: 'the query fails: BIGINT value is out of range',
+    source: 'the service\'s documentation as gathered in shared/facts.md ("Rules the service applies"): "Numeric overflow wraps to negative (64-bit)"',
+    formulas: {
+      '`Quantity` * 100000000000000': wrap64('CAST(`Quantity` AS DECIMAL(65)) * 100000000000000'),
+      '`Quantity` + 9223372036854775000': wrap64('CAST(`Quantity` AS DECIMAL(65)) + 9223372036854775000'),
+    },
+  },
 ];
 
 /** The docs table (Markdown), rendered from KNOWN_DIFFERENCES. */
 export function renderKnownDifferences(): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   return [
-    '| Function | The service (and the evaluator) | MariaDB 10.11 | Source |',
+    '| Function or operator | The service (and the evaluator) | MariaDB 10.11 | Source |',
     '|---|---|---|---|',
     ...KNOWN_DIFFERENCES.map((d) => `| \`${d.function}\` | ${cell(d.service)} | ${cell(d.mariadb)} | ${cell(d.source)} |`),
   ].join('\n');

@@ -89,6 +89,10 @@ export function toMariadb(
   if (parsed.errors.length > 0) throw new Error(`the formula does not parse: ${formula}\n${parsed.errors.map((e) => e.message).join('\n')}`);
   const root = parsed.formula.expression;
   if (!root) throw new Error(`empty formula: ${JSON.stringify(formula)}`);
+  if (documented) {
+    const whole = KNOWN_DIFFERENCES.find((d) => d.formulas?.[formula] !== undefined);
+    if (whole) return { sql: whole.formulas![formula]!, functions: toMariadb(formula, { documented: false, groupBy, schema }).functions };
+  }
   const types = inferTypes(parsed.formula, schema);
   const typeOf = (e: Expression) => types.typeOf(e);
   const functions = new Set<string>();
