@@ -1,7 +1,8 @@
 // `calckit test [paths…]`: runs the formula tests of the project (`<formula>.calc.test.json|yaml` beside each formula)
 // and reports like `calckit lint`: stylish (with a diff of expected and actual values), json or junit; exit 0 when every
 // test passes, 1 when one fails, 2 for bad usage or an invalid test file. `--watch` runs them again on every change of
-// a formula, test, data or schema file. The work is in ../testing/run.ts.
+// a formula, test, data or schema file (the folders searched and those of the files read are watched). The work is in
+// ../testing/run.ts.
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -28,7 +29,6 @@ function useColor(flag: boolean | undefined, toFile: boolean): boolean {
 
 /** Files whose change can change a result: formulas, tests, data, schemas and project files. */
 const RELEVANT = /\.(calc|json|ya?ml|csv)$/;
-const IGNORED = /(^|[\\/])(node_modules|\.git|\.calckit)([\\/]|$)/;
 
 export function register(program: Command): void {
   withServiceNameFlags(
@@ -93,7 +93,9 @@ export function register(program: Command): void {
         const result = await run();
         if (result.error) process.stderr.write(`${safe(result.error)}\n`);
         else output(result.report);
-        for (const root of result.watched.roots) if (!watchers.has(root)) watchRoot(root);
+        // The folders searched and those of every file read (tests, formulas, data, schemas, the project file): each
+        // watched on its own, not recursively, so a node_modules below costs nothing.
+        for (const folder of new Set([...result.watched.roots, ...result.watched.files.map((f) => dirname(f))])) if (!watchers.has(folder)) watchFolder(folder);
         process.stderr.write('Watching for changes (Ctrl-C to stop)…\n');
       } catch (error) {
         process.stderr.write(`${safe(error instanceof Error ? error.message : String(error))}\n`);
@@ -106,7 +108,7 @@ export function register(program: Command): void {
       }
     };
     const changed = (name: string | null): void => {
-      if (name !== null && (!RELEVANT.test(name) || IGNORED.test(name))) return;
+      if (name !== null && !RELEVANT.test(name)) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = undefined;
@@ -114,16 +116,18 @@ export function register(program: Command): void {
         else void once();
       }, 100);
     };
-    const watchRoot = (root: string): void => {
+    const watchFolder = (folder: string): void => {
       try {
-        const w = watch(root, { recursive: true }, (_event, name) => changed(name === null ? null : String(name)));
+        const w = watch(folder, (_event, name) => changed(name === null ? null : String(name)));
+        // A folder that goes away: forgotten, watched again if a later run reads from it.
         w.on('error', () => {
           w.close();
-          watchers.delete(root);
+          watchers.delete(folder);
         });
-        watchers.set(root, w);
+        watchers.set(folder, w);
       } catch (error) {
-        process.stderr.write(`calckit test: cannot watch ${safe(root)}: ${(error as Error).message}\n`);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT') process.stderr.write(`calckit test: cannot watch ${safe(folder)}: ${code ?? (error as Error).message}\n`);
       }
     };
     await once();

@@ -11,6 +11,8 @@ export interface FormulaSettings {
   readonly nestedFormula?: (id: string) => string | undefined;
   /** The project governing the file. */
   readonly project?: Project;
+  /** The dataset schema file the schema came from. */
+  readonly schemaPath?: string;
 }
 
 /**
@@ -20,16 +22,18 @@ export interface FormulaSettings {
 export function formulaSettings(index: ProjectIndex, file: string | undefined, cwd: string, flags: { serviceName?: string }, env: Readonly<Record<string, string | undefined>> = process.env): FormulaSettings {
   let project: Project | undefined;
   let schema: readonly DatasetColumn[] | undefined;
+  let schemaPath: string | undefined;
   if (file !== undefined) {
     const info = index.fileInfo(resolve(cwd, file));
     if (info?.schemaError) throw info.schemaError;
     project = info?.project;
     schema = info?.schema;
+    schemaPath = info?.dataset?.schemaPath;
   } else project = index.projectIn(cwd)?.project;
   const serviceName = resolveServiceName({ project, env, flag: flags.serviceName }).value;
   return {
     serviceName,
-    ...(schema !== undefined ? { schema } : {}),
+    ...(schema !== undefined ? { schema, ...(schemaPath !== undefined ? { schemaPath } : {}) } : {}),
     ...(project !== undefined ? { project, nestedFormula: nestedFormulas(project) } : {}),
   };
 }

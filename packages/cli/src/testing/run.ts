@@ -63,8 +63,8 @@ export interface TestCommandResult {
   /** A usage error for stderr. */
   readonly error?: string;
   readonly files: readonly TestFileReport[];
-  /** The folders searched and the files read (what --watch watches). */
-  readonly watched: { readonly roots: readonly string[] };
+  /** The folders searched and the files read (what --watch watches: their folders). */
+  readonly watched: { readonly roots: readonly string[]; readonly files: readonly string[] };
 }
 
 const display = (cwd: string, file: string) => relative(cwd, file).split(sep).join('/') || file;
@@ -72,25 +72,27 @@ const atStart = (message: string, field = ''): TestFileIssue => ({ field, messag
 
 export async function runTests(input: TestCommandInput): Promise<TestCommandResult> {
   const reporter = TEST_REPORTERS[input.format ?? 'stylish'];
-  const usage = (error: string, roots: readonly string[] = []): TestCommandResult => ({ exitCode: EXIT_USAGE, report: '', error, files: [], watched: { roots } });
+  const usage = (error: string, roots: readonly string[] = []): TestCommandResult => ({ exitCode: EXIT_USAGE, report: '', error, files: [], watched: { roots, files: [] } });
   if (!reporter) return usage(`calckit test: unknown format '${input.format}'; use ${Object.keys(TEST_REPORTERS).join(', ')}`);
   const index = new ProjectIndex(input.config !== undefined ? { config: input.config } : {});
   const { files, unmatched, roots } = await discoverTestFiles(input.paths, input.cwd, index);
   if (unmatched.length > 0) return usage(`calckit test: no test files for ${unmatched.map((p) => `'${p}'`).join(', ')} (test files are <formula>.calc.test.json, .yaml or .yml beside the formula)`, roots);
   if (files.length === 0 && input.passWithNoTests !== true) return usage('calckit test: no test files found (test files are <formula>.calc.test.json, .yaml or .yml beside the formula; --pass-with-no-tests allows none)', roots);
-  const reports = files.map((file) => runOneFile(file, input, index));
+  const read = new Set<string>();
+  const reports = files.map((file) => runOneFile(file, input, index, read));
   const invalid = reports.some((r) => r.issues.length > 0 || r.cases.some((c) => c.status === 'invalid'));
   const failed = reports.some((r) => r.cases.some((c) => c.status === 'failed'));
   return {
     exitCode: invalid ? EXIT_USAGE : failed ? EXIT_FINDINGS : EXIT_OK,
     report: reporter(reports, { color: input.color === true }),
     files: reports,
-    watched: { roots },
+    watched: { roots, files: [...read] },
   };
 }
 
-function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex): TestFileReport {
+function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex, read: Set<string>): TestFileReport {
   const filePath = display(input.cwd, file);
+  read.add(file);
   let text: string;
   try {
     text = readSettingsFileText(file, { displayPath: filePath });
@@ -103,6 +105,7 @@ function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex):
   const spec = parsed.file;
   const formulaFile = spec.formula !== undefined ? resolve(dirname(file), spec.formula) : defaultFormulaPath(file);
   const formulaPath = display(input.cwd, formulaFile);
+  read.add(formulaFile);
   let formula: string;
   try {
     formula = expressionFromFileText(readFormulaFile(formulaFile, { displayPath: formulaPath }));
@@ -118,6 +121,8 @@ function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex):
     if (error instanceof ProjectError || error instanceof SettingsError) return { filePath, formulaPath, formula, issues: [atStart(error.message)], cases: [] };
     throw error;
   }
+  if (settings.project) read.add(settings.project.file);
+  if (settings.schemaPath) read.add(settings.schemaPath);
   const rowsCache = new Map<string, readonly InputRow[]>();
   const cases = runTestFile(spec, {
     formula,
@@ -128,6 +133,7 @@ function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex):
     rowsFrom: (rows) => {
       const name = (rows.csv ?? rows.json)!;
       const path = resolve(dirname(file), name);
+      read.add(path);
       let found = rowsCache.get(path);
       if (found === undefined) {
         try {
