@@ -2,7 +2,7 @@
 // file and a CSV: the formula's lens ("▶ Run N tests", then its result), calckit.runTests, failures and invalid test
 // files as diagnostics on the test file (at the failing value, with the diff, related to the formula), a lens per case
 // on the test file, re-runs on edits and on data file changes, the hover table, and no formula feature on test files.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeLens, Diagnostic, Hover } from 'vscode-languageserver-protocol';
 import { makeProject, TestClient } from './client.js';
@@ -154,7 +154,35 @@ describe('language server: formula tests', () => {
     const formula = p.uri('formulas/margin.calc');
     await c.open(formula, '`Revenue` - `Cost`\n');
     expect(titles(await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: formula } }))).toEqual(['✗ 2 of 2 failed']);
+
+    // Closed: the file on disk runs (its one failure, no version); deleted: its diagnostics go, the lens too.
+    await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri: testFile } });
+    const onDisk = await published(c, testFile, (d, v) => v === undefined && d.length === 1, 'the run of the closed file from disk');
+    expect(onDisk[0]!.message).toContain('"wrong on purpose" failed');
+    const before = c.published.get(testFile)!.length;
+    rmSync(p.path('formulas/margin.calc.test.json'));
+    await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: testFile, type: 3 }] });
+    await c.until(() => c.published.get(testFile)!.length > before, 10_000, 'the cleared diagnostics');
+    expect(c.published.get(testFile)!.at(-1)!.diagnostics).toEqual([]);
+    expect(await c.request('textDocument/codeLens', { textDocument: { uri: formula } })).toEqual([]);
     expect(client!.exited).toBe(false);
+  });
+
+  it('a client that pulls diagnostics (as VS Code) still gets the pushed test diagnostics; a YAML test file', async () => {
+    const p = project();
+    ({ client } = await TestClient.start({
+      rootUri: p.uri(''),
+      capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, publishDiagnostics: { versionSupport: true } } },
+    }));
+    const c = client!;
+    const yaml = p.uri('formulas/other.calc.test.yaml');
+    const text = 'tests:\n  - name: total\n    rows: { csv: ../data/orders.csv }\n    expect:\n      - 171\n';
+    await c.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: yaml, languageId: 'yaml', version: 1, text } });
+    const [failure] = await published(c, yaml, (d, v) => v === 1 && d.length === 1, 'the YAML file run');
+    expect(failure!.range.start).toEqual({ line: 4, character: 8 });
+    expect(failure!.message).toMatch(/✖ 1 +171 +170/);
+    // Pulled diagnostics of a test file: none (no formula lint on JSON/YAML).
+    expect(await c.request('textDocument/diagnostic', { textDocument: { uri: yaml } })).toEqual({ kind: 'full', items: [] });
   });
 
   it('hover on a formula with tests shows the first case’s rows and values', async () => {

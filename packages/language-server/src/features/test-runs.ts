@@ -3,13 +3,14 @@
 // failures and invalid test files as diagnostics on the test file, and answers the lenses and the hover. A result
 // counts only for the texts it was computed from: a lens or hover never shows a stale one, and diagnostics are
 // published only for the test file's version that was run.
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { basename } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countResults, diffSummary, formatDiff, type CaseStatus, type TestCaseResult, type TestFileIssue } from '@calckit/evaluate';
 import { expressionFromFileText } from '@calckit/formula';
-import { isTestFile, loadTestFile, runFormulaTestFile, testFilesOf, type TestCasePlace, type TestFileRun } from '@calckit/project';
+import { formulaFileOf, isTestFile, loadTestFile, runFormulaTestFile, testFilesOf, type TestCasePlace, type TestFileRun } from '@calckit/project';
 import type { ServerContext } from '../context.js';
 import { describeError } from '../log.js';
 
@@ -65,6 +66,14 @@ export class TestRuns {
     const uri = uriOf(testFile);
     const version = this.ctx.documents.versionOf(uri);
     const text = this.openText(testFile);
+    if (text === undefined && !existsSync(testFile)) {
+      // Deleted (or renamed away): its results and diagnostics go.
+      this.results.delete(testFile);
+      this.forHover.delete(testFile);
+      if (this.shown.delete(testFile)) await this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
+      this.refreshLenses();
+      return { testFile, formulaFile: formulaFileOf(testFile), issues: [], cases: [], dataFiles: [] };
+    }
     const formulaPathGuess = loadTestFile(testFile, text !== undefined ? { text } : {}).formulaFile;
     const settings = await this.ctx.settings.forDocument(uriOf(formulaPathGuess));
     const run = runFormulaTestFile(testFile, {
