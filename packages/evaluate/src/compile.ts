@@ -124,13 +124,21 @@ export class NestedResolver {
  * aggregate's arguments or not), looking into nested calculations.
  */
 export function isAggregated(formula: Formula, resolver: NestedResolver, stack: readonly string[] = []): boolean {
+  return containsCall(formula, resolver, stack, (call) => lookupFunction(call.upperName)?.kind === 'aggregate' && !call.over && !call.fixed);
+}
+
+/** Whether a formula has a window function (OVER), looking into nested calculations. */
+export function hasWindow(formula: Formula, resolver: NestedResolver): boolean {
+  return containsCall(formula, resolver, [], (call) => call.over !== undefined);
+}
+
+function containsCall(formula: Formula, resolver: NestedResolver, stack: readonly string[], test: (call: CallExpression) => boolean): boolean {
   const todo: Expression[] = formula.expression ? [formula.expression] : [];
   while (todo.length > 0) {
     const e = todo.pop()!;
     switch (e.kind) {
       case 'Call': {
-        const entry = lookupFunction(e.upperName);
-        if (entry?.kind === 'aggregate' && !e.over && !e.fixed) return true;
+        if (test(e)) return true;
         todo.push(...e.args);
         if (e.over) {
           todo.push(...e.over.partitionBy);
@@ -142,7 +150,7 @@ export function isAggregated(formula: Formula, resolver: NestedResolver, stack: 
         const source = resolver.resolve(e, stack);
         let aggregated: boolean;
         try {
-          aggregated = isAggregated(source.parse.formula, resolver, [...stack, source.id]);
+          aggregated = containsCall(source.parse.formula, resolver, [...stack, source.id], test);
         } catch (caught) {
           // An error inside a nested calculation has its place at the reference to it.
           if (caught instanceof EvaluationError) throw err(caught.code, caught.message, e.range);
@@ -290,7 +298,7 @@ export class Compiler {
     if (!this.groupIndex.has(name)) {
       throw err(
         'runtime',
-        `\`${name}\` is read outside an aggregate in an aggregated formula: aggregate it (SUM(\`${name}\`), MAX(…)) or group by it`,
+        `\`${name}\` is read outside an aggregate in a formula evaluated per group: aggregate it (SUM(\`${name}\`), MAX(…)) or group by it`,
         range,
       );
     }

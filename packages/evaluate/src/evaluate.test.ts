@@ -171,6 +171,12 @@ describe('functions', () => {
     ["CONCAT(`Day`, ' ', `At`)", '2024-01-31 2024-01-31 10:00:00'],
     ["INSTR('foobar', 'bar')", 4],
     ["INSTR('foobar', 'x')", 0],
+    ["INSTR('Ána', 'a')", 3],
+    ["INSTR('Ána', 'á')", 1],
+    ["INSTR('ÁNA', 'n')", 2],
+    ["INSTR('abc', '')", 1],
+    ["CONTAINS('Ána', 'an')", false],
+    ["LOWER('İstanbul')", 'istanbul'],
     ["CONTAINS('foobar', 'OBA')", true],
     ["LEFT('héllo', 2)", 'hé'],
     ["LEFT('hello', -1)", ''],
@@ -288,6 +294,19 @@ describe('aggregates', () => {
     ]);
   });
 
+  it('with group-by, a window without aggregates runs over the groups', () => {
+    const rows = [...ROWS, { Region: 'East', Name: 'x', Orders: 2 }];
+    const result = evaluateFormula('ROW_NUMBER() OVER (PARTITION BY `Region` ORDER BY `Orders`)', rows, { schema: SCHEMA, groupBy: ['Region', 'Orders'] });
+    expect(result.kind).toBe('groups');
+    expect(result.rows.map((r) => [r.group!['Region'], r.group!['Orders'], r.value])).toEqual([
+      [null, null, 1],
+      ['East', 2, 1],
+      ['East', 3, 2],
+      ['west', 0, 1],
+    ]);
+    expect(() => evaluateFormula('ROW_NUMBER() OVER (ORDER BY `Price`)', rows, { schema: SCHEMA, groupBy: ['Region'] })).toThrow('`Price` is read outside an aggregate');
+  });
+
   it('a row-level formula with group-by gives one value per row, with its group', () => {
     const result = evaluateFormula('`Orders` * 2', ROWS.slice(0, 2), { schema: SCHEMA, groupBy: ['Region'] });
     expect(result.kind).toBe('rows');
@@ -389,7 +408,7 @@ describe('errors', () => {
     ['PERCENT_RANK() OVER (ORDER BY `Orders`)', 'unsupported-function @1-13: PERCENT_RANK is not supported by the service in formulas (documented as unsupported in formulas)'],
     ['HLL_SKETCH_INIT(`Orders`)', 'unsupported-function @1-16: HLL_SKETCH_INIT is not implemented by the evaluator'],
     ['`Nope` + 1', 'unknown-column @1-7: unknown column `Nope`: the rows have no such column'],
-    ['`Orders` + SUM(`Orders`)', 'runtime @1-9: `Orders` is read outside an aggregate in an aggregated formula: aggregate it (SUM(`Orders`), MAX(…)) or group by it'],
+    ['`Orders` + SUM(`Orders`)', 'runtime @1-9: `Orders` is read outside an aggregate in a formula evaluated per group: aggregate it (SUM(`Orders`), MAX(…)) or group by it'],
     ['SUM(MIN(`Orders`))', 'runtime @5-18: MIN is an aggregate inside another aggregate: aggregates do not nest except as the inner aggregate of a window (OVER) or FIXED'],
     ['RANK()', 'runtime @1-7: RANK is a window function: it needs OVER (…)'],
     ['RAND()', "runtime @1-7: RAND() is not deterministic: give a seed (the `seed` option, or RAND(n))"],
@@ -400,7 +419,7 @@ describe('errors', () => {
     ['NTILE(0) OVER ()', "runtime @1-17: NTILE's bucket count must be a positive integer constant"],
     ['INTERVAL 1 DAY', 'runtime @1-15: an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)'],
     ['SUM(`Orders`) FIXED (BY `Name`)', 'no error'],
-    ['RANK() OVER (PARTITION BY `Region` ORDER BY SUM(`Orders`))', 'runtime @27-35: `Region` is read outside an aggregate in an aggregated formula: aggregate it (SUM(`Region`), MAX(…)) or group by it'],
+    ['RANK() OVER (PARTITION BY `Region` ORDER BY SUM(`Orders`))', 'runtime @27-35: `Region` is read outside an aggregate in a formula evaluated per group: aggregate it (SUM(`Region`), MAX(…)) or group by it'],
     ['PERCENTILE(`Orders`, 2)', 'runtime @1-24: the percentile must be a number from 0 to 1 (got 2)'],
   ])('%s', (formula, expected) => {
     expect(failure(formula)).toBe(expected);

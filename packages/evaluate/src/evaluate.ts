@@ -14,7 +14,7 @@ import {
 import { distinctKey } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { Compiler, isAggregated, NestedResolver, type Compiled, type CompileOptions, type Frame } from './compile.js';
+import { Compiler, hasWindow, isAggregated, NestedResolver, type Compiled, type CompileOptions, type Frame } from './compile.js';
 import { convertRows, type TypedTable } from './rows.js';
 import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
@@ -157,7 +157,9 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     seed: options.seed,
   };
   const resolver = new NestedResolver(compileOptions);
-  const aggregated = isAggregated(parse.formula, resolver);
+  // With group-by columns, a window runs over the groups as the card's query does (SELECT … OVER (…) … GROUP BY),
+  // even with no aggregate inside it.
+  const aggregated = isAggregated(parse.formula, resolver) || (compileOptions.groupBy.length > 0 && hasWindow(parse.formula, resolver));
   const frame: Frame = {
     table: { names: [], types: [], scales: [], columns: [], length: 0 },
     groupCount: 0,

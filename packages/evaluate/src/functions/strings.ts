@@ -27,12 +27,29 @@ const slice = (s: string, start: number, end?: number): string => {
   return typeof c === 'string' ? c.slice(start, end) : c.slice(start, end).join('');
 };
 
-/** 1-based character position of `sub` in `s` under the collation; 0 when absent. (foldText maps each character,
- * a surrogate pair included, to one code unit: positions in folded text are character positions.) */
+/**
+ * 1-based character position of `sub` in `s`; 0 when absent. Under general_ci, as MariaDB's INSTR: at each character
+ * of `s`, the text of the needle's UTF-8 length compares equal to the needle without padding, so case differs but an
+ * accented letter (two bytes) never matches a plain one (`INSTR('Ána', 'a')` is 3).
+ */
 function instr(s: string, sub: string, ctx: ScalarContext): number {
-  const at = foldText(s, ctx.collation).indexOf(foldText(sub, ctx.collation));
-  if (at < 0) return 0;
-  return ctx.collation === 'binary' && HAS_SURROGATE.test(s) ? charLength(s.slice(0, at)) + 1 : at + 1;
+  if (ctx.collation === 'binary') {
+    const at = s.indexOf(sub);
+    if (at < 0) return 0;
+    return HAS_SURROGATE.test(s) ? charLength(s.slice(0, at)) + 1 : at + 1;
+  }
+  if (sub.length === 0) return 1;
+  const needle = foldText(sub, ctx.collation);
+  const bytes = utf8Length(sub);
+  const cs = Array.from(s);
+  for (let i = 0; i < cs.length; i++) {
+    let n = 0;
+    let j = i;
+    while (j < cs.length && n < bytes) n += utf8Length(cs[j++]!);
+    if (n !== bytes) continue;
+    if (foldText(cs.slice(i, j).join(''), ctx.collation) === needle) return i + 1;
+  }
+  return 0;
 }
 
 const concat: ScalarFunction = (args, ctx) => {
@@ -75,14 +92,23 @@ const substring: ScalarFunction = (args, ctx) => {
   return n === null ? slice(s, start) : slice(s, start, start + n);
 };
 
-/** MySQL's case mapping is per character: a character whose upper or lower case is longer stays as it is. */
+const COMBINING = /^\p{M}+$/u;
+
+/**
+ * MySQL's case mapping is per character (simple mapping): a character whose full mapping is longer keeps its first
+ * character when the rest are combining marks (`İ` → `i`), else stays as it is (`ß` stays `ß` in UPPER).
+ */
 const mapCase = (s: string, upper: boolean): string => {
   const whole = upper ? s.toUpperCase() : s.toLowerCase();
   if (whole.length === s.length) return whole;
   let out = '';
   for (const ch of s) {
     const m = upper ? ch.toUpperCase() : ch.toLowerCase();
-    out += m.length === ch.length ? m : ch;
+    if (m.length === ch.length) out += m;
+    else {
+      const first = String.fromCodePoint(m.codePointAt(0)!);
+      out += COMBINING.test(m.slice(first.length)) ? first : ch;
+    }
   }
   return out;
 };
