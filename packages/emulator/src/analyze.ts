@@ -46,7 +46,9 @@ export function judgeFormula(
   expression: string,
   options: { serviceName: string; schema?: readonly DatasetSchemaColumn[]; nesting: NestingLookup; analyzed?: FormulaAnalysis },
 ): FormulaVerdict {
-  const { problems: analyzerProblems, ...analysis } = options.analyzed ?? analyzeFormula(expression, options.serviceName, options.schema);
+  const analyzed = options.analyzed ?? analyzeFormula(expression, options.serviceName, options.schema);
+  // checkSum is a getter on the analysis' prototype, which a spread does not copy: read it by name.
+  const { problems: analyzerProblems, ...analysis } = Object.assign({ checkSum: analyzed.checkSum }, analyzed);
   const problems: FormulaProblem[] = [...analyzerProblems];
   let illegalDepth: string | undefined;
   const nested = analysis.functionTemplateDependencies;

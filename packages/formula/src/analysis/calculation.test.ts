@@ -52,6 +52,11 @@ describe('analyzeCalculation', () => {
       expect(analyzeCalculation(text).checkSum).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
     }
     expect(analyzeCalculation('(CASE  WHEN').checkSum).not.toBe(analyzeCalculation('(CASE WHEN').checkSum);
+    // Serialised, the lazily hashed checkSum comes first, as the service lists it.
+    const json = JSON.parse(JSON.stringify(analyzeCalculation(SAMPLE))) as Record<string, unknown>;
+    expect(Object.keys(json)[0]).toBe('checkSum');
+    expect(json.checkSum).toBe(createHash('sha1').update(SAMPLE, 'utf8').digest('hex'));
+    expect(Object.keys(json)).toEqual(['checkSum', 'columnPositions', 'functions', 'aggregated', 'analytic', 'nonAggregatedColumns', 'dataType', 'cacheWindow', 'functionTemplateDependencies', 'status', 'problems']);
     // The pure-JS digest used outside Node agrees with Node's.
     for (const text of ['', SAMPLE, "CONCAT(`Prénom`, ' — ', '日本', '😀')"]) expect(portableSha1Hex(text)).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
   });
