@@ -266,7 +266,7 @@ export class Compiler {
         const unit = e.unit;
         if (!unit) throw err('syntax', 'INTERVAL without a unit', e.range);
         // An INTERVAL is only ever an argument: the date functions receive it as an IntervalValue.
-        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit }) as unknown as Value, type: 'INTERVAL', scale: -1 };
+        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit }) satisfies IntervalValue as unknown as Value, type: 'INTERVAL', scale: -1 };
       }
       case 'Call':
         return this.call(e, level, scope);
@@ -691,7 +691,7 @@ export class Compiler {
     const passing = PASSING.has(name);
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
     const resultType = type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
-    const scale = scalarScale(name, args, e);
+    const scale = scalarScale(name, args);
     const internal = scalarInternal(name, args, scale);
     // Functions that pass one of their arguments on give it the common type (a number among texts is text).
     const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
@@ -1017,7 +1017,7 @@ function scalarInternal(name: string, args: readonly Compiled[], scale: number):
 }
 
 /** Static scale of a scalar function's exact result. */
-function scalarScale(name: string, args: readonly Compiled[], e: CallExpression): number {
+function scalarScale(name: string, args: readonly Compiled[]): number {
   const a = args[0];
   switch (name) {
     case 'ABS':
@@ -1041,9 +1041,7 @@ function scalarScale(name: string, args: readonly Compiled[], e: CallExpression)
     case 'NULLIF':
       return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? Math.max(0, ...args.map((x) => x.scale)) : -1;
     default:
-      void e;
       return -1;
   }
 }
 
-export type { IntervalValue };

@@ -2,7 +2,7 @@
 // NULLIF (NULL when both are equal under the collation, else the first).
 import type { Value } from '../api.js';
 import { compareValues } from '../compare.js';
-import type { ArgumentValue, ScalarFunction, ScalarFunctionTable } from './contract.js';
+import type { ScalarFunction, ScalarFunctionTable } from './contract.js';
 
 const ifnull: ScalarFunction = (args) => (args[0] ?? args[1] ?? null) as Value;
 
@@ -20,5 +20,3 @@ export const LOGICAL_FUNCTIONS: ScalarFunctionTable = {
     return compareValues(a, b, ctx.collation) === 0 ? null : a;
   },
 };
-
-export type { ArgumentValue };
