@@ -10,7 +10,7 @@ import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation,
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countResults, diffSummary, formatDiff, type CaseStatus, type TestCaseResult, type TestFileIssue } from '@calckit/evaluate';
 import { expressionFromFileText } from '@calckit/formula';
-import { formulaFileOf, isTestFile, loadTestFile, runFormulaTestFile, testFilesOf, type TestCasePlace, type TestFileRun } from '@calckit/project';
+import { formulaFileOf, isTestFile, loadTestFile, readSettingsFileText, runFormulaTestFile, testFilesOf, type TestCasePlace, type TestFileRun } from '@calckit/project';
 import type { ServerContext } from '../context.js';
 import { describeError } from '../log.js';
 
@@ -39,6 +39,15 @@ interface Kept {
   readonly run: TestFileRun;
   /** The test file's open version the run read (undefined: read from disk). */
   readonly version: number | undefined;
+}
+
+/** A small file's text on disk, or undefined when it cannot be read. */
+function diskText(path: string): string | undefined {
+  try {
+    return readSettingsFileText(path);
+  } catch {
+    return undefined;
+  }
 }
 
 export class TestRuns {
@@ -112,8 +121,10 @@ export class TestRuns {
     if (!kept) return undefined;
     const uri = uriOf(testFile);
     if (this.ctx.documents.versionOf(uri) !== kept.version) return undefined;
-    const formula = this.openText(kept.run.formulaFile);
-    if (formula !== undefined && kept.run.formula !== undefined && expressionFromFileText(formula) !== kept.run.formula) return undefined;
+    // The texts as they are now (the editor's, else the disk's: a client without file watching changes them unseen).
+    if (kept.version === undefined && kept.run.loaded && diskText(testFile) !== kept.run.loaded.text) return undefined;
+    const formula = this.openText(kept.run.formulaFile) ?? diskText(kept.run.formulaFile);
+    if (kept.run.formula !== undefined && (formula === undefined || expressionFromFileText(formula) !== kept.run.formula)) return undefined;
     return kept.run;
   }
 
