@@ -10,6 +10,7 @@ import {
   ProjectIndex,
   csvRows,
   dataFilesOf,
+  discoverTestFiles,
   formulaFileOf,
   formulaSettings,
   jsonRows,
@@ -55,6 +56,25 @@ describe('which files', () => {
     expect(testFilesOf(join(root, 'f/double.calc'))).toEqual([]);
     expect(formulaFileOf(join(root, 'f/margin.calc.test.yml'))).toBe(join(root, 'f/margin.calc'));
     expect(formulaFileOf(join(root, 't/x.calc.test.json'), { formula: '../f/double.calc' })).toBe(join(root, 'f/double.calc'));
+  });
+});
+
+describe('discovery', () => {
+  it('finds test files under folders, beside mapped formulas, by glob and by name; says what matched nothing', async () => {
+    const root = project({
+      'f/margin.calc.test.yaml': 'tests: []',
+      'other/x.calc.test.json': '{}',
+      'node_modules/y.calc.test.json': '{}',
+      'f/nested.calc.test.yml': 'tests: []',
+    });
+    const index = new ProjectIndex();
+    const all = await discoverTestFiles([], join(root, 'f'), index);
+    expect(all.files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'f/nested.calc.test.yml'), join(root, 'other/x.calc.test.json')]);
+    expect(all.roots).toEqual([root]);
+    expect(all.unmatched).toEqual([]);
+    expect((await discoverTestFiles(['f/margin.calc', 'other/x.calc.test.json'], root, index)).files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'other/x.calc.test.json')]);
+    expect((await discoverTestFiles(['f/*.calc'], root, index)).files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'f/nested.calc.test.yml')]);
+    expect((await discoverTestFiles(['f/double.calc', 'nothing'], root, index)).unmatched).toEqual(['f/double.calc', 'nothing']);
   });
 });
 
@@ -145,6 +165,7 @@ describe('settings and runs', () => {
     expect(settings.nestedFormula!('3')).toBe('`Revenue` * 2');
     expect(settings.nestedFormula!('9')).toBeUndefined();
     expect(formulaSettings(index, join(root, 'f/nested.calc'), root, { serviceName: 'OTHER' }, {}).serviceName).toBe('OTHER');
+    expect(settings.schemaPath).toBe(join(root, 'schemas/sales.json'));
   });
 
   it('runs a test file: passing and failing cases, data files, nested calculations, kept values', () => {
@@ -171,6 +192,14 @@ describe('settings and runs', () => {
     expect(run.values![3]).toBeUndefined();
     expect(run.dataFiles).toEqual([join(root, 'data/orders.csv'), join(root, 'f/none.json')]);
     expect(dataFilesOf(run.testFile, run.loaded!.file)).toEqual(run.dataFiles);
+    expect(run.filesRead).toEqual([
+      join(root, 'f/margin.calc.test.json'),
+      join(root, 'f/margin.calc'),
+      join(root, 'calckit.json'),
+      join(root, 'schemas/sales.json'),
+      join(root, 'data/orders.csv'),
+      join(root, 'f/none.json'),
+    ]);
     // The editor's unsaved texts win over the disk.
     const edited = runFormulaTestFile(join(root, 'f/margin.calc.test.json'), { index, formulaText: () => '`Revenue` - `Cost` + 1', env: {} });
     expect(edited.cases[1]!.status).toBe('passed');

@@ -4,9 +4,10 @@
 // test file), the settings a formula is evaluated with in its project (dataset schema, service name, nested
 // calculations through ProjectIndex), and running a test file → its cases' results. The evaluator itself is pure
 // (@calckit/evaluate); this module does the reading.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { glob, isDynamicPattern } from 'tinyglobby';
 import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import {
   TEST_FILE_SUFFIXES,
@@ -30,7 +31,7 @@ import { resolveServiceName, SettingsError } from './connection.js';
 import { ProjectError } from './errors.js';
 import { FileAccessError, FileEncodingError, readFormulaFile, readRegularFileSync, readSettingsFileText } from './files.js';
 import { findJsonSyntaxError } from './json-text.js';
-import type { Project } from './load.js';
+import { isInside, type Project } from './load.js';
 import { calculationForId } from './lookup.js';
 import type { ProjectIndex } from './project-index.js';
 
@@ -43,6 +44,73 @@ export const testFilesOf = (formulaFile: string): string[] => TEST_FILE_SUFFIXES
 
 /** The test file names a formula file could have (whether they exist or not). */
 export const testFileCandidates = (formulaFile: string): string[] => TEST_FILE_SUFFIXES.map((s) => `${formulaFile}${s}`);
+
+/** Test files found by searching: `<formula>.calc.test.json|yaml|yml` (a named file is taken whatever its name). */
+export const TEST_GLOB = `**/*.calc.test.{${TEST_FILE_SUFFIXES.map((s) => s.slice('.test.'.length)).join(',')}}`;
+const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**'];
+
+export interface DiscoverResult {
+  /** Absolute paths of test files, sorted, without duplicates. */
+  readonly files: string[];
+  /** Paths that name nothing, or nothing with tests. */
+  readonly unmatched: string[];
+  /** The folders searched (what a watcher watches). */
+  readonly roots: string[];
+}
+
+/**
+ * The test files `paths` name (as `calckit test` takes them): for a directory, every `*.calc.test.json|yaml|yml` under
+ * it plus the test files beside each formula the project maps there; for a formula file, its test files; a test file
+ * as named; a glob, what it matches. Without paths: the project of `cwd` (its root), else `cwd`.
+ */
+export async function discoverTestFiles(paths: readonly string[], cwd: string, index: ProjectIndex): Promise<DiscoverResult> {
+  const files = new Set<string>();
+  const unmatched: string[] = [];
+  const roots = new Set<string>();
+  let targets = paths;
+  if (targets.length === 0) {
+    let root = cwd;
+    try {
+      root = index.projectIn(cwd)?.project.root ?? cwd;
+    } catch {
+      // A broken project file is reported when a test needs it.
+    }
+    targets = [root];
+  }
+  for (const path of targets) {
+    const absolute = resolve(cwd, path);
+    let stat;
+    try {
+      stat = statSync(absolute);
+    } catch {
+      stat = undefined;
+    }
+    let found: string[] = [];
+    if (stat?.isFile()) {
+      found = isTestFile(absolute) ? [absolute] : testFilesOf(absolute);
+      roots.add(resolve(absolute, '..'));
+    } else if (stat?.isDirectory()) {
+      roots.add(absolute);
+      found = await glob(TEST_GLOB, { cwd: absolute, absolute: true, ignore: ALWAYS_IGNORED, dot: false });
+      // Formulas the project maps under this folder whatever their names: their tests too.
+      try {
+        const project = index.projectIn(absolute)?.project;
+        for (const calc of project?.calculations ?? []) {
+          if (calc.file === absolute || isInside(absolute, calc.file)) found.push(...testFilesOf(calc.file));
+        }
+      } catch {
+        // As above.
+      }
+    } else if (isDynamicPattern(path)) {
+      roots.add(cwd);
+      found = (await glob(path.replace(/\\/g, '/'), { cwd, absolute: true, ignore: ALWAYS_IGNORED, dot: false })).flatMap((f) => (isTestFile(f) ? [f] : testFilesOf(f)));
+    }
+    // Without paths, an empty project is "no test files", not a path that matched nothing.
+    if (found.length === 0 && paths.length > 0) unmatched.push(path);
+    for (const f of found) files.add(resolve(f));
+  }
+  return { files: [...files].sort(), unmatched, roots: [...roots] };
+}
 
 /** The formula file a test file tests: its `formula` field (relative to the test file), else its name without `.test.*`. */
 export function formulaFileOf(testFile: string, spec?: Pick<TestFile, 'formula'>): string {
@@ -272,6 +340,8 @@ export interface FormulaSettings {
   readonly nestedFormula?: (id: string) => string | undefined;
   /** The project governing the file. */
   readonly project?: Project;
+  /** The dataset schema file the schema came from. */
+  readonly schemaPath?: string;
 }
 
 /**
@@ -289,16 +359,18 @@ export function formulaSettings(
 ): FormulaSettings {
   let project: Project | undefined;
   let schema: readonly DatasetColumn[] | undefined;
+  let schemaPath: string | undefined;
   if (file !== undefined) {
     const info = index.fileInfo(resolve(cwd, file));
     if (info?.schemaError) throw info.schemaError;
     project = info?.project;
     schema = info?.schema;
+    schemaPath = info?.dataset?.schemaPath;
   } else project = index.projectIn(cwd)?.project;
   const serviceName = resolveServiceName({ project, env, flag: flags.serviceName }).value;
   return {
     serviceName,
-    ...(schema !== undefined ? { schema } : {}),
+    ...(schema !== undefined ? { schema, ...(schemaPath !== undefined ? { schemaPath } : {}) } : {}),
     ...(project !== undefined ? { project, nestedFormula: nestedFormulas(project) } : {}),
   };
 }
@@ -348,8 +420,13 @@ export interface TestFileRun {
   readonly cases: readonly TestCaseResult[];
   /** With `keepValues`: per case index, the rows and values it was evaluated with (absent for skipped/invalid ones). */
   readonly values?: ReadonlyArray<CaseValues | undefined>;
-  /** The data files the cases read (absolute): what a watcher should watch. */
+  /** The data files the test file names (absolute). */
   readonly dataFiles: readonly string[];
+  /**
+   * Every file the run read or tried to read, in order (absolute): the test file, its formula, the project file, the
+   * dataset schema file, the data files. What `calckit test --watch` watches.
+   */
+  readonly filesRead: readonly string[];
 }
 
 export interface RunFormulaTestsOptions {
@@ -382,10 +459,13 @@ export interface RunFormulaTestsOptions {
  */
 export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOptions): TestFileRun {
   const display = options.displayPath ?? ((p: string) => p);
+  const read = new Set<string>([testFile]);
+  const filesRead = (): string[] => [...read];
   const loaded = loadTestFile(testFile, { ...(options.text !== undefined ? { text: options.text } : {}), displayPath: display(testFile) });
-  if (!loaded.ok) return { testFile, formulaFile: loaded.formulaFile, issues: loaded.issues, cases: [], dataFiles: [] };
+  if (!loaded.ok) return { testFile, formulaFile: loaded.formulaFile, issues: loaded.issues, cases: [], dataFiles: [], filesRead: filesRead() };
   const spec = loaded.file;
   const formulaFile = loaded.formulaFile;
+  read.add(formulaFile);
   const fail = (issue: TestFileIssue, formula?: string): TestFileRun => ({
     testFile,
     formulaFile,
@@ -394,6 +474,7 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     issues: [issue],
     cases: [],
     dataFiles: dataFilesOf(testFile, spec),
+    filesRead: filesRead(),
   });
   let formula: string;
   try {
@@ -411,6 +492,8 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     if (error instanceof ProjectError || error instanceof SettingsError) return fail(issueAtStart(error.message), formula);
     throw error;
   }
+  if (settings.project) read.add(settings.project.file);
+  if (settings.schemaPath) read.add(settings.schemaPath);
   const values: Array<CaseValues | undefined> = [];
   let current = -1;
   let currentRows: readonly InputRow[] = [];
@@ -426,7 +509,7 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     ...(settings.schema !== undefined ? { schema: settings.schema } : {}),
     serviceName: settings.serviceName,
     ...(settings.nestedFormula !== undefined ? { nestedFormula: settings.nestedFormula } : {}),
-    rowsFrom: rowsFrom(testFile, { displayPath: display, ...(options.rowsCache ? { cache: options.rowsCache } : {}) }),
+    rowsFrom: rowsFrom(testFile, { displayPath: display, onRead: (path) => read.add(path), ...(options.rowsCache ? { cache: options.rowsCache } : {}) }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),
   };
@@ -443,5 +526,6 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     cases,
     ...(options.keepValues ? { values } : {}),
     dataFiles: dataFilesOf(testFile, spec),
+    filesRead: filesRead(),
   };
 }

@@ -37,6 +37,8 @@ export type { JsonSyntaxProblem } from './json-text.js';
 export {
   testFilesOf,
   testFileCandidates,
+  discoverTestFiles,
+  TEST_GLOB,
   formulaFileOf,
   isTestFile,
   TEST_FILE_SUFFIXES,
@@ -53,4 +55,4 @@ export {
   nestedFormulas,
   runFormulaTestFile,
 } from './formula-tests.js';
-export type { CaseValues, FormulaSettings, LoadedTestFile, LoadTestFileOptions, RowsFromOptions, RunFormulaTestsOptions, TestCasePlace, TestFileRun } from './formula-tests.js';
+export type { CaseValues, DiscoverResult, FormulaSettings, LoadedTestFile, LoadTestFileOptions, RowsFromOptions, RunFormulaTestsOptions, TestCasePlace, TestFileRun } from './formula-tests.js';

@@ -81,7 +81,7 @@ export class TestRuns {
       this.forHover.delete(testFile);
       if (this.shown.delete(testFile)) await this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
       this.refreshLenses();
-      return { testFile, formulaFile: formulaFileOf(testFile), issues: [], cases: [], dataFiles: [] };
+      return { testFile, formulaFile: formulaFileOf(testFile), issues: [], cases: [], dataFiles: [], filesRead: [testFile] };
     }
     const formulaPathGuess = loadTestFile(testFile, text !== undefined ? { text } : {}).formulaFile;
     const settings = await this.ctx.settings.forDocument(uriOf(formulaPathGuess));
@@ -176,17 +176,12 @@ export class TestRuns {
     // Data, nested formulas or the project may have changed: hover values are computed again.
     this.forHover.clear();
     const changed = new Set(paths);
-    const projectChanged = paths.some((p) => basename(p) === 'calckit.json' || (p.endsWith('.json') && !isTestFile(p) && ![...this.results.values()].some((k) => k.run.dataFiles.includes(p))));
+    // A project file that appears or goes, or a nested calculation's formula, can change any result.
+    const everything = paths.some((p) => basename(p) === 'calckit.json' || p.endsWith('.calc'));
     for (const testFile of this.watchedTestFiles()) {
-      const kept = this.results.get(testFile);
-      const run = kept?.run;
-      if (
-        projectChanged ||
-        changed.has(testFile) ||
-        (run && (changed.has(run.formulaFile) || run.dataFiles.some((d) => changed.has(d)))) ||
-        // A nested calculation's formula may have changed.
-        (run && paths.some((p) => p.endsWith('.calc')))
-      ) {
+      const run = this.results.get(testFile)?.run;
+      // What the run read: the test file, its formula, the project and schema files, the data files.
+      if (everything || changed.has(testFile) || !run || run.filesRead.some((f) => changed.has(f)) || run.dataFiles.some((d) => changed.has(d))) {
         this.schedule(testFile);
       }
     }
