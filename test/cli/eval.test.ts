@@ -93,6 +93,8 @@ describe('calckit eval', () => {
     ['JSON that is not JSON', ['eval', '-', '--data', write('broken.json', '[{"a": 1},\n {"a" 2}]')], /^calckit eval: broken\.json: not valid JSON at line 2, column 7: expected ':'/],
     ['a schema file that does not validate', ['eval', '-', '--data', orders, '--schema', write('bad-schema.json', '[{"name": "x"}]')], /^calckit eval: .*bad-schema\.json: \[0\]\.(id|type)/],
     ['a bad --now', ['eval', '-', '--data', orders, '--now', 'yesterday'], /--now must be an ISO date or date-time/],
+    ['a --group-by column the rows lack', ['eval', '-', '--data', orders, '--group-by', 'Nope'], /^<stdin>: error: .*`Nope`.* \(unknown-column\)\n$/],
+    ['a cell that is not of its column type', ['eval', '-', '--data', write('text.csv', 'Revenue\nabc\n'), '--schema', schema], /^<stdin>: error: row 1, column `Revenue`: 'abc' is not a DECIMAL \(bad-input\)\n$/],
   ])('exits 2 for %s', (_name, args, message) => {
     const r = run(args, '1');
     expect(r.stderr).toMatch(message);

@@ -100,8 +100,10 @@ export function register(program: Command): void {
       const identity = (s: string) => s;
       const frame = error.range ? `\n${codeFrame(text, error.range, { red: identity, yellow: identity, dim: identity, bold: identity, underline: identity, green: identity }, identity)}` : '';
       const message = `${escapeForTerminal(name)}${where}: error: ${escapeForTerminal(error.message)} (${error.code})${frame}`;
-      // Input that does not fit its column's type is bad input (2); a formula that cannot be evaluated is a finding (1).
-      throw new CliExit(error.code === 'bad-input' ? EXIT_USAGE : EXIT_FINDINGS, message);
+      // Input that does not fit its column's type, or a --group-by column the rows lack (an unknown column with no
+      // place in the formula), is bad input (2); a formula that cannot be evaluated is a finding (1).
+      const badInput = error.code === 'bad-input' || (error.code === 'unknown-column' && error.range === undefined);
+      throw new CliExit(badInput ? EXIT_USAGE : EXIT_FINDINGS, message);
     }
     process.stdout.write(flags.json ? resultJson(result, groupBy) : formatResult(result, groupBy).split('\n').map(escapeForTerminal).join('\n'));
   });
