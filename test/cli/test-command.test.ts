@@ -257,7 +257,7 @@ describe('calckit test', () => {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const until = async (check: () => boolean) => {
-      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
       expect(check(), `stdout: ${stdout}\nstderr: ${stderr}`).toBe(true);
     };
     try {

@@ -7,7 +7,7 @@ import { VERSION } from './version.js';
 /** The program with the commands this command line needs registered (see commands/index.ts). */
 export async function buildProgram(argv: readonly string[] = process.argv): Promise<Command> {
   const program = new Command('calckit')
-    .description('Language tooling for calculated-field formulas: analyze, lint, format, push')
+    .description('Language tooling for calculated-field formulas: analyze, lint, format, evaluate and test, push')
     .version(VERSION, '-v, --version')
     .showHelpAfterError()
     .exitOverride((error) => {
