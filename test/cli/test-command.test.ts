@@ -201,6 +201,39 @@ describe('calckit test', () => {
     `);
   });
 
+  it('evaluates nested calculations from the project, a named formula, a schema override and skipped cases', () => {
+    const root = project({
+      'formulas/base.calc': '`Revenue` - `Cost`\n',
+      'formulas/checks.test.yaml': [
+        'formula: margin.calc',
+        'tests:',
+        '  - name: the nested calculation and the schema override',
+        '    formula: ignored',
+        '    rows: [{ Revenue: "10", Cost: "4" }]',
+        '    schema: { Revenue: LONG, Cost: LONG }',
+        '    expect: [12]',
+        '',
+      ].join('\n'),
+    });
+    writeFileSync(
+      join(root, 'calckit.json'),
+      JSON.stringify({ service: { name: 'ACME', baseUrl: 'http://127.0.0.1:9' }, calculations: { 'formulas/margin.calc': { id: 1 }, 'formulas/base.calc': { id: 2 } } }),
+    );
+    writeFileSync(join(root, 'formulas/margin.calc'), 'ACME_BEAST_MODE(2) * 2\n');
+    // "formula" belongs to the file, not to a case: the case is invalid (exit 2) until it moves.
+    const bad = run(['test', 'formulas/checks.test.yaml'], root);
+    expect(bad.stdout).toContain('4:5  error  tests[0].formula: unknown field "formula"');
+    expect(bad.status).toBe(2);
+    writeFileSync(
+      join(root, 'formulas/checks.test.yaml'),
+      'formula: margin.calc\ntests:\n  - name: nested, with a schema override\n    rows: [{ Revenue: "10", Cost: "4" }]\n    schema: { Revenue: LONG, Cost: LONG }\n    expect: [12]\n  - name: later\n    skip: true\n    rows: []\n    expect: []\n',
+    );
+    const r = run(['test', 'formulas/checks.test.yaml'], root);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('✔ formulas/checks.test.yaml  1 test passed, 1 skipped\n\nTests: 1 skipped, 1 passed, 2 total (1 test file)\n');
+    expect(r.status).toBe(0);
+  });
+
   it('fails a case whose evaluation stops, showing the place in the formula', () => {
     const root = project({ 'formulas/margin.calc.test.yaml': 'tests:\n  - name: a\n    rows: [{ Revenue: 1 }]\n    expect: [1]\n' }, 'SUM(`Revenue`) +\n  NO_SUCH_FN(1)\n');
     const r = run(['test'], root);
