@@ -94,6 +94,21 @@ export const internalOf = (c: Compiled): number => c.internal ?? c.scale;
  * to a 9-digit word. */
 export const quotientDigits = (dividend: number, divisor: number): number => Math.min(MAX_SCALE + 9, 9 * (Math.ceil(Math.max(0, dividend) / 9) + Math.ceil(Math.max(0, divisor) / 9) + 1));
 
+const TYPE_TABLES = new WeakMap<ParseResult, Map<string, TypeTable>>();
+
+/** The formula package's type table of a parsed formula over a schema, computed once per schema. */
+export function typesOf(parse: ParseResult, schema: readonly DatasetColumn[]): TypeTable {
+  let bySchema = TYPE_TABLES.get(parse);
+  if (!bySchema) TYPE_TABLES.set(parse, (bySchema = new Map()));
+  const key = schema.map((c) => `${c.name}\u0001${c.type}`).join('\u0002');
+  let table = bySchema.get(key);
+  if (!table) {
+    table = inferTypes(parse.formula, schema);
+    bySchema.set(key, table);
+  }
+  return table;
+}
+
 /** Reads nested calculations once each and refuses cycles and missing ones. */
 export class NestedResolver {
   private readonly cache = new Map<string, NestedSource>();
@@ -213,7 +228,7 @@ export class Compiler {
 
   /** Compiles a whole formula at a level. */
   formula(parse: ParseResult, level: Level, stack: readonly string[] = []): Compiled {
-    const types = inferTypes(parse.formula, this.schema);
+    const types = typesOf(parse, this.schema);
     const root = parse.formula.expression!;
     const compiled = this.compile(root, level, new Scope(types, stack));
     if (compiled.type === 'INTERVAL') throw err('runtime', 'an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)', root.range);
@@ -341,9 +356,7 @@ export class Compiler {
     const op = e.operator;
     if (op === 'AND' || op === 'OR') return this.logical(e, level, scope);
     if (ARITHMETIC.has(op)) {
-      if ((op === '+' || op === '-') && (e.right.kind === 'Interval' || (op === '+' && e.left.kind === 'Interval'))) {
-        return this.intervalArithmetic(e, level, scope);
-      }
+      if (isIntervalArithmetic(e)) return this.intervalArithmetic(e, level, scope);
       return this.arithmetic(e, level, scope);
     }
     const l = this.compile(e.left, level, scope);
@@ -393,6 +406,27 @@ export class Compiler {
   }
 
   private logical(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    const spine: Extract<Expression, { kind: 'Binary' }>[] = [];
+    for (let node: Expression = e; node.kind === 'Binary' && node.operator === e.operator; node = node.left) spine.push(node);
+    if (spine.length > CHAIN_LENGTH) {
+      // A long flat chain of AND (OR): its operands in a loop, false (true) as soon as one is.
+      const operands = [this.compile(spine[spine.length - 1]!.left, level, scope).fn];
+      for (let k = spine.length - 1; k >= 0; k--) operands.push(this.compile(spine[k]!.right, level, scope).fn);
+      const decisive = e.operator === 'OR';
+      return {
+        fn: (i) => {
+          let sawNull = false;
+          for (const f of operands) {
+            const t = truth(f(i));
+            if (t === decisive) return decisive;
+            if (t === null) sawNull = true;
+          }
+          return sawNull ? null : !decisive;
+        },
+        type: 'BOOLEAN',
+        scale: 0,
+      };
+    }
     const lf = this.compile(e.left, level, scope).fn;
     const rf = this.compile(e.right, level, scope).fn;
     if (e.operator === 'AND') {
@@ -422,81 +456,60 @@ export class Compiler {
   }
 
   private arithmetic(e: Extract<Expression, { kind: 'Binary' }>, level: Level, scope: Scope): Compiled {
+    // A long flat chain (`a + b + c + …`, a left-deep tree thousands of levels deep) is compiled and evaluated in a
+    // loop, not by recursion.
+    const spine: Extract<Expression, { kind: 'Binary' }>[] = [];
+    for (let node: Expression = e; node.kind === 'Binary' && ARITHMETIC.has(node.operator) && !isIntervalArithmetic(node); node = node.left) spine.push(node);
+    if (spine.length > CHAIN_LENGTH) return this.arithmeticChain(spine, level, scope);
     const l = this.compile(e.left, level, scope);
     const r = this.compile(e.right, level, scope);
-    const op = e.operator;
-    const type = arithmeticType(op, l.type, r.type);
+    const step = arithmeticStep(e.operator, l, r);
+    if (step.type === 'NULL') return constant(null, 'NULL', -1);
     const lf = l.fn;
     const rf = r.fn;
-    const num = (v: Value): number => (typeof v === 'number' ? v : toNumber(v)!);
-    if (type === 'NULL') return constant(null, 'NULL', -1);
-    if (type === 'LONG') {
-      const exactOp =
-        op === '+' ? (a: number, b: number) => BigInt(a) + BigInt(b) : op === '-' ? (a: number, b: number) => BigInt(a) - BigInt(b) : (a: number, b: number) => BigInt(a) * BigInt(b);
-      const apply = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
-      return {
-        fn: (i) => {
-          const va = lf(i);
-          if (va === null) return null;
-          const vb = rf(i);
-          if (vb === null) return null;
-          const a = num(va);
-          const b = num(vb);
-          const x = apply(a, b);
-          return Number.isSafeInteger(x) || !Number.isInteger(a) || !Number.isInteger(b) ? x : wrapLong(x, () => exactOp(a, b));
-        },
-        type,
-        scale: 0,
-      };
+    const apply = step.apply;
+    return {
+      fn: (i) => {
+        const a = lf(i);
+        if (a === null) return null;
+        const b = rf(i);
+        if (b === null) return null;
+        return apply(a, b);
+      },
+      type: step.type,
+      scale: step.scale,
+      internal: step.internal,
+    };
+  }
+
+  /** A chain of arithmetic, innermost first in `spine`'s reverse: one loop over the operands. */
+  private arithmeticChain(spine: readonly Extract<Expression, { kind: 'Binary' }>[], level: Level, scope: Scope): Compiled {
+    const first = this.compile(spine[spine.length - 1]!.left, level, scope);
+    let meta: Compiled = first;
+    const rights: Fn[] = [];
+    const applies: ((a: Value, b: Value) => Value)[] = [];
+    for (let k = spine.length - 1; k >= 0; k--) {
+      const r = this.compile(spine[k]!.right, level, scope);
+      const step = arithmeticStep(spine[k]!.operator, meta, r);
+      rights.push(r.fn);
+      applies.push(step.type === 'NULL' ? () => null : step.apply);
+      meta = { fn: meta.fn, type: step.type, scale: step.scale, internal: step.internal };
     }
-    const exact = type === 'DECIMAL' && isExact(l.type) && isExact(r.type) && l.scale >= 0 && r.scale >= 0;
-    let scale = -1;
-    let internal = -1;
-    if (exact) {
-      const li = internalOf(l);
-      const ri = internalOf(r);
-      scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
-      internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
-    }
-    // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
-    const round = exact && internal <= 15;
-    const s = internal;
-    switch (op) {
-      case '+':
-      case '-':
-      case '*': {
-        const apply = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
-        return {
-          fn: (i) => {
-            const va = lf(i);
-            if (va === null) return null;
-            const vb = rf(i);
-            if (vb === null) return null;
-            const x = apply(num(va), num(vb));
-            return round ? roundHalfAwayFromZero(x, s) : x;
-          },
-          type,
-          scale,
-          internal,
-        };
-      }
-      default:
-        return {
-          fn: (i) => {
-            const va = lf(i);
-            if (va === null) return null;
-            const vb = rf(i);
-            if (vb === null) return null;
-            const b = num(vb);
-            if (b === 0) return null;
-            const x = num(va) / b;
-            return round ? roundHalfAwayFromZero(x, s) : x;
-          },
-          type,
-          scale,
-          internal,
-        };
-    }
+    const ff = first.fn;
+    const n = rights.length;
+    return {
+      fn: (i) => {
+        let acc = ff(i);
+        for (let k = 0; k < n && acc !== null; k++) {
+          const b = rights[k]!(i);
+          acc = b === null ? null : applies[k]!(acc, b);
+        }
+        return acc;
+      },
+      type: meta.type,
+      scale: meta.scale,
+      internal: meta.internal,
+    };
   }
 
   /** `date + INTERVAL n UNIT`, `INTERVAL n UNIT + date`, `date - INTERVAL n UNIT`: DATE_ADD / DATE_SUB. */
@@ -538,8 +551,8 @@ export class Compiler {
     const elseC = e.elseResult ? this.compile(e.elseResult, level, scope) : constant(null, 'NULL', -1);
     const type = unify([...results.map((c) => c.type), elseC.type]);
     const branches = [...results, elseC].filter((c) => c.type !== 'NULL');
-    const scale = isExact(type) && branches.every((c) => c.scale >= 0) ? Math.max(0, ...branches.map((c) => c.scale)) : -1;
-    const internal = scale < 0 ? -1 : Math.max(0, ...branches.map(internalOf));
+    const scale = isExact(type) && branches.every((c) => c.scale >= 0) ? branches.reduce((m, c) => Math.max(m, c.scale), 0) : -1;
+    const internal = scale < 0 ? -1 : branches.reduce((m, c) => Math.max(m, internalOf(c)), 0);
     const resultFns = results.map((c) => coerceTo(c, type));
     const elseFn = coerceTo(elseC, type);
     const n = resultFns.length;
@@ -954,6 +967,79 @@ function comparisonTest(op: string): (c: number) => boolean {
   }
 }
 
+/** Binary chains longer than this are compiled as one loop (compile and evaluation without deep recursion). */
+const CHAIN_LENGTH = 64;
+
+const isIntervalArithmetic = (e: Extract<Expression, { kind: 'Binary' }>) =>
+  (e.operator === '+' || e.operator === '-') && (e.right.kind === 'Interval' || (e.operator === '+' && e.left.kind === 'Interval'));
+
+interface ArithmeticStep {
+  readonly type: ValueType;
+  readonly scale: number;
+  readonly internal: number;
+  /** The operation on two non-NULL values. */
+  readonly apply: (a: Value, b: Value) => Value;
+}
+
+const num = (v: Value): number => (typeof v === 'number' ? v : toNumber(v)!);
+
+/**
+ * One `+ - * /` with MySQL's rules: LONG results wrap to 64 bits; exact (LONG, DECIMAL) results are kept with their
+ * internal decimals (a quotient's in 9-digit words) and shown with their scale; anything else is a DOUBLE;
+ * division by zero is NULL.
+ */
+function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
+  const type = arithmeticType(op, l.type, r.type);
+  if (type === 'LONG') {
+    const exactOp =
+      op === '+' ? (a: number, b: number) => BigInt(a) + BigInt(b) : op === '-' ? (a: number, b: number) => BigInt(a) - BigInt(b) : (a: number, b: number) => BigInt(a) * BigInt(b);
+    const f = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
+    return {
+      type,
+      scale: 0,
+      internal: 0,
+      apply: (va, vb) => {
+        const a = num(va);
+        const b = num(vb);
+        const x = f(a, b);
+        return Number.isSafeInteger(x) || !Number.isInteger(a) || !Number.isInteger(b) ? x : wrapLong(x, () => exactOp(a, b));
+      },
+    };
+  }
+  const exact = type === 'DECIMAL' && isExact(l.type) && isExact(r.type) && l.scale >= 0 && r.scale >= 0;
+  let scale = -1;
+  let internal = -1;
+  if (exact) {
+    const li = internalOf(l);
+    const ri = internalOf(r);
+    scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
+    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
+  }
+  // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
+  const round = exact && internal <= 15;
+  const s = internal;
+  if (op === '/') {
+    return {
+      type,
+      scale,
+      internal,
+      apply: (va, vb) => {
+        const b = num(vb);
+        if (b === 0) return null;
+        const x = num(va) / b;
+        return round ? roundHalfAwayFromZero(x, s) : x;
+      },
+    };
+  }
+  const f = op === '+' ? (a: number, b: number) => a + b : op === '-' ? (a: number, b: number) => a - b : (a: number, b: number) => a * b;
+  return {
+    type,
+    scale,
+    internal,
+    apply: round ? (va, vb) => roundHalfAwayFromZero(f(num(va), num(vb)), s) : (va, vb) => f(num(va), num(vb)),
+  };
+}
+
 /** The result type of `+ - * /` (as the formula package's inference: times and text convert to numbers). */
 function arithmeticType(op: string, left: ValueType, right: ValueType): ValueType {
   if (left === 'NULL' || right === 'NULL') return 'NULL';
@@ -1010,7 +1096,7 @@ function scalarInternal(name: string, args: readonly Compiled[], scale: number):
     case 'NVL':
     case 'COALESCE':
     case 'NULLIF':
-      return Math.max(scale, ...args.map(internalOf));
+      return args.reduce((m, a) => Math.max(m, internalOf(a)), scale);
     default:
       return scale;
   }
@@ -1039,7 +1125,7 @@ function scalarScale(name: string, args: readonly Compiled[]): number {
     case 'NVL':
     case 'COALESCE':
     case 'NULLIF':
-      return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? Math.max(0, ...args.map((x) => x.scale)) : -1;
+      return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? args.reduce((m, x) => Math.max(m, x.scale), 0) : -1;
     default:
       return -1;
   }

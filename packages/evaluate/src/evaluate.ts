@@ -1,7 +1,7 @@
 // Entry points: `compileFormula` parses once and compiles to closures per table shape; `evaluateFormula` is the
 // one-shot form. A row-level formula gives one value per input row (in input order, with its group-by values when
 // `groupBy` is given); an aggregated one gives one value per group, sorted by the group-by values (NULL first).
-import { inferTypes, isNumeric, parseFormula, type ParseResult, type ValueType } from '@calckit/formula';
+import { isNumeric, parseFormula, type ParseResult, type ValueType } from '@calckit/formula';
 import {
   EvaluationError,
   type EvaluateOptions,
@@ -14,7 +14,7 @@ import {
 import { distinctKey } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { Compiler, hasWindow, isAggregated, NestedResolver, type Compiled, type CompileOptions, type Frame } from './compile.js';
+import { Compiler, hasWindow, isAggregated, NestedResolver, typesOf, type Compiled, type CompileOptions, type Frame } from './compile.js';
 import { convertRows, type TypedTable } from './rows.js';
 import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
@@ -211,7 +211,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
   let typed: { shape: TypedTable['types']; names: TypedTable['names']; type: ValueType } | undefined;
   const reportedType = (compiled: Compiled, table: TypedTable): ValueType => {
     if (!typed || typed.shape !== table.types || typed.names !== table.names) {
-      const analysed = inferTypes(parse.formula, table.names.map((name, i) => ({ name, type: table.types[i]! }))).typeOf(parse.formula.expression!);
+      const analysed = typesOf(parse, table.names.map((name, i) => ({ name, type: table.types[i]! }))).typeOf(parse.formula.expression!);
       typed = { shape: table.types, names: table.names, type: analysed };
     }
     return typed.type === 'UNKNOWN' ? compiled.type : typed.type;
