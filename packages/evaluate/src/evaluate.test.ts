@@ -436,15 +436,15 @@ describe('errors', () => {
 });
 
 describe('long formulas', () => {
-  it('evaluates flat chains of 20,000 operators in a loop (no deep recursion), with the same rules', () => {
-    const n = 20_000;
+  it('evaluates flat chains of 10,000 operators in a loop (no deep recursion), with the same rules', () => {
+    const n = 10_000;
     const sum = Array.from({ length: n }, () => '`Orders`').join(' + ');
     expect(values(sum)).toEqual([2 * n, 0, 3 * n, null]);
     const decimals = Array.from({ length: 100 }, () => '`Price`').join(' + ');
     expect(values(`${decimals} / 3`)).toEqual([1043, 322.833333, null, 9.933333]);
-    const and = Array.from({ length: 10_000 }, () => '`Orders` >= 0').join(' AND ');
+    const and = Array.from({ length: n }, () => '`Orders` >= 0').join(' AND ');
     expect(values(and)).toEqual([true, true, true, null]);
-    const or = Array.from({ length: 10_000 }, () => '`Orders` > 2').join(' OR ');
+    const or = Array.from({ length: n }, () => '`Orders` > 2').join(' OR ');
     expect(values(or)).toEqual([false, false, true, null]);
     const long = Array.from({ length: 100 }, () => '`Orders`').join(' * 1 - ');
     expect(values(long)).toEqual([2 - 99 * 2, 0, 3 - 99 * 3, null]);
