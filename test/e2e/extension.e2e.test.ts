@@ -245,6 +245,10 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await lens.locator('a').first().click();
     await page.locator('.monaco-editor .codelens-decoration', { hasText: '✓ 1 test passed' }).first().waitFor({ timeout: 30_000 });
     await screenshot('formula-tests-lens');
+    // The test file (a JSON document, synced to the server by the extension) has a lens per case.
+    await openFile('tested.calc.test.json');
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: '✓ passed' }).first().waitFor({ timeout: 30_000 });
+    await screenshot('formula-tests-case-lens');
   });
 
   it('restarts the language server after it crashes', async () => {
