@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { TEST_FILE_SUFFIXES, isTestFile } from '@calckit/evaluate';
+import { TEST_FILE_SUFFIXES, isTestFile, testFilePathsFor } from '@calckit/evaluate';
 import { isInside, type ProjectIndex } from '@calckit/project';
 
 /** Test files found by searching: `<formula>.calc.test.json|yaml|yml` (a named file is taken whatever its name). */
@@ -21,7 +21,7 @@ export interface DiscoverResult {
 }
 
 /** The test files of a formula file that exist beside it. */
-export const testFilesOf = (formula: string): string[] => TEST_FILE_SUFFIXES.map((s) => `${formula}${s}`).filter((f) => existsSync(f));
+export const testFilesOf = (formula: string): string[] => testFilePathsFor(formula).filter((f) => existsSync(f));
 
 export async function discoverTestFiles(paths: readonly string[], cwd: string, index: ProjectIndex): Promise<DiscoverResult> {
   const files = new Set<string>();

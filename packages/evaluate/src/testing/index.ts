@@ -7,6 +7,7 @@ export {
   DEFAULT_TOLERANCE,
   TEST_FILE_SUFFIXES,
   isTestFile,
+  testFilePathsFor,
   defaultFormulaPath,
   type TestFile,
   type TestCase,

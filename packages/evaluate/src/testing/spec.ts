@@ -114,6 +114,9 @@ export const TEST_FILE_SUFFIXES = ['.test.json', '.test.yaml', '.test.yml'] as c
 /** Whether a path names a test file (`x.calc.test.json`, `.yaml`, `.yml`). */
 export const isTestFile = (path: string): boolean => TEST_FILE_SUFFIXES.some((s) => path.endsWith(s));
 
+/** The names a formula's test files may have, in the order they are looked for (`margin.calc.test.json`, …). */
+export const testFilePathsFor = (formula: string): string[] => TEST_FILE_SUFFIXES.map((s) => `${formula}${s}`);
+
 /** The formula a test file tests by default: its path without `.test.json` / `.test.yaml` / `.test.yml`. */
 export function defaultFormulaPath(testFile: string): string {
   const suffix = TEST_FILE_SUFFIXES.find((s) => testFile.endsWith(s));

@@ -8,7 +8,7 @@ import { diffSummary, formatDiff } from './diff.js';
 import { testFileJsonSchema } from './json-schema.js';
 import { parseTestFile } from './parse.js';
 import { runTestFile, schemaColumns, TestDataError, type Evaluate } from './run.js';
-import { defaultFormulaPath, isTestFile, type TestFile } from './spec.js';
+import { defaultFormulaPath, isTestFile, testFilePathsFor, type TestFile } from './spec.js';
 
 const issues = (text: string, format: 'json' | 'yaml') => {
   const r = parseTestFile(text, format);
@@ -57,6 +57,7 @@ describe('parseTestFile', () => {
   it('names test files and their formulas', () => {
     expect(['a.calc.test.json', 'a.calc.test.yaml', 'a.calc.test.yml', 'a.calc', 'a.test.txt'].map(isTestFile)).toEqual([true, true, true, false, false]);
     expect(defaultFormulaPath('formulas/margin.calc.test.yaml')).toBe('formulas/margin.calc');
+    expect(testFilePathsFor('m.calc')).toEqual(['m.calc.test.json', 'm.calc.test.yaml', 'm.calc.test.yml']);
   });
 
   it('ships its JSON Schema', () => {
