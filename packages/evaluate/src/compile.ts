@@ -244,6 +244,8 @@ export class Compiler {
   compile(e: Expression, level: Level, scope: Scope): Compiled {
     switch (e.kind) {
       case 'Number':
+        // An integer literal past 64 bits is a DECIMAL in MySQL, not a LONG that would wrap.
+        if (e.integer && Math.abs(e.value) >= 2 ** 63) return constant(e.value, 'DECIMAL', 0);
         return constant(e.value, scope.types.typeOf(e), numberScale(e.raw, e.integer));
       case 'String':
         return constant(e.value, 'STRING', -1);

@@ -65,6 +65,8 @@ describe('row-level values', () => {
     ['1 / 3 = 0.3333', [false, false, false, false]],
     ['ROUND(2 / 3, 6)', [0.666667, 0.666667, 0.666667, 0.666667]],
     ['-`Orders`', [-2, 0, -3, null]],
+    ['`Orders` * 4611686018427387904', [-9223372036854775808, 0, -4611686018427387904, null]],
+    ['`Orders` + 100000000000000000000', [100000000000000000000, 100000000000000000000, 100000000000000000000, null]],
     // implicit conversion: text in arithmetic (numeric prefix, '' → 0), booleans as 1/0, dates as YYYYMMDD
     ["'12abc' + 1", [13, 13, 13, 13]],
     ["'' + 1", [1, 1, 1, 1]],
