@@ -1,8 +1,9 @@
 // Aggregate formulas over the whole table and grouped (MariaDB's GROUP BY against the evaluator's groupBy), and
-// window formulas (MariaDB's window functions against the evaluator's OVER).
+// window formulas (MariaDB's window functions against the evaluator's OVER), and FIXED (windows in a derived table).
 import { describe, it } from 'vitest';
 import { useMariadb } from '../mariadb.js';
-import { AGGREGATE, GROUPINGS, WINDOW } from './expressions.js';
+import { AGGREGATE, FIXED, GROUPINGS, WINDOW } from './expressions.js';
+import { caseKey } from './harness.js';
 import { check } from './implemented.js';
 
 const fixture = useMariadb();
@@ -17,6 +18,12 @@ for (const groupBy of GROUPINGS) {
 
 describe('windows', () => {
   it.each(WINDOW.map((c) => [c.groupBy ? `${c.formula} GROUP BY ${c.groupBy.join(', ')}` : c.formula, c] as const))('%s', async (_, c) => {
+    await check(fixture(), c);
+  });
+});
+
+describe('FIXED', () => {
+  it.each(FIXED.map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
     await check(fixture(), c);
   });
 });

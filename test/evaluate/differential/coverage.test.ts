@@ -31,12 +31,13 @@ describe('the differential suite covers', () => {
         else if (n.kind === 'Case') forms.add(n.operand ? 'simple CASE' : 'searched CASE');
         else if (n.kind === 'Interval') forms.add('INTERVAL');
         else if (n.kind === 'Call' && n.over) forms.add('OVER');
+        else if (n.kind === 'Call' && n.fixed) forms.add(`FIXED ${n.fixed.mode ?? 'BY'}`);
         else if (n.kind === 'Call' && n.distinct) forms.add('DISTINCT');
         else if (n.kind === 'Call' && n.star) forms.add('COUNT(*)');
         else if (n.kind === 'Null' || n.kind === 'Boolean') forms.add(n.kind);
       }
     }
-    const all = ['+', '-', '*', '/', '=', '!=', '<>', '<', '>', '<=', '>=', 'AND', 'OR', 'NOT', 'In', 'NOT In', 'Like', 'NOT Like', 'Between', 'NOT Between', 'IsNull', 'NOT IsNull', 'simple CASE', 'searched CASE', 'INTERVAL', 'OVER', 'DISTINCT', 'COUNT(*)', 'Null', 'Boolean'];
+    const all = ['+', '-', '*', '/', '=', '!=', '<>', '<', '>', '<=', '>=', 'AND', 'OR', 'NOT', 'In', 'NOT In', 'Like', 'NOT Like', 'Between', 'NOT Between', 'IsNull', 'NOT IsNull', 'simple CASE', 'searched CASE', 'INTERVAL', 'OVER', 'FIXED BY', 'FIXED ADD', 'FIXED REMOVE', 'DISTINCT', 'COUNT(*)', 'Null', 'Boolean'];
     expect(all.filter((f) => !forms.has(f))).toEqual([]);
   });
 

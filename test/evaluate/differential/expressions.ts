@@ -436,6 +436,23 @@ export const WINDOW: readonly Case[] = [
   { formula: 'SUM(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N` DESC)', groupBy: ['Region', 'N'] },
 ];
 
+/**
+ * FIXED, as the evaluator reads the documentation: the inner aggregate over the rows sharing the row's values of the
+ * BY columns (ADD: the group-by columns and these; REMOVE: the group-by columns but these), aggregated again by the
+ * outer aggregate over the group's rows. MariaDB computes the inner one as a window (PARTITION BY) in a derived table.
+ */
+export const FIXED: readonly Case[] = [
+  { formula: '`Sales` / SUM(`Sales`) FIXED (BY `Region`)' },
+  { formula: 'COUNT(*) FIXED (BY `Region`, `N`)' },
+  { formula: 'AVG(SUM(`Sales`) FIXED (BY `Customer`))' },
+  { formula: 'AVG(SUM(`Sales`) FIXED (BY `Customer`))', groupBy: ['Region'] },
+  { formula: 'MAX(COUNT(*) FIXED (BY `Region`, `N`))', groupBy: ['Region'] },
+  { formula: 'SUM(`Sales`) / MAX(SUM(`Sales`) FIXED (REMOVE `N`))', groupBy: ['Region', 'N'] },
+  { formula: 'MIN(AVG(`Quantity`) FIXED (ADD `N`))', groupBy: ['Region'] },
+  { formula: 'MAX(MAX(`Order Date`) FIXED (BY `Region`))', groupBy: ['N'] },
+  { formula: 'SUM(MIN(`Discount`) FIXED (BY `Code`))', groupBy: ['Region'] },
+];
+
 /** Text comparisons under the evaluator's `binary` collation (MariaDB: utf8mb4_nopad_bin columns and connection), and
  * groups of the messy `Customer` column under both collations. */
 export const COLLATION: readonly Case[] = [
@@ -484,6 +501,7 @@ export function allCases(): Case[] {
     ...Object.values(SCALAR).flatMap((list) => list.map((formula) => ({ formula }))),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
+    ...FIXED,
     ...COLLATION,
   ];
 }

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { NOW, select, type ColumnMeta, type MariadbFixture } from '../mariadb.js';
 import { KNOWN_DIFFERENCES } from './known-differences.js';
 import { PENDING_DIFFERENCES } from './pending-differences.js';
-import { functionsOf, toMariadb } from './translate.js';
+import { fromClause, functionsOf, toMariadb } from './translate.js';
 
 /** One expression of the suite: a formula, evaluated per row, or per group with `groupBy`. */
 export interface Case {
@@ -87,7 +87,9 @@ const quote = (column: string) => `\`${column.replace(/`/g, '``')}\``;
 
 /** Compares one case; `documented: false` compares with MariaDB as it is (for the known differences' own check). */
 export async function compareCase(fixture: MariadbFixture, c: Case, { documented = true } = {}): Promise<Outcome> {
-  const { sql: expression } = toMariadb(c.formula, { documented, groupBy: c.groupBy });
+  const translation = toMariadb(c.formula, { documented, groupBy: c.groupBy });
+  const expression = translation.sql;
+  const from = fromClause(translation);
   const differences: Difference[] = [];
   const result = evaluate(fixture, c);
   const conn = c.collation === 'binary' ? fixture.connBinary : fixture.conn;
@@ -95,7 +97,7 @@ export async function compareCase(fixture: MariadbFixture, c: Case, { documented
     // An aggregate over the whole table is one value (LIMIT 1: an aggregate MariaDB computes in a subquery, such as a
     // percentile, leaves the outer SELECT one row per row).
     const whole = !('error' in result) && result.kind === 'groups';
-    const sql = `SELECT ${expression} FROM t ${whole ? 'LIMIT 1' : 'ORDER BY id'}`;
+    const sql = `SELECT ${expression} FROM ${from} ${whole ? 'LIMIT 1' : 'ORDER BY id'}`;
     const { rows, meta } = await select(conn, sql);
     const m = meta[0]!;
     const mtype = `${m.type}${m.scale < 31 ? ` (${m.scale} decimals)` : ''}`;
@@ -108,7 +110,7 @@ export async function compareCase(fixture: MariadbFixture, c: Case, { documented
     return { sql, count: differences.length, first: differences.slice(0, ROW_LIMIT_IN_REPORT), compared: rows.length };
   }
   const keys = c.groupBy.map(quote).join(', ');
-  const sql = `SELECT ${keys}, ${expression} FROM t GROUP BY ${keys} ORDER BY ${keys}`;
+  const sql = `SELECT ${keys}, ${expression} FROM ${from} GROUP BY ${keys} ORDER BY ${keys}`;
   const { rows, meta } = await select(conn, sql);
   const n = c.groupBy.length;
   const keyOf = (values: readonly unknown[]) => JSON.stringify(values.map((v) => (v === undefined ? null : v)));

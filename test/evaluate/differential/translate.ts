@@ -73,6 +73,12 @@ export const DOCUMENTED_REWRITES: Readonly<Record<string, CallRewrite>> = Object
 
 export interface Translation {
   readonly sql: string;
+  /**
+   * Window expressions that MariaDB computes per row in a derived table (`__fixed0`, … in `sql`): FIXED, which is an
+   * aggregate over the rows sharing the row's values of its columns (PARTITION BY them), aggregated again outside.
+   * MariaDB allows no window function inside an aggregate, hence the derived table.
+   */
+  readonly derived: readonly string[];
   /** Upper-case names of the functions called (for coverage and the known-differences lookup). */
   readonly functions: ReadonlySet<string>;
 }
@@ -91,11 +97,12 @@ export function toMariadb(
   if (!root) throw new Error(`empty formula: ${JSON.stringify(formula)}`);
   if (documented) {
     const whole = KNOWN_DIFFERENCES.find((d) => d.formulas?.[formula] !== undefined);
-    if (whole) return { sql: whole.formulas![formula]!, functions: toMariadb(formula, { documented: false, groupBy, schema }).functions };
+    if (whole) return { sql: whole.formulas![formula]!, derived: [], functions: toMariadb(formula, { documented: false, groupBy, schema }).functions };
   }
   const types = inferTypes(parsed.formula, schema);
   const typeOf = (e: Expression) => types.typeOf(e);
   const functions = new Set<string>();
+  const derived: string[] = [];
   const rewrites = documented ? { ...SPELLINGS, ...DOCUMENTED_REWRITES } : SPELLINGS;
 
   const sqlOf = (node: Node): string => {
@@ -103,7 +110,17 @@ export function toMariadb(
     if (node.kind === 'Call' && rewrites[node.upperName] && !node.over && !node.fixed) {
       return rewrites[node.upperName]!(node.args.map(sqlOf), node, { groupBy, typeOf });
     }
-    if (node.kind === 'NestedCalculation' || (node.kind === 'Call' && node.fixed)) {
+    if (node.kind === 'Call' && node.fixed) {
+      const spec = node.fixed;
+      if (spec.filter) throw new Error(`FIXED … FILTER has no translation here: ${formula}`);
+      const listed = spec.columns.map((c) => (c.kind === 'Column' ? c.name : formula.slice(c.range.start.offset, c.range.end.offset)));
+      const mode = spec.mode ?? 'BY';
+      const keys = mode === 'BY' ? listed : mode === 'ADD' ? [...new Set([...groupBy, ...listed])] : groupBy.filter((g) => !listed.includes(g));
+      const inner = rewrites[node.upperName] ? rewrites[node.upperName]!(node.args.map(sqlOf), node, { groupBy: keys, typeOf }) : `${node.upperName}(${node.star ? '*' : `${node.distinct ? 'DISTINCT ' : ''}${node.args.map(sqlOf).join(', ')}`})`;
+      derived.push(`${inner} OVER (${keys.length > 0 ? `PARTITION BY ${keys.map(quoteColumn).join(', ')}` : ''})`);
+      return `\`__fixed${derived.length - 1}\``;
+    }
+    if (node.kind === 'NestedCalculation') {
       throw new Error(`no MariaDB counterpart for ${formula.slice(node.range.start.offset, node.range.end.offset)}`);
     }
     const kids = childrenOf(node).sort((a, b) => a.range.start.offset - b.range.start.offset);
@@ -115,7 +132,13 @@ export function toMariadb(
     }
     return out + formula.slice(at, node.range.end.offset);
   };
-  return { sql: sqlOf(root), functions };
+  const sql = sqlOf(root);
+  return { sql, derived, functions };
+}
+
+/** The FROM clause for a translation: the table, or a derived table adding the FIXED windows' columns. */
+export function fromClause(t: Translation): string {
+  return t.derived.length === 0 ? 't' : `(SELECT t.*, ${t.derived.map((d, i) => `${d} AS \`__fixed${i}\``).join(', ')} FROM t) AS t`;
 }
 
 /** Upper-case names of the functions a formula calls. */
