@@ -101,6 +101,25 @@ describe('calckit test', () => {
     `);
   });
 
+  it('shows a row-level failure beside the cells the formula reads', () => {
+    const band = "CASE WHEN `Revenue` >= 1000 THEN 'Large' WHEN `Revenue` > 0 THEN 'Small' ELSE 'None' END\n";
+    const test = 'tests:\n  - name: bands\n    rows: [{ Revenue: 1000 }, { Revenue: 999.99 }, { Revenue: null }, { Revenue: 0.5 }]\n    expect: [Large, Large, None, Small]\n';
+    const r = run(['test'], project({ 'formulas/margin.calc.test.yaml': test }, band));
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatchInlineSnapshot(`
+      "✖ formulas/margin.calc.test.yaml
+        ✖ bands: 1 of 4 rows differs
+            row  Revenue  expected  actual
+            1    1000     "Large"   "Large"
+          ✖ 2    999.99   "Large"   "Small"
+            3    null     "None"    "None"
+            4    0.5      "Small"   "Small"
+
+      Tests: 1 failed, 1 total (1 test file)
+      "
+    `);
+  });
+
   it('reports the same failure as JSON', () => {
     const root = project({ 'formulas/margin.calc.test.json': BROKEN, 'orders.csv': ORDERS });
     const r = run(['test', '--format', 'json'], root);

@@ -114,6 +114,7 @@ export const json: TestReporter = (files) => {
             rows: r.comparison.rows.map((row) => ({
               ...(r.comparison!.by === 'rows' ? { row: row.index } : {}),
               ...(row.group !== undefined ? { group: row.group } : {}),
+              ...(row.input !== undefined ? { input: row.input } : {}),
               ...('expected' in row ? { expected: row.expected } : {}),
               ...('actual' in row ? { actual: row.actual } : {}),
               ok: row.ok,

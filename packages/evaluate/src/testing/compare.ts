@@ -46,6 +46,8 @@ export interface DiffRow {
   /** Absent when the result has no such row or group. */
   readonly actual?: OutputValue;
   readonly ok: boolean;
+  /** The input row's cells of the columns the formula reads (row-level comparisons made by the runner). */
+  readonly input?: Readonly<Record<string, unknown>>;
 }
 
 export interface Comparison {
@@ -53,6 +55,8 @@ export interface Comparison {
   readonly by: 'rows' | 'groups';
   /** The group-by columns shown (grouped comparisons). */
   readonly columns: readonly string[];
+  /** The input columns shown beside each row (row-level comparisons made by the runner): those the formula reads. */
+  readonly inputColumns?: readonly string[];
   readonly rows: readonly DiffRow[];
   readonly differences: number;
 }
@@ -117,4 +121,17 @@ function normaliseKey(v: unknown): unknown {
     return m ? `${m[1]} ${m[2]}` : v;
   }
   return v === undefined ? null : v;
+}
+
+/** A row-level comparison with each row's input cells of `columns` beside it. */
+export function withInputs(c: Comparison, rows: readonly Readonly<Record<string, unknown>>[], columns: readonly string[]): Comparison {
+  if (c.by !== 'rows' || columns.length === 0) return c;
+  return {
+    ...c,
+    inputColumns: columns,
+    rows: c.rows.map((r) => {
+      const input = rows[r.index - 1];
+      return input === undefined ? r : { ...r, input: Object.fromEntries(columns.map((col) => [col, input[col] ?? null])) };
+    }),
+  };
 }

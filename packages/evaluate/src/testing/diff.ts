@@ -33,6 +33,15 @@ export function showValue(value: OutputValue | undefined): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
+/** A column name cut to the table's width. */
+const cut = (text: string): string => (text.length > MAX_VALUE / 2 ? `${text.slice(0, MAX_VALUE / 2 - 1)}…` : text);
+
+/** An input cell as written in the rows: text as it is (a CSV cell is text), null as null, cut when long. */
+function showCell(value: unknown): string {
+  const text = value === null || value === undefined ? 'null' : typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > MAX_VALUE / 2 ? `${text.slice(0, MAX_VALUE / 2 - 1)}…` : text;
+}
+
 /** `1e-9 relative`, `0.01 absolute or 0.1% relative`. */
 export function describeTolerance(t: ResolvedTolerance): string {
   const parts: string[] = [];
@@ -52,9 +61,11 @@ export function diffSummary(c: Comparison): string {
 
 /** The table of a comparison, one string per line, without a trailing newline. */
 export function formatDiff(c: Comparison, palette: DiffPalette = diffPalette(false)): string[] {
-  const header = [c.by === 'rows' ? 'row' : '', ...c.columns, 'expected', 'actual'];
+  const inputs = c.inputColumns ?? [];
+  const header = [c.by === 'rows' ? 'row' : '', ...inputs.map((name) => cut(name)), ...c.columns, 'expected', 'actual'];
   const cells = (r: DiffRow): string[] => [
     c.by === 'rows' ? String(r.index) : '',
+    ...inputs.map((col) => (r.input === undefined ? '' : showCell(r.input[col]))),
     ...c.columns.map((col) => showValue(r.group?.[col] ?? null)),
     'expected' in r ? showValue(r.expected) : showValue(undefined),
     'actual' in r ? showValue(r.actual) : showValue(undefined),

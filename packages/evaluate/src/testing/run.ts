@@ -1,8 +1,8 @@
 // The test runner: one test file's cases against a formula, each evaluated on its rows and compared with what it
 // expects. Pure: the caller reads the formula, the test file and the data files (rowsFrom), and passes the evaluator.
-import type { DatasetColumn, Range } from '@calckit/formula';
+import { parseFormula, walk, type DatasetColumn, type Range } from '@calckit/formula';
 import { EvaluationError, type EvaluateOptions, type EvaluationResult, type InputRow, type OutputValue } from '../api.js';
-import { compareResult, resolveTolerance, type Comparison, type ResolvedTolerance } from './compare.js';
+import { compareResult, resolveTolerance, withInputs, type Comparison, type ResolvedTolerance } from './compare.js';
 import type { RowsSpec, SchemaOverride, TestCase, TestFile } from './spec.js';
 
 /** The evaluator's signature (`evaluateFormula`). */
@@ -51,9 +51,24 @@ export interface TestCaseResult {
   readonly durationMs: number;
 }
 
+/** Input columns shown beside a row-level diff: the first few the formula reads. */
+const MAX_INPUT_COLUMNS = 4;
+
 /** Runs every case of a test file, in order. */
 export function runTestFile(file: TestFile, options: RunTestFileOptions): TestCaseResult[] {
-  return file.tests.map((testCase) => runTestCase(testCase, file, options));
+  const inputColumns = columnsRead(options.formula);
+  return file.tests.map((testCase) => runTestCase(testCase, file, options, inputColumns));
+}
+
+/** The distinct columns a formula reads, in order of appearance (at most MAX_INPUT_COLUMNS). */
+export function columnsRead(formula: string): string[] {
+  const names: string[] = [];
+  walk(parseFormula(formula).formula, {
+    enter(node) {
+      if (node.kind === 'Column' && !names.includes(node.name) && names.length < MAX_INPUT_COLUMNS) names.push(node.name);
+    },
+  });
+  return names;
 }
 
 /** The dataset columns of a schema override (`{ "Revenue": "DECIMAL" }` or a schema file's array). */
@@ -62,7 +77,7 @@ export function schemaColumns(override: SchemaOverride): DatasetColumn[] {
   return Object.entries(override).map(([name, type], order) => ({ name, id: name, type, visible: true, order }));
 }
 
-export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'now' | 'schema' | 'tolerance'>, options: RunTestFileOptions): TestCaseResult {
+export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'now' | 'schema' | 'tolerance'>, options: RunTestFileOptions, inputColumns: readonly string[] = columnsRead(options.formula)): TestCaseResult {
   const tolerance = resolveTolerance(testCase.tolerance ?? file.tolerance);
   const clock = options.clock ?? (() => 0);
   const started = clock();
@@ -97,7 +112,9 @@ export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'n
     const evaluationError: CaseEvaluationError = { code: error.code, message: error.message, ...(error.range ? { range: error.range } : {}) };
     return { ...base, status: 'failed', error: evaluationError, durationMs: clock() - started };
   }
-  const comparison = compareResult(testCase.expect, result, groupBy, tolerance);
+  const compared = compareResult(testCase.expect, result, groupBy, tolerance);
+  // A row-level diff shows the cells each row's value came from.
+  const comparison = result.kind === 'rows' ? withInputs(compared, rows, inputColumns) : compared;
   return { ...base, status: comparison.differences === 0 ? 'passed' : 'failed', comparison, durationMs: clock() - started };
 }
 

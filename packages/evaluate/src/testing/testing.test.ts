@@ -151,7 +151,7 @@ describe('runTestFile', () => {
     seen.push(options);
     if (text === 'BROKEN') throw new EvaluationError('unknown-function', 'Unknown function BROKEN', { start: { offset: 0, line: 1, column: 1 }, end: { offset: 6, line: 1, column: 7 } });
     const [fn, column] = text.split(' ');
-    if (fn !== 'SUM') return { kind: 'rows', type: 'DECIMAL', rows: rows.map((r) => ({ value: (r[text] ?? null) as number })) };
+    if (fn !== 'SUM') return { kind: 'rows', type: 'DECIMAL', rows: rows.map((r) => ({ value: (r[text.replaceAll('`', '')] ?? null) as number })) };
     const by = options.groupBy ?? [];
     const sums = new Map<string, { group: Record<string, string>; value: number }>();
     for (const r of rows as InputRow[]) {
@@ -202,6 +202,11 @@ describe('runTestFile', () => {
   it('fails a case on an evaluation error, keeping its place in the formula', () => {
     const [r] = runTestFile({ rows: [{}], tests: [{ name: 'a', expect: [1] }] }, { formula: 'BROKEN', evaluate });
     expect(r).toMatchObject({ status: 'failed', error: { code: 'unknown-function', message: 'Unknown function BROKEN', range: { start: { line: 1, column: 1 } } } });
+  });
+
+  it('shows the input cells the formula reads beside a row-level diff', () => {
+    const [r] = runTestFile({ rows: [{ Revenue: 10, Region: 'East' }, { Revenue: '5.50', Region: 'West' }, { Region: 'North' }], tests: [{ name: 'a', expect: [10, 6, null] }] }, { formula: '`Revenue`', evaluate });
+    expect(formatDiff(r!.comparison!)).toEqual(['  row  Revenue  expected  actual', '  1    10       10        10', '✖ 2    5.50     6         "5.50"', '  3    null     null      null']);
   });
 
   it('turns a schema override into dataset columns', () => {
