@@ -2,7 +2,7 @@
 // window formulas (MariaDB's window functions against the evaluator's OVER), and FIXED (windows in a derived table).
 import { describe, it } from 'vitest';
 import { useMariadb } from '../mariadb.js';
-import { AGGREGATE, FIXED, GROUPINGS, WINDOW } from './expressions.js';
+import { AGGREGATE, FIXED, GROUPINGS, NESTED_CASES, WINDOW } from './expressions.js';
 import { caseKey } from './harness.js';
 import { check } from './implemented.js';
 
@@ -24,6 +24,12 @@ describe('windows', () => {
 
 describe('FIXED', () => {
   it.each(FIXED.map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
+    await check(fixture(), c);
+  });
+});
+
+describe('nested calculations', () => {
+  it.each(NESTED_CASES.map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
     await check(fixture(), c);
   });
 });

@@ -453,6 +453,14 @@ export const FIXED: readonly Case[] = [
   { formula: 'SUM(MIN(`Discount`) FIXED (BY `Code`))', groupBy: ['Region'] },
 ];
 
+/** Nested calculations (translate.ts's NESTED): the nested formula in place. */
+export const NESTED_CASES: readonly Case[] = [
+  { formula: 'SVC_BEAST_MODE(1001) + 1' },
+  { formula: "CONCAT(SVC_BEAST_MODE(1002), ':', `N`)" },
+  { formula: 'SUM(SVC_BEAST_MODE(1001))', groupBy: ['Region'] },
+  { formula: 'SVC_BEAST_MODE(1003) / COUNT(*)', groupBy: ['Region', 'N'] },
+];
+
 /** Text comparisons under the evaluator's `binary` collation (MariaDB: utf8mb4_nopad_bin columns and connection), and
  * groups of the messy `Customer` column under both collations. */
 export const COLLATION: readonly Case[] = [
@@ -502,6 +510,7 @@ export function allCases(): Case[] {
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
     ...FIXED,
+    ...NESTED_CASES,
     ...COLLATION,
   ];
 }

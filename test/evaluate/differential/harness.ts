@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { NOW, select, type ColumnMeta, type MariadbFixture } from '../mariadb.js';
 import { KNOWN_DIFFERENCES } from './known-differences.js';
 import { PENDING_DIFFERENCES } from './pending-differences.js';
-import { fromClause, functionsOf, toMariadb } from './translate.js';
+import { fromClause, functionsOf, NESTED, toMariadb } from './translate.js';
 
 /** One expression of the suite: a formula, evaluated per row, or per group with `groupBy`. */
 export interface Case {
@@ -76,7 +76,13 @@ export interface Outcome {
 
 function evaluate(fixture: MariadbFixture, c: Case): EvaluationResult | { error: string } {
   try {
-    return evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy, now: NOW, collation: c.collation ?? 'utf8mb4_general_ci' });
+    return evaluateFormula(c.formula, fixture.rows, {
+      schema: fixture.schema,
+      groupBy: c.groupBy,
+      now: NOW,
+      collation: c.collation ?? 'utf8mb4_general_ci',
+      nestedFormula: (id) => NESTED[id],
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     return { error: `${code ? `${code}: ` : ''}${error instanceof Error ? error.message : String(error)}` };

@@ -8,7 +8,7 @@ import { SCALAR_FUNCTIONS } from '../../../packages/evaluate/src/functions/index
 import { WINDOW_FUNCTIONS } from '../../../packages/evaluate/src/windows.js';
 import type { MariadbFixture } from '../mariadb.js';
 import { expectSame, type Case } from './harness.js';
-import { functionsOf } from './translate.js';
+import { functionsOf, NESTED } from './translate.js';
 
 /** Functions the compiler handles itself, outside the tables (RAND, RANDOM): found by calling each catalogue
  * function that takes no argument and seeing whether the evaluator refuses it. */
@@ -43,7 +43,7 @@ export async function check(fixture: MariadbFixture, c: Case): Promise<void> {
   if (missing.length === 0) return expectSame(fixture, c);
   let error: unknown;
   try {
-    evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy });
+    evaluateFormula(c.formula, fixture.rows, { schema: fixture.schema, groupBy: c.groupBy, nestedFormula: (id) => NESTED[id] });
   } catch (e) {
     error = e;
   }
