@@ -127,15 +127,7 @@ const percentile =
   };
 
 /** Exact count of distinct non-NULL values (texts equal under the collation count once). */
-const countDistinct: AggregateFactory = (setup) => {
-  const seen = new Set<unknown>();
-  return {
-    add(a) {
-      if (a !== null) seen.add(distinctKey(a, setup.collation));
-    },
-    result: () => seen.size,
-  };
-};
+const countDistinct: AggregateFactory = (setup) => distinctOf(count({ ...setup, star: false }), setup.collation);
 
 /** LISTAGG(x [, max bytes [, separator [, on overflow 'ERROR' | 'TRUNCATE']]]): texts in row order, NULLs skipped. */
 const listagg: AggregateFactory = (setup) => {
@@ -212,10 +204,15 @@ export function distinctKey(v: Value, collation: Collation): unknown {
 /** Wraps an accumulator so each distinct value is added once. */
 export function distinctOf(inner: Accumulator, collation: Collation): Accumulator {
   const seen = new Set<unknown>();
+  // Cells seen as they are (numbers, text) are skipped before their key is computed.
+  const seenCells = new Set<unknown>();
   return {
     add(a, b) {
       if (a === null) return;
+      const primitive = typeof a !== 'object';
+      if (primitive && seenCells.has(a)) return;
       const key = distinctKey(a, collation);
+      if (primitive) seenCells.add(a);
       if (seen.has(key)) return;
       seen.add(key);
       inner.add(a, b);

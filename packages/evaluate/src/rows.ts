@@ -15,6 +15,9 @@ export interface TypedTable {
   readonly length: number;
 }
 
+/** Distinct time texts remembered per column while converting. */
+const TIME_CACHE_LIMIT = 100_000;
+
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -117,6 +120,7 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
     const values: Value[] = new Array(n);
     let scale = 0;
     let scaleUnit = 1;
+    const times = type === 'DATE' ? new Map<string, Value>() : undefined;
     for (let r = 0; r < n; r++) {
       const cell = rows[r]![name];
       let v: Value | undefined;
@@ -124,11 +128,19 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
       if (typeof cell === 'number' && (type === 'DOUBLE' || type === 'DECIMAL') && Number.isFinite(cell)) v = cell;
       else if (typeof cell === 'number' && type === 'LONG' && Number.isInteger(cell)) v = cell;
       else if (typeof cell === 'string' && type === 'STRING') v = cell;
-      else v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
+      else if (times && typeof cell === 'string' && cell !== '') {
+        // Dates repeat: each distinct text is parsed once (times are immutable, so rows share them).
+        v = times.get(cell);
+        if (v === undefined) {
+          v = convertCell(cell, type);
+          if (v !== undefined && times.size < TIME_CACHE_LIMIT) times.set(cell, v);
+        }
+      } else v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
       if (v === undefined) throw bad(r, name, type, cell);
       if (type === 'DECIMAL' && typeof v === 'number' && scale < MAX_SCALE) {
         // Only when the cell has more decimals than seen so far (cheap check first).
-        if (typeof cell === 'string' ? true : !Number.isInteger(v * scaleUnit)) {
+        const y = v * scaleUnit;
+        if (typeof cell === 'string' || Math.abs(y - Math.round(y)) > Math.abs(y) * 1e-12 + 1e-9) {
           const s = typeof cell === 'string' ? textScale(cell) : scaleOf(v);
           if (s > scale) {
             scale = Math.min(s, MAX_SCALE);

@@ -22,8 +22,51 @@ export function timeValue(type: 'DATE' | 'DATETIME', epochMs: number): TimeValue
 
 const TIME_TEXT = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]+)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$/;
 
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil), for any year. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+const digit = (text: string, i: number): number => {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+};
+const digits = (text: string, at: number, n: number): number => {
+  let v = 0;
+  for (let i = 0; i < n; i++) v = v * 10 + digit(text, at + i);
+  return v;
+};
+
+/** The canonical forms `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` without a regular expression (the common cells). */
+function parseCanonicalTime(text: string): TimeValue | undefined | null {
+  const len = text.length;
+  if ((len !== 10 && len !== 19) || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const y = digits(text, 0, 4);
+  const mo = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  if (Number.isNaN(y + mo + d)) return null;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  const day = daysFromCivil(y, mo, d) * MS_PER_DAY;
+  if (len === 10) return { type: 'DATE', epochMs: day };
+  const sep = text.charCodeAt(10);
+  if ((sep !== 32 && sep !== 84) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return null;
+  const h = digits(text, 11, 2);
+  const mi = digits(text, 14, 2);
+  const sec = digits(text, 17, 2);
+  if (Number.isNaN(h + mi + sec)) return null;
+  if (h > 23 || mi > 59 || sec > 59) return undefined;
+  return { type: 'DATETIME', epochMs: day + ((h * 60 + mi) * 60 + sec) * 1000 };
+}
+
 /** `2024-01-31`, `2024-01-31 10:00[:00[.000]]` or with `T`: a DATE or a DATETIME; undefined when not a valid time. */
 export function parseTimeText(text: string): TimeValue | undefined {
+  const canonical = parseCanonicalTime(text);
+  if (canonical !== null) return canonical;
   const m = TIME_TEXT.exec(text);
   if (!m) return undefined;
   const y = +m[1]!;
