@@ -3,6 +3,7 @@
 // `Region` (clean categories), `Customer` (mixed case, accents, trailing spaces, empty), `Code` (codes, numbers and
 // dates written as text), `Order Date` (DATE), `Ship Date` (DATETIME); every column has NULLs.
 // coverage.test.ts fails when a function the evaluator implements is called by none of them.
+import { mulberry32 } from '../../../bench/lib/prng.mjs';
 import type { Case } from './harness.js';
 
 /** Row-level formulas: one value per row. Grouped by family for reading; the tests run them all. */
@@ -461,6 +462,56 @@ export const NESTED_CASES: readonly Case[] = [
   { formula: 'SVC_BEAST_MODE(1003) / COUNT(*)', groupBy: ['Region', 'N'] },
 ];
 
+/**
+ * Seeded random numeric formulas: LONG, DECIMAL and DOUBLE columns and literals mixed by the operators and the
+ * numeric functions, up to 3 levels deep (one multiplication per formula, so no LONG overflows).
+ */
+export function generatedNumeric(count = 200, seed = 7): string[] {
+  const random = mulberry32(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const COLUMNS = ['`Quantity`', '`N`', '`Sales`', '`Discount`', '`Ratio`'];
+  const LITERALS = ['0', '1', '2', '7', '0.5', '2.25', '-3', '100', '0.001'];
+  let multiplied = false;
+  const gen = (depth: number, top = false): string => {
+    if (depth === 0 || (!top && random() < 0.2)) return random() < 0.7 ? pick(COLUMNS) : pick(LITERALS);
+    const a = () => gen(depth - 1);
+    switch (Math.floor(random() * 12)) {
+      case 0:
+        return `${a()} + ${a()}`;
+      case 1:
+        return `(${a()} - ${a()})`;
+      case 2:
+        if (multiplied) return `${a()} + ${a()}`;
+        multiplied = true;
+        return `(${a()}) * ${pick(LITERALS)}`;
+      case 3:
+        return `(${a()}) / ${pick(['7', '3', '0.5', '`N`', '`Discount`', '`Quantity`'])}`;
+      case 4:
+        return `-(${a()})`;
+      case 5:
+        return `ABS(${a()})`;
+      case 6:
+        return random() < 0.5 ? `ROUND(${a()})` : `ROUND(${a()}, ${pick(['0', '1', '2', '-1', '3'])})`;
+      case 7:
+        return random() < 0.5 ? `FLOOR(${a()})` : `CEILING(${a()})`;
+      case 8:
+        return `IFNULL(${a()}, ${pick(LITERALS)})`;
+      case 9:
+        return `MOD(${a()}, ${pick(['7', '3', '2.5', '`N`'])})`;
+      case 10:
+        return `CASE WHEN ${a()} > ${a()} THEN ${a()} ELSE ${a()} END`;
+      default:
+        return `NULLIF(${a()}, ${pick(LITERALS)})`;
+    }
+  };
+  const out = new Set<string>();
+  while (out.size < count) {
+    multiplied = false;
+    out.add(gen(3, true));
+  }
+  return [...out];
+}
+
 /** Text comparisons under the evaluator's `binary` collation (MariaDB: utf8mb4_nopad_bin columns and connection), and
  * groups of the messy `Customer` column under both collations. */
 export const COLLATION: readonly Case[] = [
@@ -507,6 +558,7 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
 export function allCases(): Case[] {
   return [
     ...Object.values(SCALAR).flatMap((list) => list.map((formula) => ({ formula }))),
+    ...generatedNumeric().map((formula) => ({ formula })),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
     ...FIXED,

@@ -67,4 +67,34 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     ],
     why: "ROUND(DOUBLE, 2) is a DOUBLE with 2 fixed decimals in MariaDB, and its text keeps them ('0.00'); the evaluator writes the shortest form ('0'), as MySQL 8 does for a DOUBLE: if the service follows MySQL here, this is a difference of MariaDB's to list, not an evaluator bug",
   },
+  {
+    formula: '(`Discount` - (ROUND(`N`)) / 3)',
+    count: 34,
+    first: [
+      { at: 7, mariadb: -0.16666666600000002, evaluator: -0.166666667 },
+      { at: 50, mariadb: -0.22454963666465022, evaluator: -0.2245496376646502 },
+      { at: 55, mariadb: -0.6833963077057514, evaluator: -0.6833963087057515 },
+    ],
+    why: 'generated. An intermediate DECIMAL quotient keeps whole 9-digit words of decimals and is truncated, not rounded (MySQL\'s and MariaDB\'s decimal division, the reason 1/3*3 is 0.999999999): N = 2 gives 2/3 = 0.666666666, then 0.5 − 0.666666666 = −0.166666666; the evaluator rounds the 9th digit (−0.166666667)',
+  },
+  {
+    formula: '((NULLIF(`Sales`, 7)) / 3) / `Discount`',
+    count: 2,
+    first: [
+      { at: 3, mariadb: 0.006666666, evaluator: 0.006666666666666667 },
+      { at: 4, mariadb: 0.003333333, evaluator: 0.0033333333333333335 },
+    ],
+    why: 'generated. As above: −0.01 / 3 is the DECIMAL −0.003333333 (9 decimals, truncated) before it is divided by the DOUBLE −0.5; the evaluator keeps the quotient unrounded',
+  },
+  {
+    formula:
+      'CASE WHEN CASE WHEN (100) * 0 > `Sales` + `N` THEN (`Discount` - `N`) ELSE FLOOR(`N`) END > CASE WHEN `Quantity` + `Sales` > CEILING(1) THEN MOD(-3, `N`) ELSE ABS(100) END THEN ((0.001) / `Quantity`) / 7 ELSE ABS((`Sales`) / `N`) END',
+    count: 199,
+    first: [
+      { at: 7, mariadb: 0.00002040814, evaluator: 0.00002040816 },
+      { at: 13, mariadb: 3.1257e-7, evaluator: 3.126e-7 },
+      { at: 16, mariadb: 3.3686e-7, evaluator: 3.3693e-7 },
+    ],
+    why: 'generated. As above, in DECIMAL throughout: 0.001 / 7 (Quantity 7) is 0.000142857 (9 decimals, truncated), / 7 = 0.0000204081428… → 0.00002040814 at the result scale of 11; the evaluator divides exactly (0.00002040816)',
+  },
 ];
