@@ -227,7 +227,10 @@ function formatDouble(x: number): string {
  * scale (`1/3` → `0.3333`), DOUBLE as its shortest text. `scale` < 0: unknown, the shortest text.
  */
 export function formatNumber(x: number, type: ValueType, scale: number): string {
-  if (type === 'LONG' || type === 'BOOLEAN') return Number.isInteger(x) ? (Math.abs(x) < 1e21 ? x.toFixed(0) : String(BigInt(x))) : formatDouble(x);
+  if (type === 'LONG' || type === 'BOOLEAN') {
+    if (Number.isSafeInteger(x)) return String(x);
+    return Number.isInteger(x) ? (Math.abs(x) < 1e21 ? x.toFixed(0) : String(BigInt(x))) : formatDouble(x);
+  }
   if (type === 'DECIMAL' && scale >= 0 && Math.abs(x) < 1e21) return roundHalfAwayFromZero(x, scale).toFixed(Math.min(scale, 100));
   return formatDouble(x);
 }
