@@ -512,6 +512,105 @@ export function generatedNumeric(count = 200, seed = 7): string[] {
   return [...out];
 }
 
+/** Seeded random text formulas: the string functions composed over the text columns, numbers and dates as text. */
+export function generatedText(count = 120, seed = 11): string[] {
+  const random = mulberry32(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const TEXT = ['`Region`', '`Customer`', '`Code`', "'abc'", "' x '", "''", "'Ä-ö'"];
+  const INT = ['`N`', '1', '2', '3', '0', '-1', '-2', '5'];
+  const gen = (depth: number, top = false): string => {
+    if (depth === 0 || (!top && random() < 0.2)) return random() < 0.85 ? pick(TEXT) : pick(['`Quantity`', '`Sales`', '`Order Date`', '`Ship Date`', '`Discount`']);
+    const a = () => gen(depth - 1);
+    switch (Math.floor(random() * 13)) {
+      case 0:
+        return `CONCAT(${a()}, ${a()})`;
+      case 1:
+        return `LEFT(${a()}, ${pick(INT)})`;
+      case 2:
+        return `RIGHT(${a()}, ${pick(INT)})`;
+      case 3:
+        return random() < 0.5 ? `SUBSTRING(${a()}, ${pick(INT)})` : `SUBSTRING(${a()}, ${pick(INT)}, ${pick(INT)})`;
+      case 4:
+        return `LOWER(${a()})`;
+      case 5:
+        return `UPPER(${a()})`;
+      case 6:
+        return `TRIM(${a()})`;
+      case 7:
+        return `REPLACE(${a()}, ${pick(["'a'", "'-'", "' '", "'AB'"])}, ${pick(["'_'", "''", "'xyz'"])})`;
+      case 8:
+        return `${random() < 0.5 ? 'LPAD' : 'RPAD'}(${a()}, ${pick(['0', '3', '6', '`N`'])}, ${pick(["'*'", "'ab'", "'é'"])})`;
+      case 9:
+        return `CONCAT(INSTR(${a()}, ${pick(["'a'", "'B'", "' '", "'-'"])}), '')`;
+      case 10:
+        return `CONCAT(LENGTH(${a()}), '/', ${a()})`;
+      case 11:
+        return `IFNULL(${a()}, ${pick(TEXT)})`;
+      default:
+        return `CASE WHEN ${a()} = ${a()} THEN ${a()} ELSE ${a()} END`;
+    }
+  };
+  const out = new Set<string>();
+  while (out.size < count) out.add(gen(3, true));
+  return [...out];
+}
+
+/** Seeded random date formulas: date arithmetic, parts and formats over DATE and DATETIME columns. */
+export function generatedDates(count = 120, seed = 13): string[] {
+  const random = mulberry32(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const UNITS = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'HOUR', 'MINUTE', 'SECOND'];
+  const SPECIFIERS = ['%Y', '%y', '%m', '%c', '%d', '%e', '%j', '%H', '%k', '%h', '%I', '%l', '%i', '%s', '%p', '%W', '%a', '%M', '%b', '%U', '%u', '%V', '%v', '%X', '%x', '%w', '%D', '%r', '%T', '%%'];
+  const time = (depth: number): string => {
+    if (depth === 0 || random() < 0.3) return pick(['`Order Date`', '`Ship Date`', "'2024-02-29'", "'2023-12-31 23:59:59'"]);
+    const a = () => time(depth - 1);
+    switch (Math.floor(random() * 6)) {
+      case 0:
+        return `DATE_ADD(${a()}, INTERVAL ${pick(['1', '-1', '`N`', '13', '400'])} ${pick(UNITS)})`;
+      case 1:
+        return `DATE_SUB(${a()}, INTERVAL ${pick(['1', '2', '`N`', '31'])} ${pick(UNITS)})`;
+      case 2:
+        return `LAST_DAY(${a()})`;
+      case 3:
+        return `DATE(${a()})`;
+      case 4:
+        return `ADDDATE(${a()}, ${pick(['1', '-30', '`N`', '365'])})`;
+      default:
+        return `FROM_DAYS(TO_DAYS(${a()}) + ${pick(['0', '1', '`N`'])})`;
+    }
+  };
+  const out = new Set<string>();
+  while (out.size < count) {
+    const t = time(2);
+    switch (Math.floor(random() * 8)) {
+      case 0:
+        out.add(`DATE_FORMAT(${t}, '${Array.from({ length: 3 }, () => pick(SPECIFIERS)).join(' ')}')`);
+        break;
+      case 1:
+        out.add(`DATEDIFF(${t}, ${time(1)})`);
+        break;
+      case 2:
+        out.add(`WEEK(${t}, ${pick(['0', '1', '2', '3', '4', '5', '6', '7'])})`);
+        break;
+      case 3:
+        out.add(`YEARWEEK(${t}, ${pick(['0', '1', '2', '3', '4', '5', '6', '7'])})`);
+        break;
+      case 4:
+        out.add(`${pick(['YEAR', 'MONTH', 'DAY', 'DAYOFYEAR', 'DAYOFWEEK', 'QUARTER', 'HOUR', 'MINUTE', 'SECOND', 'WEEKOFYEAR', 'TO_DAYS', 'DAYNAME', 'MONTHNAME'])}(${t})`);
+        break;
+      case 5:
+        out.add(`${t} < ${time(1)}`);
+        break;
+      case 6:
+        out.add(`TIMESTAMP(${t})`);
+        break;
+      default:
+        out.add(t);
+    }
+  }
+  return [...out];
+}
+
 /** Text comparisons under the evaluator's `binary` collation (MariaDB: utf8mb4_nopad_bin columns and connection), and
  * groups of the messy `Customer` column under both collations. */
 export const COLLATION: readonly Case[] = [
@@ -559,6 +658,8 @@ export function allCases(): Case[] {
   return [
     ...Object.values(SCALAR).flatMap((list) => list.map((formula) => ({ formula }))),
     ...generatedNumeric().map((formula) => ({ formula })),
+    ...generatedText().map((formula) => ({ formula })),
+    ...generatedDates().map((formula) => ({ formula })),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
     ...FIXED,
