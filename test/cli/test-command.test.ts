@@ -266,6 +266,7 @@ describe('calckit test', () => {
     ['YAML that does not parse', 'tests:\n  - name: a\n    rows: [{ Revenue: 1 }\n    expect: [1]\n', 'yaml', ['4:5  error  not valid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]']],
     ['JSON that does not parse', '{\n  "tests": [\n    { "name": "a" "rows": [] }\n  ]\n}', 'json', ["3:19  error  not valid JSON: expected ',' or '}'"]],
     ['a missing data file', 'tests:\n  - name: a\n    rows: { csv: nope.csv }\n    expect: [1]\n', 'yaml', ['✖ a: cannot read formulas/nope.csv: no such file']],
+    ['a cell not of its column type', 'tests:\n  - name: a\n    rows: [{ Revenue: abc, Cost: 1 }]\n    expect: [1]\n', 'yaml', ["✖ a: row 1, column `Revenue`: 'abc' is not a DECIMAL (bad-input)", 'Tests: 1 invalid, 1 total']],
     ['a missing formula', '{ "formula": "other.calc", "tests": [{ "name": "a", "rows": [], "expect": [] }] }', 'json', ['1:1  error  formula: cannot read the formula formulas/other.calc: no such file']],
   ])('exits 2 for a test file with %s, saying where', (_name, text, format, lines) => {
     const root = project({ [`formulas/margin.calc.test.${format}`]: text });

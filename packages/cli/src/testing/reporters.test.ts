@@ -72,7 +72,7 @@ describe('test reporters', () => {
         4:5  error  tests[0].expected: unknown field "expected"
         9:1  error  not valid YAML: something
 
-      Tests: 2 failed, 1 not run (bad data), 1 skipped, 3 passed, 7 total (3 test files, 1 invalid)
+      Tests: 2 failed, 1 invalid, 1 skipped, 3 passed, 7 total (3 test files, 1 invalid)
       "
     `);
   });

@@ -77,7 +77,7 @@ export const stylish: TestReporter = (files, context) => {
   const t = totals(files);
   const parts = [
     t.failed > 0 ? c.red(`${t.failed} failed`) : '',
-    t.invalid > 0 ? c.red(`${t.invalid} not run (bad data)`) : '',
+    t.invalid > 0 ? c.red(`${t.invalid} invalid`) : '',
     t.skipped > 0 ? c.yellow(`${t.skipped} skipped`) : '',
     t.passed > 0 ? c.green(`${t.passed} passed`) : '',
   ].filter(Boolean);

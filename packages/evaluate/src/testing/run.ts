@@ -40,7 +40,10 @@ export interface CaseEvaluationError {
 
 export interface TestCaseResult {
   readonly name: string;
-  /** `failed`: values differ or the evaluation stopped with an error; `invalid`: the case's data could not be read. */
+  /**
+   * `failed`: values differ or the formula could not be evaluated; `invalid`: the case's data could not be read or
+   * does not fit (a cell not of its column's type, a groupBy column the rows lack).
+   */
   readonly status: CaseStatus;
   readonly comparison?: Comparison;
   readonly tolerance: ResolvedTolerance;
@@ -109,6 +112,11 @@ export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'n
     result = options.evaluate(options.formula, rows, evaluateOptions);
   } catch (error) {
     if (!(error instanceof EvaluationError)) throw error;
+    // The case's own input at fault — a cell that does not convert to its column's type, a groupBy column the rows
+    // lack (an unknown column with no place in the formula) — makes the case invalid, not the formula wrong.
+    if (error.code === 'bad-input' || (error.code === 'unknown-column' && error.range === undefined)) {
+      return { ...base, status: 'invalid', problem: `${error.message} (${error.code})`, durationMs: clock() - started };
+    }
     const evaluationError: CaseEvaluationError = { code: error.code, message: error.message, ...(error.range ? { range: error.range } : {}) };
     return { ...base, status: 'failed', error: evaluationError, durationMs: clock() - started };
   }

@@ -204,6 +204,18 @@ describe('runTestFile', () => {
     expect(r).toMatchObject({ status: 'failed', error: { code: 'unknown-function', message: 'Unknown function BROKEN', range: { start: { line: 1, column: 1 } } } });
   });
 
+  it('makes a case invalid when its own input is at fault, not the formula', () => {
+    const failing: Evaluate = (_text, _rows, options) => {
+      if (options.groupBy) throw new EvaluationError('unknown-column', 'unknown group-by column `Nope`');
+      throw new EvaluationError('bad-input', "row 1, column `x`: 'abc' is not a DECIMAL");
+    };
+    const results = runTestFile({ rows: [{ x: 'abc' }], tests: [{ name: 'cell', expect: [1] }, { name: 'group', groupBy: ['Nope'], expect: [] }] }, { formula: '`x`', evaluate: failing });
+    expect(results.map((r) => [r.status, r.problem])).toEqual([
+      ['invalid', "row 1, column `x`: 'abc' is not a DECIMAL (bad-input)"],
+      ['invalid', 'unknown group-by column `Nope` (unknown-column)'],
+    ]);
+  });
+
   it('shows the input cells the formula reads beside a row-level diff', () => {
     const [r] = runTestFile({ rows: [{ Revenue: 10, Region: 'East' }, { Revenue: '5.50', Region: 'West' }, { Region: 'North' }], tests: [{ name: 'a', expect: [10, 6, null] }] }, { formula: '`Revenue`', evaluate });
     expect(formatDiff(r!.comparison!)).toEqual(['  row  Revenue  expected  actual', '  1    10       10        10', '✖ 2    5.50     6         "5.50"', '  3    null     null      null']);
