@@ -5,7 +5,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mulberry32 } from '../../bench/lib/prng.mjs';
 
-/** The dataset's columns: name (as formulas write it in backticks), dataset type, MariaDB type. */
+/**
+ * The dataset's columns: name (as formulas write it in backticks), dataset type, MariaDB type.
+ * @type {readonly { name: string, type: 'STRING' | 'LONG' | 'DECIMAL' | 'DOUBLE' | 'DATE' | 'DATETIME', sql: string }[]}
+ */
 export const COLUMNS = [
   { name: 'Quantity', type: 'LONG', sql: 'BIGINT' },
   { name: 'N', type: 'LONG', sql: 'BIGINT' },
