@@ -1,6 +1,9 @@
 // The test file format, its errors with places in the file, the comparison with tolerances, the runner and the diff.
 // The runner is driven by a stand-in evaluator here (the real one is tested on its own; the CLI's tests run both).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { EvaluationError, type EvaluateOptions, type EvaluationResult, type InputRow } from '../api.js';
 import { compareResult, resolveTolerance, valuesMatch } from './compare.js';
@@ -63,6 +66,19 @@ describe('parseTestFile', () => {
   it('ships its JSON Schema', () => {
     const shipped = JSON.parse(readFileSync(new URL('./calc-test.schema.json', import.meta.url), 'utf8'));
     expect(shipped).toEqual(testFileJsonSchema());
+  });
+
+  it("accepts the examples' test files, and its JSON Schema agrees", () => {
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(testFileJsonSchema());
+    const folder = join(import.meta.dirname, '../../../../examples/formulas');
+    const files = readdirSync(folder).filter((f) => /\.calc\.test\.(json|yaml)$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    for (const f of files) {
+      const text = readFileSync(join(folder, f), 'utf8');
+      expect(parseTestFile(text, f.endsWith('.json') ? 'json' : 'yaml'), f).toMatchObject({ ok: true });
+      expect(validate(f.endsWith('.json') ? JSON.parse(text) : parseYaml(text)), `${f}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    expect(validate({ tests: [{ name: 'a', rows: [], expect: [], extra: 1 }] })).toBe(false);
   });
 });
 
