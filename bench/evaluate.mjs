@@ -66,7 +66,7 @@ const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 const quote = (c) => `\`${c.replace(/`/g, '``')}\``;
 
 /** Our side: CPU ms to evaluate over the converted table (median of RUNS after one warm-up). */
-function ours(evaluate, compiled, table) {
+function ours(compiled, table) {
   const times = [];
   let values;
   for (let i = 0; i <= RUNS; i++) {
@@ -134,13 +134,13 @@ export async function benchEvaluate({ rows = 1_000_000, log = () => {} } = {}) {
       const compiled = compileFormula(f.formula, { schema: SCHEMA, groupBy: f.groupBy, now: '2026-11-24 12:00:00' });
       const keys = f.groupBy?.map(quote).join(', ');
       const sql = keys ? `SELECT ${keys}, ${f.formula} FROM t GROUP BY ${keys}` : `SELECT ${f.formula} FROM t`;
-      const our = ours(evaluate, compiled, table);
+      const our = ours(compiled, table);
       const their = await theirs(conn, server.pid, sql);
       const ourRowsPerS = rows / (our.cpuMs / 1000);
       const theirRowsPerS = their.cpuMs > 0 ? rows / (their.cpuMs / 1000) : undefined;
       const ratio = theirRowsPerS ? ourRowsPerS / theirRowsPerS : undefined;
       log(`evaluate: ${f.name}: ours ${our.cpuMs.toFixed(0)} ms, MariaDB ${their.cpuMs.toFixed(0)} ms${ratio ? ` (${ratio.toFixed(2)}×)` : ''}`);
-      results.push({ ...f, sql, kind: f.groupBy || /^(SUM|AVG|COUNT|\()/.test(f.formula) ? 'aggregate' : 'row', values: our.values, mariadbRows: their.rows, oursCpuMs: our.cpuMs, mariadbCpuMs: their.cpuMs, oursRowsPerS: ourRowsPerS, mariadbRowsPerS: theirRowsPerS, oursOverMariadb: ratio });
+      results.push({ ...f, sql, kind: compiled.aggregated ? 'aggregate' : 'row', values: our.values, mariadbRows: their.rows, oursCpuMs: our.cpuMs, mariadbCpuMs: their.cpuMs, oursRowsPerS: ourRowsPerS, mariadbRowsPerS: theirRowsPerS, oursOverMariadb: ratio });
     }
     await conn.end();
     // The geometric mean of the ratios: each formula counts alike, whatever its absolute time.
