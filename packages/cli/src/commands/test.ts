@@ -3,8 +3,7 @@
 // test passes, 1 when one fails, 2 for bad usage or an invalid test file. `--watch` runs them again on every change of
 // a formula, test, data or schema file (the folders searched and those of the files read are watched). The work is in
 // ../testing/run.ts.
-import { watch, type FSWatcher } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { CliExit, EXIT_OK, EXIT_USAGE } from '../exit.js';

@@ -2,7 +2,7 @@
 // the file's calculation, the service's name, and the formula of each nested calculation `<SERVICE>_BEAST_MODE(id)`.
 import { resolve } from 'node:path';
 import { expressionFromFileText, type DatasetColumn } from '@calckit/formula';
-import { FileAccessError, FileEncodingError, ProjectError, calculationForId, readFormulaFile, resolveServiceName, type Project, type ProjectIndex } from '@calckit/project';
+import { FileAccessError, FileEncodingError, calculationForId, readFormulaFile, resolveServiceName, type Project, type ProjectIndex } from '@calckit/project';
 
 export interface FormulaSettings {
   readonly serviceName: string;
@@ -57,5 +57,3 @@ function nestedFormulas(project: Project): (id: string) => string | undefined {
     return cache.get(id);
   };
 }
-
-export { ProjectError };

@@ -4,8 +4,7 @@
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { InputRow } from '@calckit/evaluate';
-import { FileAccessError, readRegularFileSync } from '@calckit/project';
-import { findJsonSyntaxError } from '@calckit/project';
+import { FileAccessError, findJsonSyntaxError, readRegularFileSync } from '@calckit/project';
 
 /** Data files may be larger than settings files: 200 MB. */
 const MAX_DATA_BYTES = 200 * 1024 * 1024;
