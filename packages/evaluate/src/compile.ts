@@ -27,7 +27,7 @@ import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/co
 import { SCALAR_FUNCTIONS } from './functions/index.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
 import type { TypedTable } from './rows.js';
-import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truth, wrapLong } from './values.js';
+import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
 import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
 
 export type Level = 'row' | 'group';
@@ -90,9 +90,9 @@ function numberScale(raw: string, integer: boolean): number {
 const isExact = (t: ValueType) => t === 'LONG' || t === 'DECIMAL' || t === 'BOOLEAN';
 /** The decimals a compiled value is kept with (its `internal`, else its scale). */
 export const internalOf = (c: Compiled): number => c.internal ?? c.scale;
-/** Decimals of a quotient inside MySQL: the operands' decimals and the 4 of div_precision_increment, each rounded up
- * to a 9-digit word. */
-export const quotientDigits = (dividend: number, divisor: number): number => Math.min(MAX_SCALE + 9, 9 * (Math.ceil(Math.max(0, dividend) / 9) + Math.ceil(Math.max(0, divisor) / 9) + 1));
+/** Decimals of a quotient inside MySQL and MariaDB: the dividend's decimals and the 4 of div_precision_increment,
+ * rounded up to whole 9-digit words (measured against MariaDB: 2/3 is 0.666666666, 0.001/7 0.000142857). */
+export const quotientDigits = (dividend: number): number => Math.min(MAX_SCALE + 9, 9 * Math.ceil((Math.max(0, dividend) + 4) / 9));
 
 const TYPE_TABLES = new WeakMap<ParseResult, Map<string, TypeTable>>();
 
@@ -793,7 +793,7 @@ export class Compiler {
     const resultScale = aggregateScale(name, argType, argScale);
     // Exact results are kept with the argument's internal decimals (AVG: a quotient's), shown with resultScale.
     const argInternal = arg ? internalOf(arg) : -1;
-    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(argInternal, 0) : Math.max(resultScale, argInternal);
+    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(argInternal) : Math.max(resultScale, argInternal);
     const setup = { collation: this.options.collation, argType, argScale, resultScale: internal, constants, star: e.star };
     // Validate constants now (a bad percentile is an error even over no rows), at the call's place.
     try {
@@ -812,8 +812,8 @@ export class Compiler {
   }
 
   private aggregate(e: CallExpression, scope: Scope): Compiled {
-    const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
-    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
+    const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], 'row', scope)) : undefined;
+    const second = e.upperName === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], 'row', scope)).fn : undefined;
     const { make, type, scale, internal } = this.aggregateFactory(e, 'row', scope, arg);
     const frame = this.frame;
     const af = arg?.fn ?? (() => 1);
@@ -850,8 +850,8 @@ export class Compiler {
     let internal = -1;
     if (entry.kind === 'aggregate') {
       if (!entry.windowCapable && !AGGREGATES[name]) throw err('unsupported-function', `${name} cannot be used as a window function`, e.nameRange);
-      const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
-      const second = name === 'CORR' && e.args[1] ? this.compile(e.args[1], level, scope).fn : undefined;
+      const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], level, scope)) : undefined;
+      const second = name === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], level, scope)).fn : undefined;
       const agg = this.aggregateFactory(e, level, scope, arg);
       type = agg.type;
       scale = agg.scale;
@@ -905,8 +905,8 @@ export class Compiler {
     else if (mode === 'ADD') names = [...new Set([...this.options.groupBy, ...listed])];
     else names = this.options.groupBy.filter((g) => !listed.includes(g));
     const keyColumns = names.map((name) => this.column(name, e.range));
-    const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
-    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
+    const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], 'row', scope)) : undefined;
+    const second = e.upperName === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], 'row', scope)).fn : undefined;
     const agg = this.aggregateFactory(e, 'row', scope, arg);
     const af = arg?.fn ?? (() => 1);
     const frame = this.frame;
@@ -1015,7 +1015,7 @@ function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
     const li = internalOf(l);
     const ri = internalOf(r);
     scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
-    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
+    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li) : Math.max(li, ri);
   }
   // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
   const round = exact && internal <= 15;
@@ -1029,7 +1029,8 @@ function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
         const b = num(vb);
         if (b === 0) return null;
         const x = num(va) / b;
-        return round ? roundHalfAwayFromZero(x, s) : x;
+        // The quotient's last 9-digit word is truncated, not rounded (decimal division).
+        return round ? truncateDecimal(x, s) : x;
       },
     };
   }
@@ -1054,6 +1055,25 @@ function arithmeticType(op: string, left: ValueType, right: ValueType): ValueTyp
 }
 
 const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+/**
+ * An aggregate's argument as the aggregate reads it: an exact value kept with more decimals inside is rounded (half
+ * up) to its shown scale first, row by row (MariaDB: AVG(`Sales` / `Quantity`) averages quotients of 6 decimals).
+ */
+function shownArgument(c: Compiled): Compiled {
+  const internal = internalOf(c);
+  if (!isExact(c.type) || c.scale < 0 || internal <= c.scale || c.scale > 15) return c;
+  const f = c.fn;
+  const scale = c.scale;
+  return {
+    ...c,
+    fn: (i) => {
+      const v = f(i);
+      return typeof v === 'number' ? roundHalfAwayFromZero(v, scale) : v;
+    },
+    internal: scale,
+  };
+}
 
 /** Functions whose value is one of their arguments, in the arguments' common type. */
 const PASSING = new Set(['IFNULL', 'NVL', 'COALESCE']);
@@ -1116,10 +1136,11 @@ function scalarScale(name: string, args: readonly Compiled[]): number {
     case 'MOD':
       return Math.max(a?.scale ?? -1, args[1]?.scale ?? -1);
     case 'ROUND': {
-      if (!a || !isExact(a.type)) return -1;
+      // ROUND(x, d) with a constant d has d fixed decimals, a DOUBLE too (MariaDB prints ROUND(0e0, 2) as 0.00).
+      if (!a) return -1;
       const d = args[1];
-      if (!d) return 0;
-      if (!d.constant) return a.scale;
+      if (!d) return isExact(a.type) ? 0 : -1;
+      if (!d.constant) return isExact(a.type) ? a.scale : -1;
       const n = toNumber(d.constant.value as ArgumentValue);
       return n === null ? -1 : Math.max(0, Math.min(MAX_SCALE, Math.trunc(n)));
     }

@@ -63,7 +63,12 @@ describe('row-level values', () => {
     ['`Price` / 7 * 100', [150, 46.428571, null, 1.428571]],
     ['CONCAT(1 / 3 * 3)', ['1.0000', '1.0000', '1.0000', '1.0000']],
     ['1 / 3 = 0.3333', [false, false, false, false]],
-    ['ROUND(2 / 3, 6)', [0.666667, 0.666667, 0.666667, 0.666667]],
+    ['ROUND(2 / 3, 5)', [0.66667, 0.66667, 0.66667, 0.66667]],
+    // … truncated, not rounded, to those words (MariaDB: 2/3 is 0.666666666 inside), and so it meets a DOUBLE
+    ['`Ratio` - 2 / 3', [0.5 - 0.666666666, 1.5 - 0.666666666, null, 2 - 0.666666666]],
+    ['`Ratio` / (`Price` / 3)', [0.5 / 3.5, 1.5 / 1.083333333, null, 2 / 0.033333333]],
+    // ROUND of a DOUBLE with constant decimals prints them (MariaDB)
+    ["CONCAT(ROUND(`Ratio`, 2), '')", ['0.50', '1.50', null, '2.00']],
     ['-`Orders`', [-2, 0, -3, null]],
     ['`Orders` * 4611686018427387904', [-9223372036854775808, 0, -4611686018427387904, null]],
     ['`Orders` + 100000000000000000000', [100000000000000000000, 100000000000000000000, 100000000000000000000, null]],
@@ -264,6 +269,8 @@ describe('aggregates', () => {
     ['SUM(`Price`) / SUM(`Orders`) * 100', 277],
     ['AVG(`Orders`) * 3', 5],
     ['SUM(`Orders` / 3)', 1.6667],
+    // an aggregate reads an exact argument rounded to its shown scale (MariaDB averages quotients of 6 decimals)
+    ['AVG(`Price` / 3)', 1.5388886667],
     ["SUM(`Name`)", 0],
   ])('%s', (formula, expected) => {
     const [v] = values(formula);

@@ -175,6 +175,17 @@ export function roundHalfAwayFromZero(x: number, d: number): number {
   return exactRound(x, d);
 }
 
+/** Truncates toward zero to `d` decimals, reading `x` as the decimal it approximates (a value a few units in the
+ * last place below a boundary is on it). */
+export function truncateDecimal(x: number, d: number): number {
+  if (!Number.isFinite(x) || d > MAX_SCALE) return x;
+  const p = POW10[d]!;
+  const y = Math.abs(x) * p;
+  if (y >= 2 ** 52) return x;
+  const r = Math.floor(y + y * 8 * Number.EPSILON);
+  return x < 0 ? -r / p : r / p;
+}
+
 /** Rounds half to even (C's rint), as MySQL rounds DOUBLE values. */
 export function roundHalfEven(x: number, d: number): number {
   if (!Number.isFinite(x)) return x;
@@ -232,6 +243,8 @@ export function formatNumber(x: number, type: ValueType, scale: number): string 
     return Number.isInteger(x) ? (Math.abs(x) < 1e21 ? x.toFixed(0) : String(BigInt(x))) : formatDouble(x);
   }
   if (type === 'DECIMAL' && scale >= 0 && Math.abs(x) < 1e21) return roundHalfAwayFromZero(x, scale).toFixed(Math.min(scale, 100));
+  // A DOUBLE with fixed decimals (ROUND(x, 2)) prints them, as MariaDB does.
+  if (type === 'DOUBLE' && scale >= 0 && scale <= 30 && Math.abs(x) < 1e21) return x.toFixed(scale);
   return formatDouble(x);
 }
 
