@@ -1,10 +1,12 @@
 // Aggregate formulas over the whole table and grouped (MariaDB's GROUP BY against the evaluator's groupBy), and
 // window formulas (MariaDB's window functions against the evaluator's OVER), and FIXED (windows in a derived table).
-import { describe, it } from 'vitest';
-import { useMariadb } from '../mariadb.js';
+import { evaluateFormula } from '@calckit/evaluate';
+import { describe, expect, it } from 'vitest';
+import { select, useMariadb } from '../mariadb.js';
 import { AGGREGATE, FIXED, GROUPINGS, NESTED_CASES, WINDOW } from './expressions.js';
-import { caseKey } from './harness.js';
+import { caseKey, fromEvaluator, fromMariadb, sameValue } from './harness.js';
 import { check } from './implemented.js';
+import { toMariadb } from './translate.js';
 
 const fixture = useMariadb();
 
@@ -31,5 +33,18 @@ describe('FIXED', () => {
 describe('nested calculations', () => {
   it.each(NESTED_CASES.map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
     await check(fixture(), c);
+  });
+});
+
+describe('aggregates over no rows', () => {
+  const formulas = ['SUM(`Sales`)', 'COUNT(*)', 'COUNT(`Region`)', 'COUNT(DISTINCT `Customer`)', 'AVG(`Quantity`)', 'MIN(`Ratio`)', 'MAX(`Order Date`)', 'STDDEV_POP(`Sales`)', 'VAR_POP(`Discount`)', "CONCAT(COUNT(*), '')", 'IFNULL(SUM(`Quantity`), -1)'];
+  it.each(formulas)('%s', async (formula) => {
+    const f = fixture();
+    const { rows, meta } = await select(f.conn, `SELECT ${toMariadb(formula).sql} FROM t WHERE FALSE`);
+    const mariadb = fromMariadb(rows[0]![0], meta[0]!);
+    const result = evaluateFormula(formula, [], { schema: f.schema });
+    expect(result.rows.length).toBe(1);
+    const ours = fromEvaluator(result.rows[0]!.value);
+    expect(sameValue(mariadb, ours, meta[0]!), `MariaDB ${JSON.stringify(mariadb)}, evaluator ${JSON.stringify(ours)}`).toBe(true);
   });
 });

@@ -32,7 +32,7 @@ export const RELATIVE_TOLERANCE = 1e-9;
 const isNumericType = (t: string) => /^(TINY|SHORT|LONG|INT24|LONGLONG|FLOAT|DOUBLE|DECIMAL|NEWDECIMAL|YEAR|BIT)$/.test(t);
 
 /** MariaDB's value as compared: numbers as numbers, text and times as text. */
-function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
+export function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
   if (v === null || v === undefined) return null;
   if (Buffer.isBuffer(v)) return v.toString('utf8');
   if (typeof v === 'bigint') return Number(v);
@@ -44,7 +44,7 @@ function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
 }
 
 /** The evaluator's value as compared: a boolean is 1 or 0, as MariaDB returns it. */
-function fromEvaluator(v: unknown): unknown {
+export function fromEvaluator(v: unknown): unknown {
   if (v === undefined) return null;
   if (typeof v === 'boolean') return v ? 1 : 0;
   return v;
