@@ -237,7 +237,12 @@ export class Compiler {
 
   private column(name: string, range: Range): number {
     const i = this.columnIndex.get(name);
-    if (i === undefined) throw err('unknown-column', `unknown column \`${name}\`: the rows have no such column`, range);
+    if (i === undefined) {
+      // Column names are case-sensitive: name the column meant when only the case differs.
+      const meant = [...this.columnIndex.keys()].find((c) => c.toLowerCase() === name.toLowerCase());
+      const hint = meant === undefined ? '' : ` (column names are case-sensitive: \`${meant}\`?)`;
+      throw err('unknown-column', `unknown column \`${name}\`: the rows have no such column${hint}`, range);
+    }
     return i;
   }
 

@@ -417,6 +417,7 @@ describe('errors', () => {
     ['PERCENT_RANK() OVER (ORDER BY `Orders`)', 'unsupported-function @1-13: PERCENT_RANK is not supported by the service in formulas (documented as unsupported in formulas)'],
     ['HLL_SKETCH_INIT(`Orders`)', 'unsupported-function @1-16: HLL_SKETCH_INIT is not implemented by the evaluator'],
     ['`Nope` + 1', 'unknown-column @1-7: unknown column `Nope`: the rows have no such column'],
+    ['`orders` + 1', 'unknown-column @1-9: unknown column `orders`: the rows have no such column (column names are case-sensitive: `Orders`?)'],
     ['`Orders` + SUM(`Orders`)', 'runtime @1-9: `Orders` is read outside an aggregate in a formula evaluated per group: aggregate it (SUM(`Orders`), MAX(…)) or group by it'],
     ['SUM(MIN(`Orders`))', 'runtime @5-18: MIN is an aggregate inside another aggregate: aggregates do not nest except as the inner aggregate of a window (OVER) or FIXED'],
     ['RANK()', 'runtime @1-7: RANK is a window function: it needs OVER (…)'],
