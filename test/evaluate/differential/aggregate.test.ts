@@ -3,7 +3,7 @@
 import { evaluateFormula } from '@calckit/evaluate';
 import { describe, expect, it } from 'vitest';
 import { select, useMariadb } from '../mariadb.js';
-import { AGGREGATE, FIXED, GROUPINGS, NESTED_CASES, WINDOW } from './expressions.js';
+import { AGGREGATE, FIXED, generatedAggregates, GROUPINGS, NESTED_CASES, WINDOW } from './expressions.js';
 import { caseKey, fromEvaluator, fromMariadb, sameValue } from './harness.js';
 import { check } from './implemented.js';
 import { toMariadb } from './translate.js';
@@ -46,5 +46,11 @@ describe('aggregates over no rows', () => {
     expect(result.rows.length).toBe(1);
     const ours = fromEvaluator(result.rows[0]!.value);
     expect(sameValue(mariadb, ours, meta[0]!), `MariaDB ${JSON.stringify(mariadb)}, evaluator ${JSON.stringify(ours)}`).toBe(true);
+  });
+});
+
+describe('generated aggregate formulas (seeded)', () => {
+  it.each(generatedAggregates().map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
+    await check(fixture(), c);
   });
 });

@@ -40,6 +40,10 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     // LONG overflow: a known difference (the service wraps, MariaDB fails).
     '`Quantity` * 100000000000000',
     '`Quantity` + 9223372036854775000',
+    // The scale of a LONG / LONG quotient (4 decimals) as it is compared and reused.
+    '7 / `Quantity` > 0',
+    '`N` / `Quantity` * 1000000',
+    '1 / 3 * 3',
     '(`Quantity` > 10) + (`N` > 2)',
     '`Order Date` + INTERVAL 1 DAY',
     '`Ship Date` - INTERVAL 2 HOUR',
@@ -389,6 +393,8 @@ export const AGGREGATE: readonly string[] = [
   'MAX(`Code`)',
   'AVG(`Sales` / `Quantity`)',
   'SUM(`Quantity` > 100)',
+  'STDDEV_POP(`N` / `Quantity`) + 0',
+  'SUM(`N` / `Quantity`)',
   'MEDIAN(`Sales`)',
   'APPROXIMATE_MEDIAN(`Quantity`)',
   'PERCENTILE(`Ratio`, 0.9)',
@@ -510,6 +516,42 @@ export function generatedNumeric(count = 200, seed = 7): string[] {
     out.add(gen(3, true));
   }
   return [...out];
+}
+
+/** Seeded random aggregate formulas: aggregates of generated numeric formulas, combined, each with a grouping. */
+export function generatedAggregates(count = 80, seed = 17): Case[] {
+  const random = mulberry32(seed);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const inner = generatedNumeric(400, seed + 1);
+  const agg = () => {
+    const x = pick(inner);
+    switch (Math.floor(random() * 8)) {
+      case 0:
+        return `SUM(${x})`;
+      case 1:
+        return `AVG(${x})`;
+      case 2:
+        return `MIN(${x})`;
+      case 3:
+        return `MAX(${x})`;
+      case 4:
+        return `COUNT(${x})`;
+      case 5:
+        return `COUNT(DISTINCT ${x})`;
+      case 6:
+        return `STDDEV_POP(${x})`;
+      default:
+        return `SUM(CASE WHEN ${pick(inner)} > ${pick(['0', '1', '`N`'])} THEN ${x} ELSE 0 END)`;
+    }
+  };
+  const out = new Map<string, Case>();
+  while (out.size < count) {
+    const formula = random() < 0.6 ? agg() : `${agg()} ${pick(['+', '-', '/'])} ${agg()}`;
+    const groupBy = pick(GROUPINGS);
+    const c: Case = groupBy.length > 0 ? { formula, groupBy } : { formula };
+    out.set(`${formula} ${groupBy.join(',')}`, c);
+  }
+  return [...out.values()];
 }
 
 /** Seeded random text formulas: the string functions composed over the text columns, numbers and dates as text. */
@@ -660,6 +702,7 @@ export function allCases(): Case[] {
     ...generatedNumeric().map((formula) => ({ formula })),
     ...generatedText().map((formula) => ({ formula })),
     ...generatedDates().map((formula) => ({ formula })),
+    ...generatedAggregates(),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
     ...FIXED,
