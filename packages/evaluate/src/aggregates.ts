@@ -201,6 +201,54 @@ export function distinctKey(v: Value, collation: Collation): unknown {
   return v;
 }
 
+/** Dense codes of a column's cells: equal codes for cells equal under the collation, numbered in order of first
+ * appearance. A cell seen before finds its code without computing its collation key again. */
+export function codesOf(cells: readonly Value[], collation: Collation): { codes: Int32Array; count: number } {
+  const n = cells.length;
+  const codes = new Int32Array(n);
+  const byCell = new Map<unknown, number>();
+  const byKey = new Map<unknown, number>();
+  for (let r = 0; r < n; r++) {
+    const cell = cells[r]!;
+    const primitive = typeof cell !== 'object' || cell === null;
+    let code = primitive ? byCell.get(cell) : undefined;
+    if (code === undefined) {
+      const key = distinctKey(cell, collation);
+      code = byKey.get(key);
+      if (code === undefined) {
+        code = byKey.size;
+        byKey.set(key, code);
+      }
+      if (primitive) byCell.set(cell, code);
+    }
+    codes[r] = code;
+  }
+  return { codes, count: byKey.size };
+}
+
+/** Dense ids of items by several columns at once: (id so far, next column's code) pairs renumbered densely, so
+ * that keys stay numbers (id × count + code < 2^53 for any table that fits in memory). */
+export function combinedCodes(columns: readonly (readonly Value[])[], collation: Collation): { codes: Int32Array; count: number } {
+  let { codes, count } = codesOf(columns[0]!, collation);
+  for (let c = 1; c < columns.length; c++) {
+    const next = codesOf(columns[c]!, collation);
+    const ids = new Map<number, number>();
+    const combined = new Int32Array(codes.length);
+    for (let r = 0; r < codes.length; r++) {
+      const key = codes[r]! * next.count + next.codes[r]!;
+      let g = ids.get(key);
+      if (g === undefined) {
+        g = ids.size;
+        ids.set(key, g);
+      }
+      combined[r] = g;
+    }
+    codes = combined;
+    count = ids.size;
+  }
+  return { codes, count };
+}
+
 /** Wraps an accumulator so each distinct value is added once. */
 export function distinctOf(inner: Accumulator, collation: Collation): Accumulator {
   const seen = new Set<unknown>();

@@ -12,7 +12,7 @@ import {
   type TimeValue,
   type Value,
 } from './api.js';
-import { distinctKey } from './aggregates.js';
+import { combinedCodes } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
 import { Compiler, hasWindow, isAggregated, NestedResolver, typesOf, type Compiled, type CompileOptions, type Frame } from './compile.js';
@@ -76,31 +76,6 @@ interface Groups {
   first: Int32Array;
 }
 
-/** Dense codes of a column's cells: equal codes for cells equal under the collation, numbered in order of first
- * appearance. A cell seen before finds its code without computing its collation key again. */
-function codesOf(cells: readonly Value[], collation: Collation): { codes: Int32Array; count: number } {
-  const n = cells.length;
-  const codes = new Int32Array(n);
-  const byCell = new Map<unknown, number>();
-  const byKey = new Map<unknown, number>();
-  for (let r = 0; r < n; r++) {
-    const cell = cells[r]!;
-    const primitive = typeof cell !== 'object' || cell === null;
-    let code = primitive ? byCell.get(cell) : undefined;
-    if (code === undefined) {
-      const key = distinctKey(cell, collation);
-      code = byKey.get(key);
-      if (code === undefined) {
-        code = byKey.size;
-        byKey.set(key, code);
-      }
-      if (primitive) byCell.set(cell, code);
-    }
-    codes[r] = code;
-  }
-  return { codes, count: byKey.size };
-}
-
 /** Groups of the rows by the group-by columns, sorted by their values (NULL first), rows in input order within each. */
 function buildGroups(table: TypedTable, columns: readonly number[], collation: Collation): Groups {
   const n = table.length;
@@ -110,25 +85,7 @@ function buildGroups(table: TypedTable, columns: readonly number[], collation: C
     return { count: 1, offsets: Int32Array.of(0, n), order, first: Int32Array.of(0) };
   }
   const cols = columns.map((k) => table.columns[k]!);
-  // Group ids column by column: (id so far, this column's code) pairs renumbered densely, so that keys stay numbers
-  // (id × count + code < 2^53 for any table that fits in memory).
-  let { codes: groupOf, count } = codesOf(cols[0]!, collation);
-  for (let c = 1; c < cols.length; c++) {
-    const next = codesOf(cols[c]!, collation);
-    const ids = new Map<number, number>();
-    const combined = new Int32Array(n);
-    for (let r = 0; r < n; r++) {
-      const key = groupOf[r]! * next.count + next.codes[r]!;
-      let g = ids.get(key);
-      if (g === undefined) {
-        g = ids.size;
-        ids.set(key, g);
-      }
-      combined[r] = g;
-    }
-    groupOf = combined;
-    count = ids.size;
-  }
+  const { codes: groupOf, count } = combinedCodes(cols, collation);
   const firsts = new Int32Array(count).fill(-1);
   for (let r = 0; r < n; r++) if (firsts[groupOf[r]!] === -1) firsts[groupOf[r]!] = r;
   const sorted = Array.from({ length: count }, (_, g) => g).sort((a, b) => {

@@ -4,7 +4,7 @@
 import type { Range } from '@calckit/formula';
 import type { Value } from './api.js';
 import { EvaluationError } from './api.js';
-import type { Accumulator } from './aggregates.js';
+import { combinedCodes, type Accumulator } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
 import { toNumber } from './values.js';
@@ -94,33 +94,56 @@ export function computeWindow(
     for (let i = 0; i < n; i++) a[i] = o.fn(i);
     return a;
   });
+  // Items bucketed by partition (dense codes of the partition values, equal under the collation), each partition's
+  // items in item order, then sorted by ORDER BY within it (ties keep item order).
   const items = new Int32Array(n);
-  for (let i = 0; i < n; i++) items[i] = i;
-  const samePartition = (a: number, b: number) => {
-    for (const col of pv) if (sortCompare(col[a]!, col[b]!, collation) !== 0) return false;
-    return true;
-  };
+  const bounds: number[] = [0];
+  if (pv.length === 0) {
+    for (let i = 0; i < n; i++) items[i] = i;
+    bounds.push(n);
+  } else {
+    const { codes, count } = combinedCodes(pv, collation);
+    const offsets = new Int32Array(count + 1);
+    for (let i = 0; i < n; i++) offsets[codes[i]! + 1]!++;
+    for (let p = 0; p < count; p++) offsets[p + 1]! += offsets[p]!;
+    const fill = offsets.slice(0, count);
+    for (let i = 0; i < n; i++) items[fill[codes[i]!]!++] = i;
+    for (let p = 1; p <= count; p++) bounds.push(offsets[p]!);
+  }
+  // An ORDER BY key of numbers (and NULLs, first as −∞) compares as a Float64Array, without the general comparison.
+  const numeric = ov.map((col) => {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i]!;
+      if (v === null) keys[i] = -Infinity;
+      else if (typeof v === 'number') keys[i] = v;
+      else return undefined;
+    }
+    return keys;
+  });
   const compareOrder = (a: number, b: number) => {
     for (let k = 0; k < ov.length; k++) {
-      const col = ov[k]!;
-      const c = sortCompare(col[a]!, col[b]!, collation);
+      const keys = numeric[k];
+      let c: number;
+      if (keys) {
+        const x = keys[a]!;
+        const y = keys[b]!;
+        c = x < y ? -1 : x > y ? 1 : 0;
+      } else {
+        const col = ov[k]!;
+        c = sortCompare(col[a]!, col[b]!, collation);
+      }
       if (c !== 0) return orderBy[k]!.descending ? -c : c;
     }
     return 0;
   };
-  if (pv.length > 0 || ov.length > 0) {
-    items.sort((a, b) => {
-      for (const col of pv) {
-        const c = sortCompare(col[a]!, col[b]!, collation);
-        if (c !== 0) return c;
-      }
-      return compareOrder(a, b) || a - b;
-    });
+  if (ov.length > 0) {
+    const byOrder = (a: number, b: number) => compareOrder(a, b) || a - b;
+    for (let p = 0; p + 1 < bounds.length; p++) items.subarray(bounds[p]!, bounds[p + 1]!).sort(byOrder);
   }
-  let start = 0;
-  while (start < n) {
-    let end = start + 1;
-    while (end < n && samePartition(items[start]!, items[end]!)) end++;
+  for (let part = 0; part + 1 < bounds.length; part++) {
+    const start = bounds[part]!;
+    const end = bounds[part + 1]!;
     let acc: Accumulator | undefined = spec.kind === 'aggregate' ? spec.make() : undefined;
     let peerStart = start;
     let peerNumber = 0;
@@ -145,7 +168,6 @@ export function computeWindow(
       peerStart = peerEnd;
     }
     acc = undefined;
-    start = end;
   }
   return out;
 }
