@@ -366,8 +366,8 @@ export class Compiler {
       if (isIntervalArithmetic(e)) return this.intervalArithmetic(e, level, scope);
       return this.arithmetic(e, level, scope);
     }
-    const l = this.compile(e.left, level, scope);
-    const r = this.compile(e.right, level, scope);
+    const l = shownArgument(this.compile(e.left, level, scope));
+    const r = shownArgument(this.compile(e.right, level, scope));
     const lf = l.fn;
     const rf = r.fn;
     const collation = this.options.collation;
@@ -564,8 +564,8 @@ export class Compiler {
     const elseFn = coerceTo(elseC, type);
     const n = resultFns.length;
     if (e.operand) {
-      const operand = this.compile(e.operand, level, scope).fn;
-      const conditions = e.whens.map((w) => this.compile(w.condition, level, scope).fn);
+      const operand = shownArgument(this.compile(e.operand, level, scope)).fn;
+      const conditions = e.whens.map((w) => shownArgument(this.compile(w.condition, level, scope)).fn);
       const collation = this.options.collation;
       return {
         fn: (i) => {
@@ -596,8 +596,8 @@ export class Compiler {
   }
 
   private inExpression(e: Extract<Expression, { kind: 'In' }>, level: Level, scope: Scope): Compiled {
-    const x = this.compile(e.expression, level, scope).fn;
-    const items = e.list.map((item) => this.compile(item, level, scope).fn);
+    const x = shownArgument(this.compile(e.expression, level, scope)).fn;
+    const items = e.list.map((item) => shownArgument(this.compile(item, level, scope)).fn);
     const not = e.not;
     const collation = this.options.collation;
     return {
@@ -659,9 +659,9 @@ export class Compiler {
   }
 
   private between(e: Extract<Expression, { kind: 'Between' }>, level: Level, scope: Scope): Compiled {
-    const x = this.compile(e.expression, level, scope).fn;
-    const lo = this.compile(e.low, level, scope).fn;
-    const hi = this.compile(e.high, level, scope).fn;
+    const x = shownArgument(this.compile(e.expression, level, scope)).fn;
+    const lo = shownArgument(this.compile(e.low, level, scope)).fn;
+    const hi = shownArgument(this.compile(e.high, level, scope)).fn;
     const not = e.not;
     const collation = this.options.collation;
     return {
@@ -817,8 +817,12 @@ export class Compiler {
   }
 
   private aggregate(e: CallExpression, scope: Scope): Compiled {
-    const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], 'row', scope)) : undefined;
-    const second = e.upperName === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], 'row', scope)).fn : undefined;
+    // Grouped by columns, MariaDB reads SUM/AVG/MIN/MAX's exact argument at its shown scale (through a temporary
+    // table); over the whole table, with its inside decimals.
+    const shown = this.options.groupBy.length > 0 && READS_SHOWN.has(e.upperName);
+    const compiledArg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
+    const arg = compiledArg && shown ? shownArgument(compiledArg) : compiledArg;
+    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
     const { make, type, scale, internal } = this.aggregateFactory(e, 'row', scope, arg);
     const frame = this.frame;
     const af = arg?.fn ?? (() => 1);
@@ -855,8 +859,10 @@ export class Compiler {
     let internal = -1;
     if (entry.kind === 'aggregate') {
       if (!entry.windowCapable && !AGGREGATES[name]) throw err('unsupported-function', `${name} cannot be used as a window function`, e.nameRange);
-      const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], level, scope)) : undefined;
-      const second = name === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], level, scope)).fn : undefined;
+      // A window reads SUM/AVG/MIN/MAX's exact argument at its shown scale (MariaDB: through a temporary table).
+      const compiledArg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], level, scope) : undefined;
+      const arg = compiledArg && READS_SHOWN.has(name) ? shownArgument(compiledArg) : compiledArg;
+      const second = name === 'CORR' && e.args[1] ? this.compile(e.args[1], level, scope).fn : undefined;
       const agg = this.aggregateFactory(e, level, scope, arg);
       type = agg.type;
       scale = agg.scale;
@@ -910,8 +916,8 @@ export class Compiler {
     else if (mode === 'ADD') names = [...new Set([...this.options.groupBy, ...listed])];
     else names = this.options.groupBy.filter((g) => !listed.includes(g));
     const keyColumns = names.map((name) => this.column(name, e.range));
-    const arg = e.star ? undefined : e.args[0] ? shownArgument(this.compile(e.args[0], 'row', scope)) : undefined;
-    const second = e.upperName === 'CORR' && e.args[1] ? shownArgument(this.compile(e.args[1], 'row', scope)).fn : undefined;
+    const arg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
+    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
     const agg = this.aggregateFactory(e, 'row', scope, arg);
     const af = arg?.fn ?? (() => 1);
     const frame = this.frame;
@@ -1061,9 +1067,12 @@ function arithmeticType(op: string, left: ValueType, right: ValueType): ValueTyp
 
 const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
+/** Aggregates that read an exact argument as a DECIMAL (the others read a DOUBLE: the inside value). */
+const READS_SHOWN = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
+
 /**
- * An aggregate's argument as the aggregate reads it: an exact value kept with more decimals inside is rounded (half
- * up) to its shown scale first, row by row (MariaDB: AVG(`Sales` / `Quantity`) averages quotients of 6 decimals).
+ * An exact value as MariaDB compares it, and as grouped SUM/AVG/MIN/MAX read it: kept with more decimals inside, it
+ * is rounded (half up) to its shown scale first (`1/3 = 0.3333` is true, `7/999999 > 0` false; measured).
  */
 function shownArgument(c: Compiled): Compiled {
   const internal = internalOf(c);

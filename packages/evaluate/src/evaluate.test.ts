@@ -62,7 +62,14 @@ describe('row-level values', () => {
     ['1 / 3 / 3', [0.11111111, 0.11111111, 0.11111111, 0.11111111]],
     ['`Price` / 7 * 100', [150, 46.428571, null, 1.428571]],
     ['CONCAT(1 / 3 * 3)', ['1.0000', '1.0000', '1.0000', '1.0000']],
-    ['1 / 3 = 0.3333', [false, false, false, false]],
+    // comparisons read an exact value at its shown scale (MariaDB: 1/3 = 0.3333 and 1/3*3 = 1 are true, 7/999999 > 0
+    // false), functions and DOUBLE arithmetic the inside value (FLOOR(1/3*3) is 0)
+    ['1 / 3 = 0.3333', [true, true, true, true]],
+    ['1 / 3 * 3 = 1', [true, true, true, true]],
+    ['2 / 3 * 3 < 2', [false, false, false, false]],
+    ['7 / 999999 > 0', [false, false, false, false]],
+    ['1 / 3 * 3 IN (1)', [true, true, true, true]],
+    ['FLOOR(1 / 3 * 3)', [0, 0, 0, 0]],
     ['ROUND(2 / 3, 5)', [0.66667, 0.66667, 0.66667, 0.66667]],
     // … truncated, not rounded, to those words (MariaDB: 2/3 is 0.666666666 inside), and so it meets a DOUBLE
     ['`Ratio` - 2 / 3', [0.5 - 0.666666666, 1.5 - 0.666666666, null, 2 - 0.666666666]],
@@ -269,8 +276,9 @@ describe('aggregates', () => {
     ['SUM(`Price`) / SUM(`Orders`) * 100', 277],
     ['AVG(`Orders`) * 3', 5],
     ['SUM(`Orders` / 3)', 1.6667],
-    // an aggregate reads an exact argument rounded to its shown scale (MariaDB averages quotients of 6 decimals)
-    ['AVG(`Price` / 3)', 1.5388886667],
+    // over the whole table, an aggregate reads an exact argument with its inside decimals (as MariaDB)
+    ['AVG(`Price` / 3)', 1.5388888887],
+    ['SUM(`Orders` / 3) * 3', 5],
     ["SUM(`Name`)", 0],
   ])('%s', (formula, expected) => {
     const [v] = values(formula);
@@ -323,6 +331,13 @@ describe('aggregates', () => {
       { group: { Region: 'East' }, value: 4 },
       { group: { Region: 'west' }, value: 0 },
     ]);
+  });
+
+  it('grouped, SUM/AVG/MIN/MAX read an exact argument at its shown scale (MariaDB, through its temporary table)', () => {
+    expect(values('SUM(`Orders` / 3) * 3', { groupBy: ['Region'] })).toEqual([null, 5.0001, 0]);
+    expect(values('AVG(`Price` / 3)', { groupBy: ['Region'] })).toEqual([0.0333330000, 3.5, 1.0833330000]);
+    expect(values('STDDEV_POP(`Orders` / 3) * 1e0', { groupBy: ['Region'] })).toEqual([null, (1 - 0.666666666) / 2, 0]);
+    expect(values('SUM(`Orders` / 3) OVER () * 3')).toEqual([5.0001, 5.0001, 5.0001, 5.0001]);
   });
 
   it('a group-by column may be read outside aggregates', () => {
