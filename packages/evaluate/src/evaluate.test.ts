@@ -158,7 +158,7 @@ describe('functions', () => {
     ['MOD(7, 0)', null],
     ['MOD(0.3, 0.1)', 0],
     ['POWER(2, 10)', 1024],
-    ['POWER(-8, 0.5)', null],
+
     ['ROUND(2.5)', 3],
     ['ROUND(-2.5)', -3],
     ['ROUND(1.005, 2)', 1.01],
@@ -439,6 +439,7 @@ describe('errors', () => {
     ['RAND()', "runtime @1-7: RAND() is not deterministic: give a seed (the `seed` option, or RAND(n))"],
     ['1 +', "syntax @4-4: Expected an expression after '+', found the end of the formula"],
     ['POWER(0, -1)', 'runtime @1-13: POWER(0, -1) is out of the range of a DOUBLE'],
+    ['POWER(-8, 0.5)', 'runtime @1-15: POWER(-8, 0.5) is out of the range of a DOUBLE'],
     ['SPLIT_PART(`Name`, \',\', 0)', 'runtime @1-27: SPLIT_PART: the field number must be 1 or more'],
     ["TO_NUMBER('abc')", "runtime @1-17: TO_NUMBER: 'abc' is not a number"],
     ['NTILE(0) OVER ()', "runtime @1-17: NTILE's bucket count must be a positive integer constant"],

@@ -38,6 +38,19 @@ describe('numbers', () => {
     [1.5, 'DECIMAL', 2, '1.50'],
     [1e21, 'DOUBLE', -1, '1e21'],
     [0.1 + 0.2, 'DOUBLE', -1, '0.30000000000000004'],
+    // MariaDB's forms (measured): plain for decimal exponents -15 … 14, else an exponent without '+'
+    [1e15, 'DOUBLE', -1, '1e15'],
+    [-1.5e15, 'DOUBLE', -1, '-1.5e15'],
+    [1234567890123456, 'DOUBLE', -1, '1.234567890123456e15'],
+    [123456789012345, 'DOUBLE', -1, '123456789012345'],
+    [999999999999999.9, 'DOUBLE', -1, '999999999999999.9'],
+    [1.5e-7, 'DOUBLE', -1, '0.00000015'],
+    [1.23456789e-13, 'DOUBLE', -1, '0.000000000000123456789'],
+    [1e-15, 'DOUBLE', -1, '0.000000000000001'],
+    [1e-16, 'DOUBLE', -1, '1e-16'],
+    [-2.5e-17, 'DOUBLE', -1, '-2.5e-17'],
+    [-0, 'DOUBLE', -1, '0'],
+    [1 / 3, 'DOUBLE', -1, '0.3333333333333333'],
   ])('%d as %s (scale %d) prints %j', (x, type, scale, text) => {
     expect(formatNumber(x, type as 'LONG', scale)).toBe(text);
   });

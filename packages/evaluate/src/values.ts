@@ -226,11 +226,23 @@ export function scaleOf(x: number): number {
   return dot < 0 ? 0 : Math.min(MAX_SCALE, text.length - dot - 1);
 }
 
-/** A DOUBLE as MySQL prints it: the shortest text that reads back, exponents without `+`. */
-function formatDouble(x: number): string {
-  if (Object.is(x, -0)) return '-0';
-  const text = String(x);
-  return text.includes('e+') ? text.replace('e+', 'e') : text;
+/**
+ * A DOUBLE as MariaDB prints it (measured): the shortest digits that read back, written plainly when the decimal
+ * exponent is from -15 to 14 (`0.00000015`, `123456789012345`), else as `1.5e15`, `1e-16` (no `+`); -0 as `0`.
+ */
+export function formatDouble(x: number): string {
+  if (x === 0) return '0';
+  if (!Number.isFinite(x)) return String(x);
+  const [mantissa, exponentText] = x.toExponential().split('e') as [string, string];
+  const exponent = Number(exponentText);
+  if (exponent < -15 || exponent >= 15) return `${mantissa}e${exponent}`;
+  const negative = mantissa.startsWith('-');
+  const digits = (negative ? mantissa.slice(1) : mantissa).replace('.', '');
+  let plain: string;
+  if (exponent >= 0) {
+    plain = digits.length <= exponent + 1 ? digits + '0'.repeat(exponent + 1 - digits.length) : `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
+  } else plain = `0.${'0'.repeat(-exponent - 1)}${digits}`;
+  return negative ? `-${plain}` : plain;
 }
 
 /**

@@ -50,7 +50,7 @@ const power: ScalarFunction = (args, ctx) => {
   const b = num(args[1]);
   if (a === null || b === null) return null;
   const r = a ** b;
-  if (Number.isNaN(r)) return null;
+  // MariaDB: "DOUBLE value is out of range" for an infinite result and for no real one (POWER(-8, 0.5)).
   if (!Number.isFinite(r)) throw new EvaluationError('runtime', `POWER(${a}, ${b}) is out of the range of a DOUBLE`, ctx.call.range);
   return r;
 };
