@@ -706,7 +706,8 @@ export class Compiler {
     if (name === 'RAND' || name === 'RANDOM') return this.random(e, level, scope);
     const impl = SCALAR_FUNCTIONS[name];
     if (!impl) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
-    const args = e.args.map((a) => this.compile(a, level, scope));
+    // NULLIF compares its arguments, as `=` does: exact values at their shown scale.
+    const args = e.args.map((a) => (name === 'NULLIF' ? shownArgument(this.compile(a, level, scope)) : this.compile(a, level, scope)));
     const ctx = this.context(e, args);
     const passing = PASSING.has(name);
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);

@@ -180,6 +180,7 @@ describe('functions', () => {
     ['COALESCE(NULL, NULL, 3)', 3],
     ['NULLIF(1, 1)', null],
     ['NULLIF(1, 2)', 1],
+    ['NULLIF(1 / 3 * 3, 1)', null],
     ["CONCAT('a', 1, '-', 1 / 3, '-', 1.50)", 'a1-0.3333-1.50'],
     ["CONCAT('a', NULL)", null],
     ["CONCAT(`Day`, ' ', `At`)", '2024-01-31 2024-01-31 10:00:00'],
