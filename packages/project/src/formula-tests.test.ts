@@ -1,9 +1,9 @@
-// Formula tests on disk: which test files a formula has, loading one (problems with places, case places), the rows of
-// data files (CSV/JSON, errors naming the file), the project's settings (schema, service name, nested calculations)
-// and running a test file for a formula in its project.
+// Formula tests on disk: which test files a formula has and which `calckit test` finds for the paths it is given,
+// loading one (problems with places, case places), the rows of data files (CSV/JSON, errors naming the file), the
+// project's settings (schema, service name, nested calculations) and running a test file for a formula in its project.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DataFileError,
@@ -59,44 +59,74 @@ describe('which files', () => {
   });
 });
 
-describe('discovery', () => {
-  it('finds test files under folders, beside mapped formulas, by glob and by name; says what matched nothing', async () => {
-    const root = project({
-      'f/margin.calc.test.yaml': 'tests: []',
-      'other/x.calc.test.json': '{}',
-      'node_modules/y.calc.test.json': '{}',
-      'f/nested.calc.test.yml': 'tests: []',
-    });
-    const index = new ProjectIndex();
-    const all = await discoverTestFiles([], join(root, 'f'), index);
-    expect(all.files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'f/nested.calc.test.yml'), join(root, 'other/x.calc.test.json')]);
-    expect(all.roots).toEqual([root]);
-    expect(all.unmatched).toEqual([]);
-    expect((await discoverTestFiles(['f/margin.calc', 'other/x.calc.test.json'], root, index)).files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'other/x.calc.test.json')]);
-    expect((await discoverTestFiles(['f/*.calc'], root, index)).files).toEqual([join(root, 'f/margin.calc.test.yaml'), join(root, 'f/nested.calc.test.yml')]);
-    expect((await discoverTestFiles(['f/double.calc', 'nothing'], root, index)).unmatched).toEqual(['f/double.calc', 'nothing']);
+describe('discoverTestFiles', () => {
+  /** A project whose calckit.json maps `formulas/a.calc` and `other/plain` (a formula file without the extension). */
+  const root = tree({
+    'calckit.json': { calculations: { 'formulas/a.calc': { id: 1 }, 'other/plain': { id: 2 } } },
+    ...Object.fromEntries(
+      [
+        'formulas/a.calc',
+        'formulas/none.calc',
+        'formulas/a.calc.test.json',
+        'formulas/a.calc.test.yaml',
+        'formulas/nested/b.calc',
+        'formulas/nested/b.calc.test.yml',
+        'other/plain',
+        'other/plain.test.json',
+        'other/notes.test.json',
+        'node_modules/pkg/c.calc.test.json',
+      ].map((f) => [f, '']),
+    ),
+  });
+  const found = async (paths: string[], cwd = root) => {
+    const r = await discoverTestFiles(paths, cwd, new ProjectIndex());
+    return { files: r.files.map((f) => relative(root, f)), unmatched: r.unmatched, roots: r.roots.map((f) => relative(root, f)) };
+  };
+
+  it.each([
+    ['no paths: the whole project, from any folder in it', [], 'formulas/nested', ['formulas/a.calc.test.json', 'formulas/a.calc.test.yaml', 'formulas/nested/b.calc.test.yml', 'other/plain.test.json'], ['']],
+    ['a folder', ['formulas/nested'], '', ['formulas/nested/b.calc.test.yml'], ['formulas/nested']],
+    ['a formula file: its tests', ['formulas/a.calc'], '', ['formulas/a.calc.test.json', 'formulas/a.calc.test.yaml'], ['formulas']],
+    ['a test file, whatever its name', ['other/notes.test.json'], '', ['other/notes.test.json'], ['other']],
+    ['a glob of formulas', ['formulas/**/*.calc'], '', ['formulas/a.calc.test.json', 'formulas/a.calc.test.yaml', 'formulas/nested/b.calc.test.yml'], ['']],
+  ])('%s', async (_name, paths, from, files, roots) => {
+    expect(await found(paths, join(root, from))).toEqual({ files, unmatched: [], roots });
+  });
+
+  it('says which paths have no tests', async () => {
+    expect(await found(['formulas/nested/b.calc', 'missing', 'formulas/none.calc'])).toMatchObject({ files: ['formulas/nested/b.calc.test.yml'], unmatched: ['missing', 'formulas/none.calc'] });
   });
 });
 
 describe('data files', () => {
-  it('reads CSV (empty unquoted cell is NULL, "" is text) and JSON rows', () => {
-    expect(csvRows('a,b\n1,\n"",x\n', 'd.csv')).toEqual([
-      { a: '1', b: null },
-      { a: '', b: 'x' },
-    ]);
-    expect(jsonRows('[{"a":1,"b":null}]', 'd.json')).toEqual([{ a: 1, b: null }]);
+  it.each([
+    ['a header and rows', 'a,b\n1,x\n2,y\n', [{ a: '1', b: 'x' }, { a: '2', b: 'y' }]],
+    ['an empty cell is NULL, "" is empty text', 'a,b\n,""\n1,\n', [{ a: null, b: '' }, { a: '1', b: null }]],
+    ['quoted commas, quotes and line breaks', 'a,b\n"1,5","say ""hi""\nthere"\n', [{ a: '1,5', b: 'say "hi"\nthere' }]],
+    ['a BOM and CRLF line ends', '\uFEFFa,b\r\n1,2\r\n', [{ a: '1', b: '2' }]],
+    ['blank lines skipped', 'a\n1\n\n2\n', [{ a: '1' }, { a: '2' }]],
+    ['a header only', 'a,b\n', []],
+  ])('CSV: %s', (_name, text, rows) => {
+    expect(csvRows(text, 'rows.csv')).toEqual(rows);
+  });
+
+  it('JSON: an array of row objects', () => {
+    expect(jsonRows('[{"a": 1, "b": null}, {"a": "x"}]', 'rows.json')).toEqual([{ a: 1, b: null }, { a: 'x' }]);
   });
 
   it.each([
-    ['a,a\n1,2\n', 'csv', 'd.csv: line 1: the column "a" appears twice in the header'],
-    ['a,b\n"1,2\n', 'csv', 'd.csv: line 2: not valid CSV'],
-    ['{"a":1}', 'json', 'd.json: must hold an array of row objects'],
-    ['[{"a":{"b":1}}]', 'json', 'd.json: row 1, column "a": a cell must be text'],
-    ['[{"a":1},', 'json', 'd.json: not valid JSON at line 1'],
-  ])('refuses %j with a message naming the file', (text, kind, message) => {
-    const read = () => (kind === 'csv' ? csvRows(text, 'd.csv') : jsonRows(text, 'd.json'));
+    ['a row with more cells than the header', 'csv', 'a,b\n1,2,3\n', 'rows.csv: line 2: not valid CSV: Invalid Record Length: columns length is 2, got 3'],
+    ['a quote never closed', 'csv', 'a,b\n1,"x\n', 'rows.csv: line 2: not valid CSV: Quote Not Closed: the file ends with an opening quote'],
+    ['a header naming a column twice', 'csv', 'a,a\n1,2\n', 'rows.csv: line 1: the column "a" appears twice in the header'],
+    ['a header with an empty name', 'csv', 'a,\n1,2\n', 'rows.csv: line 1: a column without a name in the header'],
+    ['text that is not JSON', 'json', '[{"a": 1},]', 'rows.json: not valid JSON at line 1, column 11: expected a value'],
+    ['JSON that is not an array', 'json', '{"a": 1}', 'rows.json: must hold an array of row objects ([{ "column": value, … }, …])'],
+    ['a row that is not an object', 'json', '[1]', 'rows.json: row 1 is not an object of column name → value'],
+    ['a cell that is an array or object', 'json', '[{"a": [1]}]', 'rows.json: row 1, column "a": a cell must be text, a number, true/false or null'],
+  ])('refuses %s, in one line naming the file', (_name, kind, text, message) => {
+    const read = () => (kind === 'csv' ? csvRows(text, 'rows.csv') : jsonRows(text, 'rows.json'));
     expect(read).toThrow(DataFileError);
-    expect(read).toThrow(message);
+    expect(read).toThrow(new DataFileError(message));
   });
 
   it('reads files by extension; a missing file or another extension is a DataFileError', () => {
@@ -132,6 +162,10 @@ describe('loading a test file', () => {
     expect(json.slice(first.name!.start, first.name!.end)).toBe('"a"');
     expect(json.slice(first.expect!.start, first.expect!.end)).toBe('[1]');
     expect(json.slice(first.expectEntries![0]!.start, first.expectEntries![0]!.end)).toBe('1');
+    expect(loaded.positions).toEqual([
+      { line: 3, column: 5, endLine: 3, endColumn: 63 },
+      { line: 4, column: 5, endLine: 4, endColumn: 46 },
+    ]);
     const yaml = 'tests:\n  - name: only\n    rows: [{ Revenue: 1 }]\n    expect:\n      - 1\n';
     const places = testCasePlaces(yaml);
     expect(yaml.slice(places[0]!.name!.start, places[0]!.name!.end)).toBe('only');

@@ -12,12 +12,15 @@ import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 
 import {
   TEST_FILE_SUFFIXES,
   TestDataError,
+  columnsRead,
   defaultFormulaPath,
   evaluateFormula,
   isTestFile,
   parseTestFile,
   runTestCase,
   testFileFormat,
+  testFilePathsFor,
+  type CasePosition,
   type EvaluateOptions,
   type EvaluationResult,
   type InputRow,
@@ -40,10 +43,10 @@ export { TEST_FILE_SUFFIXES, isTestFile };
 // ── Which files ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The test files of a formula file that exist beside it (`x.calc.test.json`, `.yaml`, `.yml`, in that order). */
-export const testFilesOf = (formulaFile: string): string[] => TEST_FILE_SUFFIXES.map((s) => `${formulaFile}${s}`).filter((f) => existsSync(f));
+export const testFilesOf = (formulaFile: string): string[] => testFilePathsFor(formulaFile).filter((f) => existsSync(f));
 
 /** The test file names a formula file could have (whether they exist or not). */
-export const testFileCandidates = (formulaFile: string): string[] => TEST_FILE_SUFFIXES.map((s) => `${formulaFile}${s}`);
+export const testFileCandidates = (formulaFile: string): string[] => testFilePathsFor(formulaFile);
 
 /** Test files found by searching: `<formula>.calc.test.json|yaml|yml` (a named file is taken whatever its name). */
 export const TEST_GLOB = `**/*.calc.test.{${TEST_FILE_SUFFIXES.map((s) => s.slice('.test.'.length)).join(',')}}`;
@@ -265,6 +268,8 @@ export type LoadedTestFile =
       readonly formulaFile: string;
       /** The place of each case, by index (`tests[i]`). */
       readonly places: readonly TestCasePlace[];
+      /** The same places as 1-based lines and columns (for reports). */
+      readonly positions: readonly CasePosition[];
     }
   | {
       readonly ok: false;
@@ -299,7 +304,7 @@ export function loadTestFile(path: string, options: LoadTestFileOptions = {}): L
   const format = testFileFormat(path);
   const parsed = parseTestFile(text, format, { locateJsonError: findJsonSyntaxError });
   if (!parsed.ok) return { ok: false, path, text, issues: parsed.issues, formulaFile: defaultFormulaPath(path) };
-  return { ok: true, path, text, file: parsed.file, formulaFile: formulaFileOf(path, parsed.file), places: testCasePlaces(text) };
+  return { ok: true, path, text, file: parsed.file, formulaFile: formulaFileOf(path, parsed.file), places: testCasePlaces(text), positions: parsed.positions };
 }
 
 /** The places of `tests[i]` in a test file's text (JSON is YAML 1.2: one reader for both). Empty when unreadable. */
@@ -513,9 +518,10 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),
   };
+  const inputColumns = columnsRead(formula);
   const cases = spec.tests.map((testCase, i): TestCaseResult => {
     current = i;
-    return runTestCase(testCase, spec, runOptions);
+    return runTestCase(testCase, spec, runOptions, inputColumns);
   });
   return {
     testFile,

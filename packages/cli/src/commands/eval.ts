@@ -51,12 +51,10 @@ export function register(program: Command): void {
       .option('--config <path>', 'project file (default: the nearest calckit.json above the file; above the current directory for standard input)'),
     "the service's name, which prefixes nested calculations (SVC_BEAST_MODE) (default: CALCKIT_SERVICE_NAME, else calckit.json's service.name, else SVC)",
   ).action(async (file: string, flags: EvalFlags) => {
-    const [{ evaluateFormula, EvaluationError }, { expressionFromFileText }, project, { readRowsFile, DataFileError }, { formulaSettings }, { codeFrame, escapeForTerminal }] = await Promise.all([
+    const [{ evaluateFormula, EvaluationError }, { expressionFromFileText }, project, { codeFrame, escapeForTerminal }] = await Promise.all([
       import('@calckit/evaluate'),
       import('@calckit/formula'),
       import('@calckit/project'),
-      import('../testing/data.js'),
-      import('../testing/context.js'),
       import('@calckit/lint'),
     ]);
     const cwd = process.cwd();
@@ -67,7 +65,7 @@ export function register(program: Command): void {
     let settings;
     try {
       const index = new project.ProjectIndex(flags.config !== undefined ? { config: flags.config } : {});
-      settings = formulaSettings(index, file === '-' ? undefined : file, cwd, { serviceName: serviceNameFlag(flags) });
+      settings = project.formulaSettings(index, file === '-' ? undefined : file, cwd, { serviceName: serviceNameFlag(flags) });
       if (flags.schema !== undefined) settings = { ...settings, schema: project.readDatasetSchemaFile(resolve(cwd, flags.schema)) };
     } catch (error) {
       if (error instanceof project.ProjectError || error instanceof project.SettingsError) fail(`calckit eval: ${error.message}`);
@@ -75,9 +73,9 @@ export function register(program: Command): void {
     }
     let rows;
     try {
-      rows = readRowsFile(resolve(cwd, flags.data), flags.data);
+      rows = project.readRowsFile(resolve(cwd, flags.data), flags.data);
     } catch (error) {
-      if (error instanceof DataFileError) fail(`calckit eval: ${error.message}`);
+      if (error instanceof project.DataFileError) fail(`calckit eval: ${error.message}`);
       throw error;
     }
     const source = await readInput(file, 'calckit eval');
