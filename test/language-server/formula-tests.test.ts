@@ -90,7 +90,8 @@ describe('language server: formula tests', () => {
     expect(TEST_FILE.split('\n')[3]!.slice(failure!.range.start.character, failure!.range.end.character)).toBe('7');
     expect(failure).toMatchObject({ severity: 1, source: 'calckit test', code: 'test-failed' });
     expect(failure!.message).toContain('"wrong on purpose" failed: 1 of 1 row differs');
-    expect(failure!.message).toMatch(/✖ 1 +7 +6/);
+    // The row, the columns the formula reads, then expected and actual.
+    expect(failure!.message).toMatch(/✖ 1 +10 +4 +7 +6/);
     expect(failure!.relatedInformation?.[0]?.location.uri).toBe(formula);
     expect(titles(await c.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: formula } }))).toEqual(['✗ 1 of 2 failed']);
     await c.until(() => refreshes() > 0, 5_000, 'a codeLens refresh');
