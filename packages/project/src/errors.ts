@@ -1,5 +1,6 @@
 // ProjectError: a project, schema or state file that cannot be read or does not validate, with one line per problem.
 import type { z } from 'zod';
+import { fieldPath } from '@calckit/evaluate';
 
 export interface ProjectIssue {
   /** Dotted path of the field, e.g. `calculations."formulas/margin.calc".id`; empty for the whole file. */
@@ -18,19 +19,6 @@ export class ProjectError extends Error {
   }
 }
 
-/** `a.b."c/d.calc"[0]` — quotes keys that are not plain identifiers so a path with dots stays readable. */
-function fieldPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else {
-      const text = String(key);
-      const part = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text) ? text : JSON.stringify(text);
-      out += out ? `.${part}` : part;
-    }
-  }
-  return out;
-}
 
 /** At most this many problems are listed (a 10 MB file of wrong entries would otherwise make a 100 MB message). */
 const MAX_ISSUES = 20;

@@ -61,8 +61,10 @@ describe('push state', () => {
     const runs = [0, 100, 200, 300].map(
       (base) =>
         new Promise<number>((resolve, reject) => {
+          // No execArgv of the test runner's (its `source` condition would resolve dependencies to TypeScript).
           const child = fork(script, [stateModule, path, String(base)], {
             stdio: 'inherit',
+            execArgv: [],
           });
           child.on('error', reject);
           child.on('exit', (code) => resolve(code ?? -1));

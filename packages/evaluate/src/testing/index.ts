@@ -17,7 +17,7 @@ export {
   type ExpectedEntry,
   type Scalar,
 } from './spec.js';
-export { parseTestFile, testFileFormat, type TestFileIssue, type ParseTestFileResult, type CasePosition, type ParseTestFileOptions, type JsonErrorLocator } from './parse.js';
+export { parseTestFile, fieldPath, testFileFormat, type TestFileIssue, type ParseTestFileResult, type CasePosition, type ParseTestFileOptions, type JsonErrorLocator } from './parse.js';
 export { compareResult, withInputs, valuesMatch, resolveTolerance, type Comparison, type DiffRow, type ResolvedTolerance } from './compare.js';
 export { runTestFile, runTestCase, columnsRead, schemaColumns, countResults, TestDataError, type Evaluate, type RunTestFileOptions, type TestCaseResult, type CaseStatus, type CaseEvaluationError } from './run.js';
 export { formatDiff, diffSummary, describeTolerance, showValue, diffPalette, type DiffPalette } from './diff.js';

@@ -150,8 +150,9 @@ function offsetOf(doc: Document.Parsed, issue: FlatIssue): number {
   return 0;
 }
 
-/** `tests[1].expect[0]`, `tests[0].rows.csv`. */
-function fieldPath(path: readonly PropertyKey[]): string {
+/** `tests[1].expect[0]`, `tests[0].rows.csv`, `a."c/d.calc"`: a path into a validated document, keys that are not plain
+ * identifiers quoted so that a path with dots stays readable (also the project file's, in @calckit/project). */
+export function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
