@@ -403,6 +403,8 @@ export const AGGREGATE: readonly string[] = [
   'COUNT(DISTINCT MOD(CASE WHEN `Sales` * 7 > `Ratio` + `N` THEN ROUND(`Quantity`) ELSE `Ratio` + `N` END, 3))',
   'AVG(ROUND(CEILING(-`Ratio`), -1))',
   'COUNT(DISTINCT MOD(`Ratio` + `N`, 3))',
+  'AVG(MOD(`Quantity`, 2.5))',
+  'MAX(0.001 - `Discount`) - AVG(MOD(`Quantity`, 2.5))',
   'MEDIAN(`Sales`)',
   'APPROXIMATE_MEDIAN(`Quantity`)',
   'PERCENTILE(`Ratio`, 0.9)',

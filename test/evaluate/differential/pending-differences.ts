@@ -96,4 +96,26 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     ],
     why: 'a DOUBLE half rounds to even in MariaDB also to tens (ROUND(x, -1) is rint(x / 10) * 10): CEILING(-4885.97) = -4885 → -4880, -5 → 0, 15585 → 15580; the evaluator rounds those halves away from zero (-4890, -10, 15590), though it rounds DOUBLE halves to even with 0 or more decimals',
   },
+  {
+    formula: 'MAX(0.001 - `Discount`) - AVG(MOD(`Quantity`, 2.5))',
+    groupBy: ['Region'],
+    count: 4,
+    first: [
+      { at: { Region: null }, mariadb: -0.83990909, evaluator: -0.839909091 },
+      { at: { Region: 'Central' }, mariadb: -0.935507936, evaluator: -0.935507937 },
+      { at: { Region: 'North' }, mariadb: -0.675136363, evaluator: -0.675136364 },
+    ],
+    why: 'AVG of a DECIMAL (MOD(`Quantity`, 2.5), 1 decimal) used in DOUBLE arithmetic: MariaDB reads the average as a DECIMAL of whole 9-digit words, truncated (-0.83990909 = MAX - 0.839909090…), the evaluator rounds the 9th decimal (-0.839909091)',
+  },
+  {
+    formula: 'MAX(0.001 - `Discount`) - AVG(MOD(`Quantity`, 2.5))',
+    groupBy: ['Region', 'N'],
+    count: 5,
+    first: [
+      { at: { Region: 'Central', N: 9 }, mariadb: -0.9775714280000001, evaluator: -0.977571429 },
+      { at: { Region: 'North', N: 7 }, mariadb: -0.8505523816001032, evaluator: -0.8505523826001031 },
+      { at: { Region: 'South', N: 5 }, mariadb: -0.5103426636112898, evaluator: -0.5103426646112897 },
+    ],
+    why: 'AVG of a DECIMAL (MOD(`Quantity`, 2.5), 1 decimal) used in DOUBLE arithmetic: MariaDB reads the average as a DECIMAL of whole 9-digit words, truncated (-0.83990909 = MAX - 0.839909090…), the evaluator rounds the 9th decimal (-0.839909091)',
+  },
 ];
