@@ -118,4 +118,71 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     ],
     why: 'AVG of a DECIMAL (MOD(`Quantity`, 2.5), 1 decimal) used in DOUBLE arithmetic: MariaDB reads the average as a DECIMAL of whole 9-digit words, truncated (-0.83990909 = MAX - 0.839909090…), the evaluator rounds the 9th decimal (-0.839909091)',
   },
+  {
+    formula: 'COUNT(DISTINCT 0.001 / `Quantity`)',
+    count: 1,
+    first: [
+      { at: 1, mariadb: 143, evaluator: 285 },
+    ],
+    why: 'MariaDB tells DECIMAL quotients apart at their scale (0.001 / q: 7 decimals), so quotients equal to 7 decimals count once (143 distinct over the table); the evaluator counts exact quotients (285)',
+  },
+  {
+    formula: 'SUM(0.001 / `Quantity`)',
+    groupBy: ['Region'],
+    count: 2,
+    first: [
+      { at: { Region: null }, mariadb: 0.000226, evaluator: 0.0002259 },
+      { at: { Region: 'West' }, mariadb: -0.0007889, evaluator: -0.0007888 },
+    ],
+    why: "MariaDB sums the quotients 0.001 / q as DECIMALs of whole 9-digit words (truncated) and rounds the sum to 7 decimals; the evaluator's sum differs in the 7th decimal (0.000226 vs 0.0002259)",
+  },
+  {
+    formula: 'COUNT(DISTINCT 0.001 / `Quantity`)',
+    groupBy: ['Region'],
+    count: 6,
+    first: [
+      { at: { Region: null }, mariadb: 20, evaluator: 22 },
+      { at: { Region: 'Central' }, mariadb: 47, evaluator: 62 },
+      { at: { Region: 'East' }, mariadb: 41, evaluator: 62 },
+    ],
+    why: 'MariaDB tells DECIMAL quotients apart at their scale (0.001 / q: 7 decimals), so quotients equal to 7 decimals count once (143 distinct over the table); the evaluator counts exact quotients (285)',
+  },
+  {
+    formula: 'SUM(0.001 / `Quantity`)',
+    groupBy: ['Region', 'N'],
+    count: 1,
+    first: [
+      { at: { Region: 'Central', N: null }, mariadb: -2.2e-06, evaluator: -2.1e-06 },
+    ],
+    why: "MariaDB sums the quotients 0.001 / q as DECIMALs of whole 9-digit words (truncated) and rounds the sum to 7 decimals; the evaluator's sum differs in the 7th decimal (0.000226 vs 0.0002259)",
+  },
+  {
+    formula: 'COUNT(DISTINCT 0.001 / `Quantity`)',
+    groupBy: ['Region', 'N'],
+    count: 8,
+    first: [
+      { at: { Region: 'Central', N: 5 }, mariadb: 2, evaluator: 3 },
+      { at: { Region: 'Central', N: 9 }, mariadb: 6, evaluator: 7 },
+      { at: { Region: 'East', N: -2 }, mariadb: 5, evaluator: 6 },
+    ],
+    why: 'MariaDB tells DECIMAL quotients apart at their scale (0.001 / q: 7 decimals), so quotients equal to 7 decimals count once (143 distinct over the table); the evaluator counts exact quotients (285)',
+  },
+  {
+    formula: 'NULLIF(2 / `Quantity`, 7) + `Ratio`',
+    count: 277,
+    first: [
+      { at: 6, mariadb: -0.500002, evaluator: -0.5 },
+      { at: 7, mariadb: 2.785714285, evaluator: 2.7857 },
+      { at: 8, mariadb: -2.214285715, evaluator: -2.2143 },
+    ],
+    why: 'NULLIF returns the DECIMAL quotient, which MariaDB reads in DOUBLE arithmetic to 9 decimals (2/7 = 0.285714285, 2/-999999 = -0.000002000); the evaluator returns it at its shown scale of 4 (0.2857, 0)',
+  },
+  {
+    formula: '0.5 / `Quantity` / `N`',
+    count: 1,
+    first: [
+      { at: 122, mariadb: 0.000306373, evaluator: 0.000306372 },
+    ],
+    why: "0.5 / 272 is the DECIMAL 0.001838235 (9 decimals, truncated), / 6 = 0.0003063725, which MariaDB rounds half up to 0.000306373 at the result's 9 decimals; the evaluator gives 0.000306372",
+  },
 ];
