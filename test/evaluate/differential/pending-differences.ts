@@ -1,8 +1,8 @@
 // Differences the evaluator still has from MariaDB that no documentation of the service explains: bugs to fix in
 // packages/evaluate. Each entry holds the exact values (the number of differing values and the first ones: row id
 // or group, MariaDB's value, the evaluator's); the differential tests assert they still differ exactly so, and say to
-// move an entry out once the evaluator gives MariaDB's values. Never add a documented difference here: those are
-// known-differences.ts.
+// move an entry out once the evaluator gives MariaDB's values (update-pending.mjs does the bookkeeping). Never add a
+// documented difference here: those are known-differences.ts.
 import type { Difference } from './harness.js';
 
 export interface PendingDifference {
