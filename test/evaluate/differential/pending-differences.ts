@@ -185,4 +185,43 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     ],
     why: "0.5 / 272 is the DECIMAL 0.001838235 (9 decimals, truncated), / 6 = 0.0003063725, which MariaDB rounds half up to 0.000306373 at the result's 9 decimals; the evaluator gives 0.000306372",
   },
+  {
+    formula: 'FROM_UNIXTIME(`Ratio`)',
+    count: 271,
+    first: [
+      { at: 4, mariadb: '1970-01-01 00:00:00.000001', evaluator: '1970-01-01 00:00:00' },
+      { at: 5, mariadb: '1970-01-02 10:17:36.789000', evaluator: '1970-01-02 10:17:36' },
+      { at: 7, mariadb: '1970-01-01 00:00:02.500000', evaluator: '1970-01-01 00:00:02' },
+    ],
+    why: 'FROM_UNIXTIME of a DOUBLE keeps the fraction of a second in MariaDB (a DATETIME(6): 2.5 → 00:00:02.500000); the evaluator drops it (00:00:02), though a TimeValue holds milliseconds',
+  },
+  {
+    formula: 'DATE_ADD(`Order Date`, INTERVAL `Discount` DAY)',
+    count: 18,
+    first: [
+      { at: 3, mariadb: '1999-12-31', evaluator: '1999-12-30' },
+      { at: 7, mariadb: '2020-12-31', evaluator: '2021-01-01' },
+      { at: 8, mariadb: '2020-12-30', evaluator: '2020-12-29' },
+    ],
+    why: 'a DOUBLE interval amount is rounded half to even by MariaDB (0.5 → 0, -0.5 → 0, -2.5 → -2 days); the evaluator rounds half away from zero (1, -1, -3). A DECIMAL amount (INTERVAL 1.5 DAY) agrees',
+  },
+  {
+    formula: 'ADDDATE(`Ship Date`, `Discount`)',
+    count: 20,
+    first: [
+      { at: 3, mariadb: '1999-12-31 23:59:59', evaluator: '1999-12-30 23:59:59' },
+      { at: 7, mariadb: '2020-12-27 18:30:00', evaluator: '2020-12-28 18:30:00' },
+      { at: 8, mariadb: '2021-01-02 00:00:00', evaluator: '2021-01-01 00:00:00' },
+    ],
+    why: 'as DATE_ADD(`Order Date`, INTERVAL `Discount` DAY): the DOUBLE number of days rounded half to even by MariaDB, half away from zero by the evaluator',
+  },
+  {
+    formula: 'YEAR(`Sales`)',
+    count: 2,
+    first: [
+      { at: 2, mariadb: 0, evaluator: null },
+      { at: 4, mariadb: 0, evaluator: null },
+    ],
+    why: 'a number read as a date: MariaDB takes 0 and 0.01 as the zero date, whose YEAR is 0; the evaluator gives NULL (an unlikely formula, kept because it shows numbers read as dates)',
+  },
 ];
