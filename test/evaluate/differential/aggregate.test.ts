@@ -3,7 +3,7 @@
 import { evaluateFormula } from '@calckit/evaluate';
 import { describe, expect, it } from 'vitest';
 import { select, useMariadb } from '../mariadb.js';
-import { AGGREGATE, FIXED, generatedAggregates, GROUPINGS, NESTED_CASES, WINDOW } from './expressions.js';
+import { AGGREGATE, FIXED, generatedAggregates, GROUPINGS, GROUPS, NESTED_CASES, WINDOW } from './expressions.js';
 import { caseKey, fromEvaluator, fromMariadb, sameValue } from './harness.js';
 import { check } from './implemented.js';
 import { toMariadb } from './translate.js';
@@ -51,6 +51,12 @@ describe('aggregates over no rows', () => {
 
 describe('generated aggregate formulas (seeded)', () => {
   it.each(generatedAggregates().map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
+    await check(fixture(), c);
+  });
+});
+
+describe('groups by columns of every type', () => {
+  it.each(GROUPS.map((c) => [caseKey(c), c] as const))('%s', async (_, c) => {
     await check(fixture(), c);
   });
 });

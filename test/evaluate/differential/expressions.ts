@@ -444,6 +444,18 @@ export const WINDOW: readonly Case[] = [
   { formula: 'DENSE_RANK() OVER (PARTITION BY `Region` ORDER BY `N`)' },
   { formula: 'DENSE_RANK() OVER (ORDER BY `Order Date`)' },
   { formula: 'RANK() OVER (ORDER BY `Ship Date` DESC)' },
+  { formula: 'RANK() OVER (ORDER BY SUM(`Sales`) DESC)', groupBy: ['Customer'] },
+  { formula: 'SUM(COUNT(*)) OVER (ORDER BY `Customer`)', groupBy: ['Customer'] },
+  { formula: 'LAG(MAX(`Customer`)) OVER (ORDER BY `Region`)', groupBy: ['Region'] },
+  { formula: 'DENSE_RANK() OVER (ORDER BY MIN(`Discount`))', groupBy: ['Region', 'N'] },
+  { formula: 'RANK() OVER (PARTITION BY `Customer` ORDER BY `N` DESC)' },
+  { formula: 'SUM(`Quantity`) OVER (PARTITION BY `Customer` ORDER BY `N`)' },
+  { formula: 'COUNT(*) OVER (PARTITION BY `Order Date`)' },
+  { formula: 'FIRST_VALUE(`Customer`) OVER (PARTITION BY `Region` ORDER BY `Customer`, `Quantity`, `Ratio`)' },
+  { formula: 'NTILE(5) OVER (ORDER BY SUM(`Quantity`) DESC)', groupBy: ['Region', 'N'] },
+  { formula: 'LEAD(SUM(`Sales`), 3) OVER (ORDER BY `N`)', groupBy: ['N'] },
+  { formula: 'AVG(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N` DESC)', groupBy: ['Region', 'N'] },
+  { formula: 'SUM(SUM(`Quantity`)) OVER (ORDER BY `Region` DESC)', groupBy: ['Region'] },
   { formula: 'MEDIAN(`Sales`) OVER (PARTITION BY `Region`)' },
   { formula: 'AVG(`Discount`) OVER (PARTITION BY `N`)' },
   { formula: 'MAX(`Customer`) OVER (PARTITION BY `Region`)' },
@@ -472,6 +484,19 @@ export const WINDOW: readonly Case[] = [
   { formula: 'FIRST_VALUE(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N`)', groupBy: ['Region', 'N'] },
   { formula: 'LAST_VALUE(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N`)', groupBy: ['Region', 'N'] },
   { formula: 'SUM(SUM(`Sales`)) OVER (PARTITION BY `Region` ORDER BY `N` DESC)', groupBy: ['Region', 'N'] },
+];
+
+/** Groups by columns of every type (dates, datetimes, DOUBLE, DECIMAL, messy text) and LISTAGG/MEDIAN per group. */
+export const GROUPS: readonly Case[] = [
+  { formula: 'COUNT(*)', groupBy: ['Order Date'] },
+  { formula: 'SUM(`Quantity`)', groupBy: ['Ship Date'] },
+  { formula: 'COUNT(*)', groupBy: ['Discount'] },
+  { formula: 'COUNT(*)', groupBy: ['Sales'] },
+  { formula: 'MAX(`Customer`)', groupBy: ['Code'] },
+  { formula: 'COUNT(*)', groupBy: ['Customer', 'Region'] },
+  { formula: 'MEDIAN(`Quantity`)', groupBy: ['Customer'] },
+  { formula: 'LISTAGG(`N`)', groupBy: ['Region'] },
+  { formula: "LISTAGG(`Customer`, 1000, '|')", groupBy: ['Region', 'N'] },
 ];
 
 /**
@@ -736,6 +761,7 @@ export function allCases(): Case[] {
     ...generatedAggregates(),
     ...AGGREGATE.flatMap((formula) => GROUPINGS.map((g) => (g.length > 0 ? { formula, groupBy: g } : { formula }))),
     ...WINDOW,
+    ...GROUPS,
     ...FIXED,
     ...NESTED_CASES,
     ...COLLATION,
