@@ -43,7 +43,11 @@ export function daysFromCivil(y: number, m: number, d: number): number {
 }
 
 /** The civil date of a day count since 1970-01-01. */
-export function civilFromDays(z: number): { year: number; month: number; day: number } {
+/**
+ * The civil date of a day number packed as `year * 10000 + month * 100 + day`: no object, because YEAR, MONTH and DAY
+ * run once per row (years are 1..9999 here, so the packing is exact).
+ */
+export function civilPacked(z: number): number {
   const zz = z + 719_468;
   const era = Math.floor(zz / 146_097);
   const doe = zz - era * 146_097;
@@ -52,7 +56,12 @@ export function civilFromDays(z: number): { year: number; month: number; day: nu
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
+  return (yoe + era * 400 + (month <= 2 ? 1 : 0)) * 10_000 + month * 100 + day;
+}
+
+export function civilFromDays(z: number): { year: number; month: number; day: number } {
+  const packed = civilPacked(z);
+  return { year: Math.floor(packed / 10_000), month: Math.floor(packed / 100) % 100, day: packed % 100 };
 }
 
 export function fieldsOf(epochMs: number): DateTimeFields {

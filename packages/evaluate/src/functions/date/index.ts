@@ -12,6 +12,7 @@ import {
   calcWeek,
   calcWeekday,
   civilFromDays,
+  civilPacked,
   dayNumber,
   daysFromCivil,
   daysInMonth,
@@ -53,6 +54,15 @@ const ofDate =
   (args, ctx) => {
     const t = toDateTime(arg(args, 0, ctx));
     return t === null ? null : f(fieldsOf(t.epochMs), t);
+  };
+
+/** A function of the civil date of one date argument (year * 10000 + month * 100 + day): YEAR, MONTH, DAY without
+ * building the date's fields. */
+const ofCivilDate =
+  (f: (packed: number) => number): ScalarFunction =>
+  (args, ctx) => {
+    const t = toDateTime(arg(args, 0, ctx));
+    return t === null ? null : f(civilPacked(Math.floor(t.epochMs / MS_PER_DAY)));
   };
 
 const dayNr = (f: DateTimeFields): number => dayNumber(f.year, f.month, f.day);
@@ -166,7 +176,7 @@ const NOW: ScalarFunction = (_args, ctx) => timeValue('DATETIME', nowSeconds(ctx
 
 // ── Parts ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const DAY = ofDate((f) => f.day);
+const DAY = ofCivilDate((packed) => packed % 100);
 const DAYOFWEEK = ofDate((f) => calcWeekday(dayNr(f), true) + 1);
 
 /** WEEK and YEARWEEK modes: MySQL's 0..7 (only the low three bits count); the service's 11 and 22 are refused. */
@@ -378,10 +388,10 @@ const CONVERT_TZ: ScalarFunction = (args, ctx) => {
   return timeValue('DATETIME', utc + toZone(utc));
 };
 
+const yearOf = ofCivilDate((packed) => Math.floor(packed / 10_000));
 const YEAR: ScalarFunction = (args, ctx) => {
   if (args.length > 1) return fail(ctx, 'YEAR takes one argument (what a second one means is not documented)');
-  const t = toDateTime(arg(args, 0, ctx));
-  return t === null ? null : fieldsOf(t.epochMs).year;
+  return yearOf(args, ctx);
 };
 
 export const DATE_FUNCTIONS: ScalarFunctionTable = {
@@ -415,7 +425,7 @@ export const DATE_FUNCTIONS: ScalarFunctionTable = {
   HOUR: timePart((t) => Math.floor(t / 3_600_000)),
   MINUTE: timePart((t) => Math.floor(t / 60_000) % 60),
   SECOND: timePart((t) => Math.floor(t / 1000) % 60),
-  MONTH: ofDate((f) => f.month),
+  MONTH: ofCivilDate((packed) => Math.floor(packed / 100) % 100),
   QUARTER: ofDate((f) => Math.floor((f.month + 2) / 3)),
   YEAR,
   WEEK,
