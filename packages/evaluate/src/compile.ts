@@ -711,8 +711,8 @@ export class Compiler {
     const ctx = this.context(e, args);
     const passing = PASSING.has(name);
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
-    const resultType = type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
-    const scale = scalarScale(name, args);
+    const resultType = APPROXIMATE_STAYS_APPROXIMATE.has(name) && args[0]?.type === 'DOUBLE' ? 'DOUBLE' : type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
+    const scale = resultType === 'DOUBLE' && APPROXIMATE_STAYS_APPROXIMATE.has(name) ? -1 : scalarScale(name, args);
     const internal = scalarInternal(name, args, scale);
     // Functions that pass one of their arguments on give it the common type (a number among texts is text).
     const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
@@ -1089,6 +1089,12 @@ function shownArgument(c: Compiled): Compiled {
     internal: scale,
   };
 }
+
+/**
+ * Functions whose result is approximate when their argument is (MySQL: "for string or floating-point arguments, the
+ * return value has a floating-point type"): CEILING of a DOUBLE is a DOUBLE, and so rounds half to even afterwards.
+ */
+const APPROXIMATE_STAYS_APPROXIMATE = new Set(['CEILING', 'FLOOR']);
 
 /** Functions whose value is one of their arguments, in the arguments' common type. */
 const PASSING = new Set(['IFNULL', 'NVL', 'COALESCE']);

@@ -153,6 +153,9 @@ describe('functions', () => {
     ['CEILING(1.2)', 2],
     ['CEILING(-1.2)', -1],
     ['FLOOR(-1.2)', -2],
+    // CEILING of a DOUBLE is a DOUBLE, whose halves ROUND takes to even (-4885 → -4880); of a DECIMAL, exact (→ -4890).
+    ['ROUND(CEILING(-4885.97e0), -1)', -4880],
+    ['ROUND(CEILING(-4885.97), -1)', -4890],
     ['MOD(7, 3)', 1],
     ['MOD(-7, 3)', -1],
     ['MOD(7, 0)', null],

@@ -57,46 +57,6 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     why: 'generated; after the evaluator\'s DECIMAL quotient fixes, two groups still differ past the 8 decimals MariaDB sends (a DOUBLE STDDEV_POP plus a DECIMAL AVG): 3.28368462 vs 3.28368462593028 (rounds to …63), a difference of 6e-9 in the quotient\'s last digits',
   },
   {
-    formula: 'AVG(ROUND(CEILING(-`Ratio`), -1))',
-    count: 1,
-    first: [
-      { at: 1, mariadb: -24441.0695, evaluator: -24441.3102 },
-    ],
-    why: 'the averages of ROUND(CEILING(-`Ratio`), -1), whose halves at the tens MariaDB rounds to even (see ROUND(CEILING(`Ratio`), -1))',
-  },
-  {
-    formula: 'AVG(ROUND(CEILING(-`Ratio`), -1))',
-    groupBy: ['Region'],
-    count: 5,
-    first: [
-      { at: { Region: null }, mariadb: -24599.5652, evaluator: -24599.1304 },
-      { at: { Region: 'Central' }, mariadb: -15885.4688, evaluator: -15886.0938 },
-      { at: { Region: 'North' }, mariadb: -46375.6977, evaluator: -46375.814 },
-    ],
-    why: 'the averages of ROUND(CEILING(-`Ratio`), -1), whose halves at the tens MariaDB rounds to even (see ROUND(CEILING(`Ratio`), -1))',
-  },
-  {
-    formula: 'AVG(ROUND(CEILING(-`Ratio`), -1))',
-    groupBy: ['Region', 'N'],
-    count: 21,
-    first: [
-      { at: { Region: null, N: 6 }, mariadb: 490, evaluator: 493.3333 },
-      { at: { Region: 'Central', N: -1 }, mariadb: -41777.5, evaluator: -41780 },
-      { at: { Region: 'Central', N: 0 }, mariadb: 3.3333, evaluator: 0 },
-    ],
-    why: 'the averages of ROUND(CEILING(-`Ratio`), -1), whose halves at the tens MariaDB rounds to even (see ROUND(CEILING(`Ratio`), -1))',
-  },
-  {
-    formula: 'ROUND(CEILING(`Ratio`), -1)',
-    count: 15,
-    first: [
-      { at: 30, mariadb: -4880, evaluator: -4890 },
-      { at: 58, mariadb: 0, evaluator: -10 },
-      { at: 105, mariadb: 15580, evaluator: 15590 },
-    ],
-    why: 'a DOUBLE half rounds to even in MariaDB also to tens (ROUND(x, -1) is rint(x / 10) * 10): CEILING(-4885.97) = -4885 → -4880, -5 → 0, 15585 → 15580; the evaluator rounds those halves away from zero (-4890, -10, 15590), though it rounds DOUBLE halves to even with 0 or more decimals',
-  },
-  {
     formula: 'MAX(0.001 - `Discount`) - AVG(MOD(`Quantity`, 2.5))',
     groupBy: ['Region'],
     count: 4,
