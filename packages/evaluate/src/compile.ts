@@ -284,11 +284,13 @@ export class Compiler {
         return { fn: (i) => (x(i) === null) !== not, type: 'BOOLEAN', scale: 0 };
       }
       case 'Interval': {
-        const amount = this.compile(e.value, level, scope).fn;
+        const compiled = this.compile(e.value, level, scope);
+        const amount = compiled.fn;
+        const approximate = compiled.type === 'DOUBLE';
         const unit = e.unit;
         if (!unit) throw err('syntax', 'INTERVAL without a unit', e.range);
         // An INTERVAL is only ever an argument: the date functions receive it as an IntervalValue.
-        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit }) satisfies IntervalValue as unknown as Value, type: 'INTERVAL', scale: -1 };
+        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit, approximate }) satisfies IntervalValue as unknown as Value, type: 'INTERVAL', scale: -1 };
       }
       case 'Call':
         return this.call(e, level, scope);

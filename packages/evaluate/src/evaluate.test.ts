@@ -156,6 +156,11 @@ describe('functions', () => {
     // CEILING of a DOUBLE is a DOUBLE, whose halves ROUND takes to even (-4885 → -4880); of a DECIMAL, exact (→ -4890).
     ['ROUND(CEILING(-4885.97e0), -1)', -4880],
     ['ROUND(CEILING(-4885.97), -1)', -4890],
+    // A DOUBLE amount of days rounds half to even (MariaDB), a DECIMAL one half away from zero.
+    ["DATE_ADD('2021-01-01', INTERVAL 0.5e0 DAY)", '2021-01-01'],
+    ["DATE_ADD('2021-01-01', INTERVAL -2.5e0 DAY)", '2020-12-30'],
+    ["DATE_ADD('2021-01-01', INTERVAL 1.5 DAY)", '2021-01-03'],
+    ["ADDDATE('2021-01-01', 2.5e0)", '2021-01-03'],
     ['MOD(7, 3)', 1],
     ['MOD(-7, 3)', -1],
     ['MOD(7, 0)', null],

@@ -156,26 +156,6 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     why: 'FROM_UNIXTIME of a DOUBLE keeps the fraction of a second in MariaDB (a DATETIME(6): 2.5 → 00:00:02.500000); the evaluator drops it (00:00:02), though a TimeValue holds milliseconds',
   },
   {
-    formula: 'DATE_ADD(`Order Date`, INTERVAL `Discount` DAY)',
-    count: 18,
-    first: [
-      { at: 3, mariadb: '1999-12-31', evaluator: '1999-12-30' },
-      { at: 7, mariadb: '2020-12-31', evaluator: '2021-01-01' },
-      { at: 8, mariadb: '2020-12-30', evaluator: '2020-12-29' },
-    ],
-    why: 'a DOUBLE interval amount is rounded half to even by MariaDB (0.5 → 0, -0.5 → 0, -2.5 → -2 days); the evaluator rounds half away from zero (1, -1, -3). A DECIMAL amount (INTERVAL 1.5 DAY) agrees',
-  },
-  {
-    formula: 'ADDDATE(`Ship Date`, `Discount`)',
-    count: 20,
-    first: [
-      { at: 3, mariadb: '1999-12-31 23:59:59', evaluator: '1999-12-30 23:59:59' },
-      { at: 7, mariadb: '2020-12-27 18:30:00', evaluator: '2020-12-28 18:30:00' },
-      { at: 8, mariadb: '2021-01-02 00:00:00', evaluator: '2021-01-01 00:00:00' },
-    ],
-    why: 'as DATE_ADD(`Order Date`, INTERVAL `Discount` DAY): the DOUBLE number of days rounded half to even by MariaDB, half away from zero by the evaluator',
-  },
-  {
     formula: 'YEAR(`Sales`)',
     count: 2,
     first: [

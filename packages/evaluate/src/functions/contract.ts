@@ -22,6 +22,8 @@ export interface IntervalValue {
   readonly amount: Value;
   /** Upper-case unit as written (`DAY`, `MONTH`, `DAY_HOUR`, …). */
   readonly unit: string;
+  /** The amount is a DOUBLE: MySQL rounds it to whole units half to even (0.5 DAY is 0 days), a DECIMAL half up. */
+  readonly approximate?: boolean;
 }
 
 export type ArgumentValue = Value | IntervalValue;

@@ -315,6 +315,15 @@ export function toNumber(value: Value | undefined): number | null {
 }
 
 /** A value as an integer as MySQL's val_int: numbers rounded half away from zero, a string's integer prefix. */
+/** A DOUBLE as a whole number the way MySQL rounds an approximate value: halves to even (0.5 → 0, -2.5 → -2). */
+export function toIntegerHalfEven(value: Value | undefined): number | null {
+  if (typeof value !== 'number') return toInteger(value);
+  if (!Number.isFinite(value)) return null;
+  const floor = Math.floor(value);
+  const rest = value - floor;
+  return rest > 0.5 || (rest === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+}
+
 export function toInteger(value: Value | undefined): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') {

@@ -23,7 +23,7 @@ import {
   weekMode,
   type DateTimeFields,
 } from './calendar.js';
-import { MAX_TIME_MS, formatTime, timeOfDay, toDate, toDateTime, toInteger, toNumber, toTemporal, toTime, type Temporal } from './convert.js';
+import { MAX_TIME_MS, formatTime, timeOfDay, toDate, toDateTime, toInteger, toIntegerHalfEven, toNumber, toTemporal, toTime, type Temporal } from './convert.js';
 import { formatWithSpecifiers, strToDate, type FormatParts } from './format.js';
 import { DATE_ONLY_UNITS, addDelta, intervalDelta, type Delta } from './interval.js';
 import { TIMESTAMP_MAX_S, TIMESTAMP_MIN_S, wallToUtc, zone } from './zones.js';
@@ -85,10 +85,10 @@ const dateArithmetic =
     let unit: string;
     if (isIntervalValue(second)) {
       unit = second.unit.toUpperCase();
-      delta = intervalDelta(second.amount, unit);
+      delta = intervalDelta(second.amount, unit, second.approximate === true);
     } else {
       unit = 'DAY';
-      const days = toInteger(second);
+      const days = ctx.argTypes?.[1] === 'DOUBLE' ? toIntegerHalfEven(second) : toInteger(second);
       delta = days === null ? null : { months: 0, ms: days * MS_PER_DAY };
     }
     if (t === null || delta === null) return null;

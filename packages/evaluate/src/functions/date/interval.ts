@@ -3,7 +3,7 @@
 import type { TimeValue, Value } from '../../api.js';
 import { INTERVAL_UNITS } from '@calckit/formula';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, daysInMonth, epochOf, fieldsOf, timeValue } from './calendar.js';
-import { toInteger, toNumber } from './convert.js';
+import { toInteger, toIntegerHalfEven, toNumber } from './convert.js';
 
 /** An interval as months plus milliseconds (one of them zero), signed. */
 export interface Delta {
@@ -42,13 +42,14 @@ export const DATE_ONLY_UNITS: ReadonlySet<string> = new Set(['DAY', 'WEEK', 'MON
 export const isIntervalUnit = (unit: string): boolean => INTERVAL_UNITS.includes(unit.toUpperCase());
 
 /** The value of `INTERVAL amount unit` as a delta; NULL for a NULL or malformed amount. */
-export function intervalDelta(amount: Value, unit: string): Delta | null {
+export function intervalDelta(amount: Value, unit: string, approximate = false): Delta | null {
+  const toWhole = approximate ? toIntegerHalfEven : toInteger;
   const u = unit.toUpperCase();
   if (!isIntervalUnit(u)) return null;
   if (amount === null) return null;
   const months = SIMPLE_MONTHS[u];
   if (months !== undefined) {
-    const n = toInteger(amount);
+    const n = toWhole(amount);
     return n === null ? null : { months: n * months, ms: 0 };
   }
   const ms = SIMPLE_MS[u];
@@ -58,7 +59,7 @@ export function intervalDelta(amount: Value, unit: string): Delta | null {
       const n = toNumber(amount);
       return n === null ? null : { months: 0, ms: Math.trunc(Math.round(n * 1e6) / 1000) };
     }
-    const n = toInteger(amount);
+    const n = toWhole(amount);
     if (n === null) return null;
     return { months: 0, ms: u === 'MICROSECOND' ? Math.trunc(n / 1000) : n * ms };
   }
