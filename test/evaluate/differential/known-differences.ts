@@ -53,6 +53,13 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     mariadbRewrite: (args) => `STDDEV_SAMP(${args.join(', ')})`,
   },
   {
+    function: 'SEC_TO_TIME',
+    service: 'a time of day: the seconds wrap at 24 hours (90000 is 01:00:00, −1 is 23:59:59)',
+    mariadb: 'a signed duration up to ±838:59:59 (90000 is 25:00:00, −1 is -00:00:01)',
+    source: `functions catalogue: ${entry('SEC_TO_TIME').source}, notes "${entry('SEC_TO_TIME').notes}"`,
+    mariadbRewrite: (args) => `SEC_TO_TIME(MOD(MOD(${args[0]}, 86400) + 86400, 86400))`,
+  },
+  {
     function: '+ - * (LONG overflow)',
     service: 'a LONG result past 64 bits wraps to negative (two\'s complement)',
     mariadb: 'the query fails: BIGINT value is out of range',

@@ -27,26 +27,6 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     why: "Code '2024-02-30': MariaDB returns the impossible date 2024-02-30 (it checks day ≤ 31 only); the evaluator returns NULL. No documentation of the service says which; if NULL is kept, this becomes a known difference",
   },
   {
-    formula: 'SEC_TO_TIME(`Quantity`)',
-    count: 36,
-    first: [
-      { at: 3, mariadb: '-00:00:01', evaluator: '23:59:59' },
-      { at: 5, mariadb: '277:46:39', evaluator: '13:46:39' },
-      { at: 6, mariadb: '-277:46:39', evaluator: '10:13:21' },
-    ],
-    why: 'a TIME is a signed duration up to ±838:59:59 in MySQL and MariaDB; the evaluator wraps SEC_TO_TIME into 00:00:00–23:59:59 (Quantity -1, 999999, -999999)',
-  },
-  {
-    formula: 'SEC_TO_TIME(`Quantity` * 100)',
-    count: 36,
-    first: [
-      { at: 3, mariadb: '-00:01:40', evaluator: '23:58:20' },
-      { at: 5, mariadb: '838:59:59', evaluator: '09:45:00' },
-      { at: 6, mariadb: '-838:59:59', evaluator: '14:15:00' },
-    ],
-    why: 'as SEC_TO_TIME(`Quantity`), and past the TIME range MariaDB clips to ±838:59:59',
-  },
-  {
     formula: 'STDDEV_POP(IFNULL(((`N`) / `Quantity` - `N`), 0)) + AVG(-(MOD(-(`Sales`), `N`)))',
     groupBy: ['Region', 'N'],
     count: 2,
