@@ -4,6 +4,7 @@ import type { ValueType } from '@calckit/formula';
 import type { OutputValue, TimeValue, Value } from './api.js';
 import { EvaluationError } from './api.js';
 import { isIntervalValue, isTimeValue, type ArgumentValue } from './functions/contract.js';
+import { formatDateTime } from './functions/date/convert.js';
 
 export { isTimeValue, isIntervalValue };
 
@@ -97,12 +98,9 @@ function daysInMonth(y: number, m: number): number {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** `YYYY-MM-DD` for a DATE, `YYYY-MM-DD HH:MM:SS` for a DATETIME (milliseconds dropped). */
+/** `YYYY-MM-DD` for a DATE, `YYYY-MM-DD HH:MM:SS` for a DATETIME, with its fraction of a second when it has one (`.5`): the date functions' printing. */
 export function formatTime(t: TimeValue): string {
-  const d = new Date(t.epochMs);
-  const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
-  if (t.type === 'DATE') return date;
-  return `${date} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+  return formatDateTime(t);
 }
 
 /** A time as a number, as MySQL converts it in arithmetic and numeric comparison: YYYYMMDD or YYYYMMDDHHMMSS. */

@@ -40,8 +40,9 @@ export function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
   // MariaDB's zero date (FROM_DAYS out of range, …): Java clients such as the service's read it as NULL
   // (zeroDateTimeBehavior), and the evaluator has no such value.
   if (typeof v === 'string' && /^0000-00-00( 00:00:00)?$/.test(v) && (meta.type === 'DATE' || meta.type === 'DATETIME' || meta.type === 'NEWDATE')) return null;
-  // A DATETIME or TIME of 6 decimals whose fraction is zero is the same time as the evaluator's text without one.
-  if (typeof v === 'string' && (meta.type === 'DATETIME' || meta.type === 'TIME') && /\.0+$/.test(v)) return v.replace(/\.0+$/, '');
+  // MariaDB prints a DATETIME or TIME with as many decimals as the expression declares (`.500000`); the evaluator
+  // prints the fraction's significant digits (`.5`, none for a zero fraction): the same time.
+  if (typeof v === 'string' && (meta.type === 'DATETIME' || meta.type === 'TIME') && /\.\d+$/.test(v)) return v.replace(/\.?0+$/, '');
   return v;
 }
 

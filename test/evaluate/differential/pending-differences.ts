@@ -126,16 +126,6 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     why: "0.5 / 272 is the DECIMAL 0.001838235 (9 decimals, truncated), / 6 = 0.0003063725, which MariaDB rounds half up to 0.000306373 at the result's 9 decimals; the evaluator gives 0.000306372",
   },
   {
-    formula: 'FROM_UNIXTIME(`Ratio`)',
-    count: 271,
-    first: [
-      { at: 4, mariadb: '1970-01-01 00:00:00.000001', evaluator: '1970-01-01 00:00:00' },
-      { at: 5, mariadb: '1970-01-02 10:17:36.789000', evaluator: '1970-01-02 10:17:36' },
-      { at: 7, mariadb: '1970-01-01 00:00:02.500000', evaluator: '1970-01-01 00:00:02' },
-    ],
-    why: 'FROM_UNIXTIME of a DOUBLE keeps the fraction of a second in MariaDB (a DATETIME(6): 2.5 → 00:00:02.500000); the evaluator drops it (00:00:02), though a TimeValue holds milliseconds',
-  },
-  {
     formula: 'YEAR(`Sales`)',
     count: 2,
     first: [
@@ -153,5 +143,15 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
       { at: 89, mariadb: '1735107114538550.5', evaluator: '1.7351071145385505e15' },
     ],
     why: 'a DOUBLE of 16 or 17 significant digits and exponent 15 as text: MariaDB writes it plainly (1585500569082796.5), the evaluator in exponent form (1.5855005690827965e15)',
+  },
+  {
+    formula: 'FROM_UNIXTIME(`Ratio`)',
+    count: 269,
+    first: [
+      { at: 4, mariadb: '1970-01-01 00:00:00.000001', evaluator: '1970-01-01 00:00:00' },
+      { at: 9, mariadb: '1970-01-01 00:00:01.004999', evaluator: '1970-01-01 00:00:01.005' },
+      { at: 10, mariadb: '1970-01-01 00:20:34.5678', evaluator: '1970-01-01 00:20:34.567' },
+    ],
+    why: 'FROM_UNIXTIME of a DOUBLE keeps microseconds in MariaDB (a DATETIME(6)); a TimeValue holds milliseconds, so the evaluator gives the fraction to the millisecond (00:20:34.567 for .5678, 00:00:01.005 for 1.004999 read as 1.005)',
   },
 ];
