@@ -161,6 +161,8 @@ describe('functions', () => {
     ["DATE_ADD('2021-01-01', INTERVAL -2.5e0 DAY)", '2020-12-30'],
     ["DATE_ADD('2021-01-01', INTERVAL 1.5 DAY)", '2021-01-03'],
     ["ADDDATE('2021-01-01', 2.5e0)", '2021-01-03'],
+    // A DATETIME prints its fraction of a second, to the millisecond.
+    ['FROM_UNIXTIME(2.5)', '1970-01-01 00:00:02.5'],
     ['MOD(7, 3)', 1],
     ['MOD(-7, 3)', -1],
     ['MOD(7, 0)', null],
