@@ -29,31 +29,24 @@ export type AggregateFactory = (setup: AggregateSetup) => Accumulator;
 
 const exactResult = (x: number, setup: AggregateSetup) => (setup.resultScale >= 0 && setup.resultScale <= 20 ? roundHalfAwayFromZero(x, setup.resultScale) : x);
 
-const sum: AggregateFactory = (setup) => {
-  let total = 0;
-  let n = 0;
-  return {
-    add(a) {
-      if (a === null) return;
-      total += typeof a === 'number' ? a : toNumber(a)!;
-      n++;
-    },
-    result: () => (n === 0 ? null : exactResult(total, setup)),
+/** SUM and AVG: the total and the count of the non-NULL values, finished into the result. */
+const totalling =
+  (finish: (total: number, count: number) => number): AggregateFactory =>
+  (setup) => {
+    let total = 0;
+    let n = 0;
+    return {
+      add(a) {
+        if (a === null) return;
+        total += typeof a === 'number' ? a : toNumber(a)!;
+        n++;
+      },
+      result: () => (n === 0 ? null : exactResult(finish(total, n), setup)),
+    };
   };
-};
 
-const avg: AggregateFactory = (setup) => {
-  let total = 0;
-  let n = 0;
-  return {
-    add(a) {
-      if (a === null) return;
-      total += typeof a === 'number' ? a : toNumber(a)!;
-      n++;
-    },
-    result: () => (n === 0 ? null : exactResult(total / n, setup)),
-  };
-};
+const sum = totalling((total) => total);
+const avg = totalling((total, n) => total / n);
 
 const count: AggregateFactory = (setup) => {
   let n = 0;
