@@ -162,7 +162,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const expression = expressionFromFileText(document.getText());
     const analysis = analyzeCalculation(expression, { ...(serviceName ? { serviceName } : {}), ...(schema ? { schema } : {}) });
     const name = document.uri.path.split('/').pop() ?? 'formula.calc';
-    const shown = { expression, ...analysis };
+    // checkSum is a getter on the analysis' prototype, which a spread does not copy: read it by name.
+    const shown = Object.assign({ expression, checkSum: analysis.checkSum }, analysis);
     const uri = deps.documents.put(ANALYSIS_SCHEME, `${name}.analysis.json`, `${JSON.stringify(shown, null, 2)}\n`);
     const opened = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(opened, 'json');
