@@ -99,9 +99,7 @@ function daysInMonth(y: number, m: number): number {
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** `YYYY-MM-DD` for a DATE, `YYYY-MM-DD HH:MM:SS` for a DATETIME, with its fraction of a second when it has one (`.5`): the date functions' printing. */
-export function formatTime(t: TimeValue): string {
-  return formatDateTime(t);
-}
+export const formatTime: (t: TimeValue) => string = formatDateTime;
 
 /** A time as a number, as MySQL converts it in arithmetic and numeric comparison: YYYYMMDD or YYYYMMDDHHMMSS. */
 export function timeToNumber(t: TimeValue): number {
