@@ -38,7 +38,17 @@ describe('numbers', () => {
     [1.5, 'DECIMAL', 2, '1.50'],
     [1e21, 'DOUBLE', -1, '1e21'],
     [0.1 + 0.2, 'DOUBLE', -1, '0.30000000000000004'],
-    // MariaDB's forms (measured): plain for decimal exponents -15 … 14, else an exponent without '+'
+    // MariaDB's forms (measured): plain for decimal exponents -15 … 14, and above 14 when digits follow the decimal
+    // point; else an exponent without '+'
+    [1585500569082796.5, 'DOUBLE', -1, '1585500569082796.5'],
+    [-1234567890123456.8, 'DOUBLE', -1, '-1234567890123456.8'],
+    [9999999999999998, 'DOUBLE', -1, '9.999999999999998e15'],
+    [12345678901234568, 'DOUBLE', -1, '1.2345678901234568e16'],
+    [1e17, 'DOUBLE', -1, '1e17'],
+    [1e14, 'DOUBLE', -1, '100000000000000'],
+    [1e-5, 'DOUBLE', -1, '0.00001'],
+    [-1.2345678901234567e-15, 'DOUBLE', -1, '-0.0000000000000012345678901234568'],
+    [1.2345678901234567e-16, 'DOUBLE', -1, '1.2345678901234568e-16'],
     [1e15, 'DOUBLE', -1, '1e15'],
     [-1.5e15, 'DOUBLE', -1, '-1.5e15'],
     [1234567890123456, 'DOUBLE', -1, '1.234567890123456e15'],

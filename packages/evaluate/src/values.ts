@@ -223,17 +223,19 @@ export function scaleOf(x: number): number {
 }
 
 /**
- * A DOUBLE as MariaDB prints it (measured): the shortest digits that read back, written plainly when the decimal
- * exponent is from -15 to 14 (`0.00000015`, `123456789012345`), else as `1.5e15`, `1e-16` (no `+`); -0 as `0`.
+ * A DOUBLE as MariaDB prints it (its my_gcvt, measured): the shortest digits that read back, written plainly when
+ * the decimal exponent is from -15 to 14 (`0.00000015`, `123456789012345`), or above 14 when the digits go past the
+ * decimal point (`1585500569082796.5`: DBL_DIG's exception), else as `1.5e15`, `1.234567890123456e15`, `1e-16`
+ * (no `+`); -0 as `0`.
  */
 export function formatDouble(x: number): string {
   if (x === 0) return '0';
   if (!Number.isFinite(x)) return String(x);
   const [mantissa, exponentText] = x.toExponential().split('e') as [string, string];
   const exponent = Number(exponentText);
-  if (exponent < -15 || exponent >= 15) return `${mantissa}e${exponent}`;
   const negative = mantissa.startsWith('-');
   const digits = (negative ? mantissa.slice(1) : mantissa).replace('.', '');
+  if (exponent < -15 || (exponent >= 15 && digits.length <= exponent + 1)) return `${mantissa}e${exponent}`;
   let plain: string;
   if (exponent >= 0) {
     plain = digits.length <= exponent + 1 ? digits + '0'.repeat(exponent + 1 - digits.length) : `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;

@@ -135,16 +135,6 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     why: 'a number read as a date: MariaDB takes 0 and 0.01 as the zero date, whose YEAR is 0; the evaluator gives NULL (an unlikely formula, kept because it shows numbers read as dates)',
   },
   {
-    formula: "CONCAT(`Ratio` * 1e10, '')",
-    count: 9,
-    first: [
-      { at: 16, mariadb: '1585500569082796.5', evaluator: '1.5855005690827965e15' },
-      { at: 72, mariadb: '1535351572558283.8', evaluator: '1.5353515725582838e15' },
-      { at: 89, mariadb: '1735107114538550.5', evaluator: '1.7351071145385505e15' },
-    ],
-    why: 'a DOUBLE of 16 or 17 significant digits and exponent 15 as text: MariaDB writes it plainly (1585500569082796.5), the evaluator in exponent form (1.5855005690827965e15)',
-  },
-  {
     formula: 'FROM_UNIXTIME(`Ratio`)',
     count: 269,
     first: [
