@@ -48,6 +48,8 @@ export interface DiffRow {
   readonly ok: boolean;
   /** The input row's cells of the columns the formula reads (row-level comparisons made by the runner). */
   readonly input?: Readonly<Record<string, unknown>>;
+  /** The index in `expect` of the entry compared here (absent for an extra row or group). */
+  readonly entry?: number;
 }
 
 export interface Comparison {
@@ -74,6 +76,7 @@ export function compareResult(expected: readonly ExpectedEntry[], result: Evalua
       const a = result.rows[i];
       const row: DiffRow = {
         index: i + 1,
+        ...(i < expected.length ? { entry: i } : {}),
         ...(a?.group !== undefined && Object.keys(a.group).length > 0 ? { group: a.group } : {}),
         ...(i < expected.length ? { expected: isGroupEntry(e!) ? (e['value'] ?? null) : (e as OutputValue) } : {}),
         ...(a !== undefined ? { actual: a.value } : {}),
@@ -105,11 +108,11 @@ export function compareResult(expected: readonly ExpectedEntry[], result: Evalua
     }
     used.add(match);
     const e = entries[match]!['value'] ?? null;
-    rows.push({ index: i + 1, group, expected: e, actual: a.value, ok: valuesMatch(e, a.value, tolerance) });
+    rows.push({ index: i + 1, group, expected: e, actual: a.value, ok: valuesMatch(e, a.value, tolerance), entry: match });
   });
   entries.forEach((e, i) => {
     if (used.has(i)) return;
-    rows.push({ index: result.rows.length + 1 + i, group: Object.fromEntries(columns.map((c) => [c, e[c] ?? null])), expected: e['value'] ?? null, ok: false });
+    rows.push({ index: result.rows.length + 1 + i, group: Object.fromEntries(columns.map((c) => [c, e[c] ?? null])), expected: e['value'] ?? null, ok: false, entry: i });
   });
   return { by: 'groups', columns, rows, differences: rows.filter((r) => !r.ok).length };
 }

@@ -3,7 +3,8 @@
 import { parseFormula, walk, type DatasetColumn, type Range } from '@calckit/formula';
 import { EvaluationError, type EvaluateOptions, type EvaluationResult, type InputRow, type OutputValue } from '../api.js';
 import { compareResult, resolveTolerance, withInputs, type Comparison, type ResolvedTolerance } from './compare.js';
-import type { RowsSpec, SchemaOverride, TestCase, TestFile } from './spec.js';
+import { showValue } from './diff.js';
+import { EVALUATION_ERROR_CODES, expectsError, type ErrorExpectation, type ExpectedEntry, type RowsSpec, type SchemaOverride, type TestCase, type TestFile } from './spec.js';
 
 /** The evaluator's signature (`evaluateFormula`). */
 export type Evaluate = (text: string, rows: readonly InputRow[], options: EvaluateOptions) => EvaluationResult;
@@ -51,8 +52,37 @@ export interface TestCaseResult {
   readonly error?: CaseEvaluationError;
   /** Why an invalid case was not run. */
   readonly problem?: string;
+  /**
+   * A case that expects an error (`expect: { error }`): what it expects, shown as `unsupported-function` or
+   * `an error whose message contains "division"`.
+   */
+  readonly expectedError?: string;
+  /** Why a case that expects an error failed: it gave values, or stopped with another error (then in `error`). */
+  readonly mismatch?: string;
+  /** The values of a case that evaluated (kept for `calckit test --update`). */
+  readonly result?: EvaluationResult;
   readonly durationMs: number;
 }
+
+/** How an error expectation reads in messages: `unsupported-function`, `an error whose message contains "x"`. */
+export function describeErrorExpectation(expect: ErrorExpectation): string {
+  const e = expect.error;
+  const { code, message } = typeof e === 'string' ? ((EVALUATION_ERROR_CODES as readonly string[]).includes(e) ? { code: e, message: undefined } : { code: undefined, message: e }) : e;
+  const text = message !== undefined ? `message containing ${JSON.stringify(message)}` : '';
+  if (code !== undefined) return text ? `the error ${code} with a ${text}` : `the error ${code}`;
+  return `an error with a ${text}`;
+}
+
+/** Whether an evaluation error is the one a case expects: its code, and/or a part of its message (case-insensitive). */
+export function errorMatches(expect: ErrorExpectation, error: { readonly code: string; readonly message: string }): boolean {
+  const e = expect.error;
+  const contains = (part: string) => error.message.toLowerCase().includes(part.toLowerCase());
+  if (typeof e === 'string') return (EVALUATION_ERROR_CODES as readonly string[]).includes(e) ? error.code === e : contains(e);
+  return (e.code === undefined || e.code === error.code) && (e.message === undefined || contains(e.message));
+}
+
+/** At most this many values are quoted when a case that expects an error gave values. */
+const MAX_QUOTED_VALUES = 5;
 
 /** Input columns shown beside a row-level diff: the first few the formula reads. */
 const MAX_INPUT_COLUMNS = 4;
@@ -80,7 +110,7 @@ export function schemaColumns(override: SchemaOverride): DatasetColumn[] {
   return Object.entries(override).map(([name, type], order) => ({ name, id: name, type, visible: true, order }));
 }
 
-export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'now' | 'schema' | 'tolerance'>, options: RunTestFileOptions, inputColumns: readonly string[] = columnsRead(options.formula)): TestCaseResult {
+export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'now' | 'schema' | 'tolerance' | 'collation'>, options: RunTestFileOptions, inputColumns: readonly string[] = columnsRead(options.formula)): TestCaseResult {
   const tolerance = resolveTolerance(testCase.tolerance ?? file.tolerance);
   const clock = options.clock ?? (() => 0);
   const started = clock();
@@ -99,11 +129,14 @@ export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'n
   const schema = override !== undefined ? schemaColumns(override) : options.schema;
   const groupBy = testCase.groupBy ?? [];
   const now = testCase.now ?? file.now ?? options.now;
+  const collation = testCase.collation ?? file.collation ?? options.collation;
+  const expectedError = expectsError(testCase.expect) ? testCase.expect : undefined;
+  const errorBase = expectedError ? { ...base, expectedError: describeErrorExpectation(expectedError) } : base;
   const evaluateOptions: EvaluateOptions = {
     ...(schema !== undefined ? { schema } : {}),
     ...(groupBy.length > 0 ? { groupBy } : {}),
     ...(now !== undefined ? { now } : {}),
-    ...(options.collation !== undefined ? { collation: options.collation } : {}),
+    ...(collation !== undefined ? { collation } : {}),
     ...(options.serviceName !== undefined ? { serviceName: options.serviceName } : {}),
     ...(options.nestedFormula !== undefined ? { nestedFormula: options.nestedFormula } : {}),
   };
@@ -112,18 +145,41 @@ export function runTestCase(testCase: TestCase, file: Pick<TestFile, 'rows' | 'n
     result = options.evaluate(options.formula, rows, evaluateOptions);
   } catch (error) {
     if (!(error instanceof EvaluationError)) throw error;
+    const evaluationError: CaseEvaluationError = { code: error.code, message: error.message, ...(error.range ? { range: error.range } : {}) };
+    // A case that expects an error passes with it (whatever it is: bad input too, when that is the point of the case).
+    if (expectedError) {
+      const ok = errorMatches(expectedError, error);
+      return {
+        ...errorBase,
+        status: ok ? 'passed' : 'failed',
+        error: evaluationError,
+        ...(ok ? {} : { mismatch: `expected ${describeErrorExpectation(expectedError)}, but the formula stopped with ${error.code}: ${error.message}` }),
+        durationMs: clock() - started,
+      };
+    }
     // The case's own input at fault — a cell that does not convert to its column's type, a groupBy column the rows
     // lack (an unknown column with no place in the formula) — makes the case invalid, not the formula wrong.
     if (error.code === 'bad-input' || (error.code === 'unknown-column' && error.range === undefined)) {
       return { ...base, status: 'invalid', problem: `${error.message} (${error.code})`, durationMs: clock() - started };
     }
-    const evaluationError: CaseEvaluationError = { code: error.code, message: error.message, ...(error.range ? { range: error.range } : {}) };
     return { ...base, status: 'failed', error: evaluationError, durationMs: clock() - started };
   }
-  const compared = compareResult(testCase.expect, result, groupBy, tolerance);
+  if (expectedError) {
+    const values = result.rows.slice(0, MAX_QUOTED_VALUES).map((r) => showValue(r.value));
+    const more = result.rows.length > MAX_QUOTED_VALUES ? `, … (${result.rows.length} in all)` : '';
+    const what = result.kind === 'groups' ? 'group' : 'row';
+    return {
+      ...errorBase,
+      status: 'failed',
+      mismatch: `expected ${describeErrorExpectation(expectedError)}, but the formula evaluated: ${result.rows.length} ${what}${result.rows.length === 1 ? '' : 's'} [${values.join(', ')}${more}]`,
+      result,
+      durationMs: clock() - started,
+    };
+  }
+  const compared = compareResult(testCase.expect as readonly ExpectedEntry[], result, groupBy, tolerance);
   // A row-level diff shows the cells each row's value came from.
   const comparison = result.kind === 'rows' ? withInputs(compared, rows, inputColumns) : compared;
-  return { ...base, status: comparison.differences === 0 ? 'passed' : 'failed', comparison, durationMs: clock() - started };
+  return { ...base, status: comparison.differences === 0 ? 'passed' : 'failed', comparison, result, durationMs: clock() - started };
 }
 
 function rowsOrThrow(spec: Exclude<RowsSpec, readonly unknown[]>, options: RunTestFileOptions): readonly InputRow[] {

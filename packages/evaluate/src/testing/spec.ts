@@ -3,6 +3,7 @@
 // TypeScript types and of the JSON Schema for editors (json-schema.ts; calc-test.schema.json is its copy).
 import { COLUMN_TYPES } from '@calckit/formula/vocabulary';
 import { z } from 'zod';
+import type { EvaluateOptions, EvaluationErrorCode } from '../api.js';
 
 /** A cell of an inline row, or an expected value: JSON scalars (times as ISO text, `2024-01-31`, `2024-01-31 10:00:00`). */
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'must be text, a number, true/false or null' });
@@ -59,9 +60,51 @@ const now = z
 /** One expected group: its group-by columns and `value`. */
 const groupExpectation = z.record(z.string(), scalar).refine((o) => 'value' in o, { error: 'an expected group needs "value" beside its group-by columns' });
 
-const expectSchema = z
+const expectValues = z
   .array(z.union([scalar, groupExpectation], { error: 'must be a value (text, number, true/false, null) or an object { <group-by columns>, "value" }' }))
   .describe('Expected values: one per input row for a row-level formula, or one { <group-by columns>, value } per group for an aggregate.');
+
+/** The codes of EvaluationError (api.ts), every one of them (checked below). */
+export const EVALUATION_ERROR_CODES = ['syntax', 'unknown-function', 'unsupported-function', 'unknown-column', 'bad-input', 'nested-calculation', 'runtime'] as const;
+// A code added to EvaluationErrorCode and not here (or the reverse) fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const allCodes: Same<(typeof EVALUATION_ERROR_CODES)[number], EvaluationErrorCode> = true;
+void allCodes;
+
+const errorCode = z.enum(EVALUATION_ERROR_CODES, { error: `must be an evaluation error code: ${EVALUATION_ERROR_CODES.join(', ')}` });
+
+const expectError = z
+  .strictObject({
+    error: z
+      .union(
+        [
+          z.string().min(1, 'must be an error code or a part of the message'),
+          z
+            .strictObject({
+              code: errorCode.optional().describe('The error code the evaluation must stop with.'),
+              message: z.string().min(1).optional().describe("Text the error's message must contain (case-insensitive)."),
+            })
+            .refine((e) => e.code !== undefined || e.message !== undefined, { error: 'give "code", "message" or both' }),
+        ],
+        {
+          error: (issue) =>
+            issue.input === undefined
+              ? 'is missing: give an error code or a part of the message'
+              : `must be an error code (${EVALUATION_ERROR_CODES.join(', ')}), a part of the message, or { "code", "message" }`,
+        },
+      )
+      .describe(`The evaluation must stop with this error: a code (${EVALUATION_ERROR_CODES.join(', ')}), else text its message contains (case-insensitive); or { "code", "message" }, both to match.`),
+  })
+  .describe('The evaluation must fail with an error: { "error": "unsupported-function" }.');
+
+const expectSchema = z.union([expectValues, expectError], {
+  error: 'must be an array of expected values, or { "error": <code or part of the message> }',
+});
+
+/** String comparison of the evaluator (`collation` of evaluateFormula). */
+const collation = z
+  .enum(['utf8mb4_general_ci', 'binary'], { error: 'must be "utf8mb4_general_ci" (case- and accent-insensitive, the default) or "binary"' })
+  .describe('String comparison: "utf8mb4_general_ci" (MySQL\'s default: case- and accent-insensitive) or "binary".');
 
 const groupBy = z.array(z.string().min(1)).describe('Dimensions a card would group by: an aggregate gives one value per group.');
 
@@ -72,6 +115,7 @@ export const testCaseSchema = z.strictObject({
   now: now.optional(),
   schema: schemaOverride.optional(),
   tolerance: tolerance.optional(),
+  collation: collation.optional(),
   expect: expectSchema,
   skip: z.boolean().optional().describe('Skip this case (reported as skipped).'),
 });
@@ -84,6 +128,7 @@ export const testFileSchema = z
     now: now.optional().describe('The clock for every case that sets none.'),
     schema: schemaOverride.optional().describe("Column types for every case that sets none (default: the formula's dataset schema)."),
     tolerance: tolerance.optional().describe('The tolerance of every case that sets none (default: 1e-9 relative).'),
+    collation: collation.optional().describe('The string comparison of every case that sets none (default: "utf8mb4_general_ci").'),
     tests: z.array(testCaseSchema).min(1, 'must list at least one test case').describe('The test cases.'),
   })
   .superRefine((file, ctx) => {
@@ -102,7 +147,15 @@ export type TestCase = z.infer<typeof testCaseSchema>;
 export type RowsSpec = z.infer<typeof rowsSchema>;
 export type SchemaOverride = z.infer<typeof schemaOverride>;
 export type Tolerance = z.infer<typeof tolerance>;
-export type ExpectedEntry = z.infer<typeof expectSchema>[number];
+export type Expectation = z.infer<typeof expectSchema>;
+export type ExpectedEntry = z.infer<typeof expectValues>[number];
+/** A case's `expect` when it is `{ error }`. */
+export type ErrorExpectation = z.infer<typeof expectError>;
+export type Collation = NonNullable<EvaluateOptions['collation']>;
+export type EvaluationErrorCodeName = (typeof EVALUATION_ERROR_CODES)[number];
+
+/** Whether a case expects an evaluation error (`expect: { error }`) rather than values. */
+export const expectsError = (expect: Expectation): expect is ErrorExpectation => !Array.isArray(expect);
 export type Scalar = z.infer<typeof scalar>;
 
 /** The default tolerance: numbers equal to 9 significant digits pass (decimal arithmetic in doubles: 0.1 + 0.2). */
