@@ -4,7 +4,7 @@
 // test file), the settings a formula is evaluated with in its project (dataset schema, service name, nested
 // calculations through ProjectIndex), and running a test file → its cases' results. The evaluator itself is pure
 // (@calckit/evaluate); this module does the reading.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { glob, isDynamicPattern } from 'tinyglobby';
@@ -20,7 +20,10 @@ import {
   runTestCase,
   testFileFormat,
   testFilePathsFor,
+  updatedExpectation,
+  updateTestFileText,
   type CasePosition,
+  type ExpectUpdate,
   type EvaluateOptions,
   type EvaluationResult,
   type InputRow,
@@ -32,9 +35,9 @@ import {
 import { expressionFromFileText, type DatasetColumn } from '@calckit/formula';
 import { resolveServiceName, SettingsError } from './connection.js';
 import { ProjectError } from './errors.js';
-import { FileAccessError, FileEncodingError, readFormulaFile, readRegularFileSync, readSettingsFileText } from './files.js';
+import { FileAccessError, FileEncodingError, readFormulaFile, readRegularFileSync, readSettingsFileText, writeTextFileAtomicSync } from './files.js';
 import { findJsonSyntaxError } from './json-text.js';
-import { isInside, type Project } from './load.js';
+import { isInside, writesInside, type Project } from './load.js';
 import { calculationForId } from './lookup.js';
 import type { ProjectIndex } from './project-index.js';
 
@@ -534,4 +537,94 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     dataFiles: dataFilesOf(testFile, spec),
     filesRead: filesRead(),
   };
+}
+
+// ── Updating a test file (`calckit test --update`) ─────────────────────────────────────────────────────────────────
+
+/** What `--update` did to one test file. */
+export interface TestFileUpdate {
+  readonly testFile: string;
+  /** The cases whose `expect` was rewritten with the actual values (names, in file order). */
+  readonly updated: readonly string[];
+  /** Failed or invalid cases left as they were, and why (the formula stopped with an error, data unreadable). */
+  readonly notUpdated: ReadonlyArray<{ readonly name: string; readonly reason: string }>;
+  /** Why nothing was written although cases failed (outside the project, changed since the run, unwritable). */
+  readonly problem?: string;
+}
+
+export interface UpdateTestFileOptions {
+  readonly index: ProjectIndex;
+  /** The folder a test file outside any project must be under to be written (the working directory). */
+  readonly cwd: string;
+  /** How files are named in messages (default: absolute). */
+  readonly displayPath?: (absolute: string) => string;
+}
+
+/**
+ * `calckit test --update` for one run test file: each failed case's `expect` replaced by the values it gave (the
+ * passing entries as written: see updatedExpectation), written atomically in the file's own format and layout. A
+ * case stopped by an evaluation error or by data that cannot be read is left as it is (in `notUpdated`). Nothing is
+ * written outside the project holding the test file (outside any project: outside `cwd`), through a symbolic link
+ * leading out of it, or when the file changed on disk since it was run. Never throws for a file it cannot write.
+ */
+export function updateFormulaTestFile(run: TestFileRun, options: UpdateTestFileOptions): TestFileUpdate {
+  const display = options.displayPath ?? ((p: string) => p);
+  const testFile = run.testFile;
+  const none: TestFileUpdate = { testFile, updated: [], notUpdated: [] };
+  const loaded = run.loaded;
+  if (!loaded || run.issues.length > 0) return none;
+  const updates: ExpectUpdate[] = [];
+  const updated: string[] = [];
+  const notUpdated: Array<{ name: string; reason: string }> = [];
+  run.cases.forEach((result, i) => {
+    const testCase = loaded.file.tests[i];
+    if (!testCase) return;
+    const next = updatedExpectation(testCase, result);
+    if (next.kind === 'update') {
+      updates.push({ index: i, expect: next.expect });
+      updated.push(result.name);
+    } else if (next.kind === 'not-updated') notUpdated.push({ name: result.name, reason: next.reason });
+  });
+  if (updates.length === 0) return { testFile, updated: [], notUpdated };
+  const refuse = (problem: string): TestFileUpdate => ({ testFile, updated: [], notUpdated, problem });
+  let projectRoot: string | undefined;
+  try {
+    projectRoot = options.index.projectIn(dirname(testFile))?.project.root;
+  } catch {
+    // A broken project file: the working directory bounds the write.
+  }
+  const root = projectRoot ?? options.cwd;
+  if (!insideForWriting(root, testFile)) {
+    return refuse(`not updated: ${display(testFile)} leads outside ${projectRoot !== undefined ? `the project (${root})` : `the working directory (${root}), and no calckit.json holds it`}`);
+  }
+  let raw: string;
+  try {
+    raw = new TextDecoder('utf-8').decode(readRegularFileSync(testFile, { displayPath: display(testFile) }));
+  } catch (error) {
+    if (error instanceof FileAccessError) return refuse(`not updated: cannot read ${display(testFile)} again: ${error.reason}`);
+    throw error;
+  }
+  if (raw.replace(/^\uFEFF/, '') !== loaded.text) return refuse(`not updated: ${display(testFile)} changed since it was run; run the tests again`);
+  const edited = updateTestFileText(raw, testFileFormat(testFile), updates);
+  if (!edited.ok) return refuse(`not updated: ${edited.problem}`);
+  try {
+    writeTextFileAtomicSync(testFile, edited.text, { displayPath: display(testFile) });
+  } catch (error) {
+    if (error instanceof FileAccessError) return refuse(`not updated: ${error.message}`);
+    throw error;
+  }
+  return { testFile, updated, notUpdated };
+}
+
+/** Whether writing `file` stays inside `root`: its folder, and the file itself when it is a symbolic link. */
+function insideForWriting(root: string, file: string): boolean {
+  if (!writesInside(root, file)) return false;
+  try {
+    const real = realpathSync(file);
+    const realRoot = realpathSync(root);
+    return isInside(realRoot, real);
+  } catch {
+    // A file that does not exist (any more): its folder was checked.
+    return true;
+  }
 }

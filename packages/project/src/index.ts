@@ -54,5 +54,6 @@ export {
   formulaSettings,
   nestedFormulas,
   runFormulaTestFile,
+  updateFormulaTestFile,
 } from './formula-tests.js';
-export type { CaseValues, DiscoverResult, FormulaSettings, LoadedTestFile, LoadTestFileOptions, RowsFromOptions, RunFormulaTestsOptions, TestCasePlace, TestFileRun } from './formula-tests.js';
+export type { CaseValues, DiscoverResult, FormulaSettings, LoadedTestFile, LoadTestFileOptions, RowsFromOptions, RunFormulaTestsOptions, TestCasePlace, TestFileRun, TestFileUpdate, UpdateTestFileOptions } from './formula-tests.js';

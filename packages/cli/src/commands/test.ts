@@ -1,7 +1,8 @@
 // `calckit test [paths…]`: runs the formula tests of the project (`<formula>.calc.test.json|yaml` beside each formula)
 // and reports like `calckit lint`: stylish (with a diff of expected and actual values), json or junit; exit 0 when every
 // test passes, 1 when one fails, 2 for bad usage or an invalid test file. `--watch` runs them again on every change of
-// a formula, test, data or schema file (the folders searched and those of the files read are watched). The work is in
+// a formula, test, data or schema file (the folders searched and those of the files read are watched). `--update` (-u)
+// rewrites the expected values of failed cases with the actual ones, then reports the files as they are. The work is in
 // ../testing/run.ts.
 import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -16,6 +17,7 @@ interface TestFlags extends ServiceNameCliOptions {
   readonly config?: string;
   readonly watch?: boolean;
   readonly passWithNoTests?: boolean;
+  readonly update?: boolean;
 }
 
 /** Colour: --color / --no-color, else on when the report goes to a terminal and NO_COLOR is unset (as lint). */
@@ -41,6 +43,7 @@ export function register(program: Command): void {
       .option('--no-color', 'no colour')
       .option('--watch', 'run the tests again whenever a formula, test, data or schema file changes')
       .option('--pass-with-no-tests', 'finding no test file is not an error')
+      .option('-u, --update', "rewrite the expected values of failed cases with the formula's values (a case stopped by an error is left as it is)")
       .option('--config <file>', 'the project file to use instead of looking for calckit.json'),
     "the service's name, which prefixes nested calculations (default: CALCKIT_SERVICE_NAME, else calckit.json's service.name, else SVC)",
   ).action(async (paths: string[] | undefined, flags: TestFlags) => {
@@ -56,6 +59,7 @@ export function register(program: Command): void {
         ...(flags.config !== undefined ? { config: flags.config } : {}),
         ...(serviceNameFlag(flags) !== undefined ? { serviceName: serviceNameFlag(flags)! } : {}),
         passWithNoTests: flags.passWithNoTests === true,
+        update: flags.update === true,
       });
     const output = (report: string): void => {
       if (flags.outputFile === undefined) {
@@ -72,10 +76,17 @@ export function register(program: Command): void {
       }
     };
 
+    if (flags.update === true && flags.watch === true) throw new CliExit(EXIT_USAGE, 'calckit test: --update cannot be combined with --watch (update once, then watch)');
     if (flags.watch !== true) {
       const result = await run();
       if (result.error) throw new CliExit(result.exitCode, safe(result.error));
       output(result.report);
+      // The stylish report lists the updates; with another format (or a file), a line on stderr says what was written.
+      if (flags.update === true && (flags.format !== 'stylish' || flags.outputFile !== undefined)) {
+        const { updateTotals } = await import('../testing/reporters.js');
+        const u = updateTotals(result.files);
+        process.stderr.write(`calckit test --update: ${u.updated} case${u.updated === 1 ? '' : 's'} updated in ${u.files} test file${u.files === 1 ? '' : 's'}${u.notUpdated > 0 ? `, ${u.notUpdated} not updated` : ''}${u.unwritten > 0 ? `, ${u.unwritten} test file${u.unwritten === 1 ? '' : 's'} not written` : ''}\n`);
+      }
       if (result.exitCode !== EXIT_OK) throw new CliExit(result.exitCode);
       return;
     }

@@ -32,6 +32,10 @@ export function totals(files: readonly TestFileReport[]) {
 /** Why a case failed, in one line: the evaluation error, the data problem, or the count of differing values. */
 function failureLine(file: TestFileReport, c: TestCaseResult): string {
   if (c.problem !== undefined) return c.problem;
+  if (c.mismatch !== undefined) {
+    const where = c.error?.range ? ` (${file.formulaPath}:${c.error.range.start.line}:${c.error.range.start.column})` : '';
+    return `${c.mismatch}${where}`;
+  }
   if (c.error) {
     const where = c.error.range ? `:${c.error.range.start.line}:${c.error.range.start.column}` : '';
     return `${file.formulaPath}${where}: ${c.error.message} (${c.error.code})`;
@@ -39,6 +43,31 @@ function failureLine(file: TestFileReport, c: TestCaseResult): string {
   const comparison = c.comparison!;
   const numeric = comparison.rows.some((r) => !r.ok && typeof r.expected === 'number' && typeof r.actual === 'number');
   return `${diffSummary(comparison)}${numeric ? `; tolerance: ${describeTolerance(c.tolerance)}` : ''}`;
+}
+
+/** What `--update` did to the files: cases updated, not updated, files not written. */
+export function updateTotals(files: readonly TestFileReport[]) {
+  const t = { updated: 0, files: 0, notUpdated: 0, unwritten: 0 };
+  for (const f of files) {
+    if (!f.update) continue;
+    t.updated += f.update.updated.length;
+    if (f.update.updated.length > 0) t.files++;
+    t.notUpdated += f.update.notUpdated.length;
+    if (f.update.problem !== undefined) t.unwritten++;
+  }
+  return t;
+}
+
+/** The lines of a file's update under its results. */
+function updateLines(file: TestFileReport, c: ReturnType<typeof colours>): string[] {
+  const u = file.update;
+  if (!u) return [];
+  const out: string[] = [];
+  const names = (list: readonly string[]) => list.map((n) => `"${escapeForTerminal(n)}"`).join(', ');
+  if (u.problem !== undefined) out.push(`  ${c.red('✖')} ${escapeForTerminal(u.problem)}`);
+  else if (u.updated.length > 0) out.push(`  ${c.green('↻')} updated ${plural(u.updated.length, 'case')}: ${names(u.updated)}`);
+  for (const n of u.notUpdated) out.push(`  ${c.yellow('⚠')} not updated "${escapeForTerminal(n.name)}": ${escapeForTerminal(n.reason)}`);
+  return out;
 }
 
 export const stylish: TestReporter = (files, context) => {
@@ -51,6 +80,7 @@ export const stylish: TestReporter = (files, context) => {
     if (file.issues.length === 0 && counts.failed === 0 && counts.invalid === 0) {
       const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
       out.push(`${c.green('✔')} ${name}  ${c.dim(`${plural(counts.passed, 'test')} passed${skipped}`)}`);
+      out.push(...updateLines(file, c));
       continue;
     }
     out.push(`${c.red('✖')} ${c.underline(name)}`);
@@ -73,6 +103,7 @@ export const stylish: TestReporter = (files, context) => {
         }
       }
     }
+    out.push(...updateLines(file, c));
   }
   const t = totals(files);
   const parts = [
@@ -85,6 +116,11 @@ export const stylish: TestReporter = (files, context) => {
   const fileNote = `${plural(t.files, 'test file')}${t.invalidFiles > 0 ? `, ${t.invalidFiles} invalid` : ''}`;
   out.push('');
   out.push(`${c.bold('Tests:')} ${[...parts, `${total} total`].join(', ')} ${c.dim(`(${fileNote})`)}`);
+  if (files.some((f) => f.update)) {
+    const u = updateTotals(files);
+    const notes = [u.notUpdated > 0 ? c.yellow(`${u.notUpdated} not updated`) : '', u.unwritten > 0 ? c.red(`${plural(u.unwritten, 'test file')} not written`) : ''].filter(Boolean);
+    out.push(`${c.bold('Updated:')} ${plural(u.updated, 'case')} in ${plural(u.files, 'test file')}${notes.length > 0 ? `, ${notes.join(', ')}` : ''}`);
+  }
   return `${out.join('\n')}\n`;
 };
 
@@ -99,6 +135,8 @@ export const json: TestReporter = (files) => {
       ...(f.positions?.[i] ? { line: f.positions[i].line, column: f.positions[i].column } : {}),
       status: r.status,
       ...(r.status === 'failed' || r.status === 'invalid' ? { message: failureLine(f, r) } : {}),
+      ...(r.expectedError !== undefined ? { expectedError: r.expectedError } : {}),
+      ...(f.update ? { updated: f.update.updated.includes(r.name) } : {}),
       ...(r.error
         ? {
             error: {
@@ -127,6 +165,7 @@ export const json: TestReporter = (files) => {
     failCount: f.cases.filter((r) => r.status === 'failed').length,
     skipCount: f.cases.filter((r) => r.status === 'skipped').length,
     invalidCount: f.cases.filter((r) => r.status === 'invalid').length + (f.issues.length > 0 ? 1 : 0),
+    ...(f.update ? { update: f.update } : {}),
   }));
   return `${JSON.stringify(doc, null, 2)}\n`;
 };

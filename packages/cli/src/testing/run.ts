@@ -3,7 +3,7 @@
 // failed, 2 bad usage, a test file that is invalid (with its line and column) or a data file that cannot be read.
 import { relative, sep } from 'node:path';
 import type { CasePosition, InputRow, TestCaseResult, TestFileIssue } from '@calckit/evaluate';
-import { ProjectIndex, discoverTestFiles, runFormulaTestFile } from '@calckit/project';
+import { ProjectIndex, discoverTestFiles, runFormulaTestFile, updateFormulaTestFile, type TestFileRun, type TestFileUpdate } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { TEST_REPORTERS } from './reporters.js';
 
@@ -20,6 +20,8 @@ export interface TestFileReport {
   readonly cases: readonly TestCaseResult[];
   /** Where each case is in the test file. */
   readonly positions?: readonly CasePosition[];
+  /** With `--update`: the cases rewritten, those left as they were and why, a file that could not be written. */
+  readonly update?: Omit<TestFileUpdate, 'testFile'>;
 }
 
 export interface TestCommandInput {
@@ -30,6 +32,8 @@ export interface TestCommandInput {
   readonly config?: string;
   readonly serviceName?: string;
   readonly passWithNoTests?: boolean;
+  /** Rewrite the expected values of failed cases with the actual ones (`--update`), then report the files as they are now. */
+  readonly update?: boolean;
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -56,7 +60,16 @@ export async function runTests(input: TestCommandInput): Promise<TestCommandResu
   const read = new Set<string>();
   // Data files are read once a run, whichever test files name them.
   const rowsCache = new Map<string, readonly InputRow[]>();
-  const reports = files.map((file) => runOneFile(file, input, index, read, rowsCache));
+  const reports = files.map((file) => {
+    const report = runOneFile(file, input, index, read, rowsCache);
+    if (input.update !== true) return report.report;
+    const update = updateFormulaTestFile(report.run, { index, cwd: input.cwd, displayPath: (p) => display(input.cwd, p) });
+    if (update.updated.length === 0 && update.notUpdated.length === 0 && update.problem === undefined) return report.report;
+    const { testFile: _, ...rest } = update;
+    // Run again what was written: the report shows the file as it is now (an update that does not pass is a failure).
+    const now = update.updated.length > 0 ? runOneFile(file, input, index, read, rowsCache).report : report.report;
+    return { ...now, update: rest };
+  });
   const invalid = reports.some((r) => r.issues.length > 0 || r.cases.some((c) => c.status === 'invalid'));
   const failed = reports.some((r) => r.cases.some((c) => c.status === 'failed'));
   return {
@@ -68,7 +81,7 @@ export async function runTests(input: TestCommandInput): Promise<TestCommandResu
 }
 
 /** One test file through @calckit/project's runner (reading it, its formula, project settings and data files). */
-function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex, read: Set<string>, rowsCache: Map<string, readonly InputRow[]>): TestFileReport {
+function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex, read: Set<string>, rowsCache: Map<string, readonly InputRow[]>): { report: TestFileReport; run: TestFileRun } {
   const r = runFormulaTestFile(file, {
     index,
     cwd: input.cwd,
@@ -79,7 +92,7 @@ function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex, 
     rowsCache,
   });
   for (const f of r.filesRead) read.add(f);
-  return {
+  const report: TestFileReport = {
     filePath: display(input.cwd, file),
     formulaPath: display(input.cwd, r.formulaFile),
     ...(r.formula !== undefined ? { formula: r.formula } : {}),
@@ -88,4 +101,5 @@ function runOneFile(file: string, input: TestCommandInput, index: ProjectIndex, 
     // The places of the cases, when they ran.
     ...(r.loaded !== undefined && r.issues.length === 0 ? { positions: r.loaded.positions } : {}),
   };
+  return { report, run: r };
 }

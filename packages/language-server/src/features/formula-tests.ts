@@ -41,7 +41,9 @@ function testFileLenses(ctx: ServerContext, uri: string, path: string): CodeLens
     else if (result.status === 'passed') title = '✓ passed';
     else if (result.status === 'skipped') title = '○ skipped';
     else if (result.status === 'invalid') title = '⚠ not run: its data cannot be read';
-    else title = result.error ? `✗ failed: ${result.error.message}` : `✗ failed: ${diffSummary(result.comparison!)}`;
+    else if (result.mismatch !== undefined) title = `✗ failed: ${result.mismatch}`;
+    else if (result.error) title = `✗ failed: ${result.error.message}`;
+    else title = result.comparison ? `✗ failed: ${diffSummary(result.comparison)}` : '✗ failed';
     const at = doc.positionAt(place.start);
     return { range: { start: at, end: at }, command: { title, command: RUN_TESTS_COMMAND, arguments: [uri] } };
   });

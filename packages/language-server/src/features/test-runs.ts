@@ -289,12 +289,12 @@ export function testDiagnostics(run: TestFileRun, openText: string | undefined):
     const related: DiagnosticRelatedInformation[] = [];
     let message: string;
     if (result.status === 'invalid') message = `"${result.name}" was not run: ${result.problem ?? 'its data cannot be read'}`;
-    else if (result.error) {
-      message = `"${result.name}" failed: the formula stopped with an error: ${result.error.message}`;
-      const r = result.error.range;
+    else if (result.error || result.mismatch !== undefined) {
+      message = `"${result.name}" failed: ${result.mismatch ?? `the formula stopped with an error: ${result.error!.message}`}`;
+      const r = result.error?.range;
       related.push({
         location: { uri: formulaUri, range: r && formulaDoc ? { start: formulaDoc.positionAt(r.start.offset), end: formulaDoc.positionAt(r.end.offset) } : wholeFormula },
-        message: result.error.message,
+        message: result.error?.message ?? `the formula tested (${basename(run.formulaFile)})`,
       });
     } else {
       const c = result.comparison!;
