@@ -3,10 +3,15 @@
 // use only these types and `evaluateFormula`.
 import type { DatasetColumn, Range, ValueType } from '@calckit/formula';
 
-/** A time value: DATE (midnight) or DATETIME, as milliseconds since 1970-01-01T00:00:00 on the wall clock (no zone). */
+/**
+ * A time value: DATE (midnight) or DATETIME, as milliseconds since 1970-01-01T00:00:00 on the wall clock (no zone),
+ * plus the microseconds past that millisecond (1..999; absent when 0, as in every value of whole milliseconds), as
+ * MariaDB's DATETIME(6). Two numbers because microseconds since 1970 are not exact in a double past the year 2255.
+ */
 export interface TimeValue {
   readonly type: 'DATE' | 'DATETIME';
   readonly epochMs: number;
+  readonly micros?: number;
 }
 
 /** A value during evaluation: NULL, a number (LONG, DECIMAL, DOUBLE), text, a boolean, or a time. */

@@ -125,23 +125,4 @@ export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
     ],
     why: "0.5 / 272 is the DECIMAL 0.001838235 (9 decimals, truncated), / 6 = 0.0003063725, which MariaDB rounds half up to 0.000306373 at the result's 9 decimals; the evaluator gives 0.000306372",
   },
-  {
-    formula: 'YEAR(`Sales`)',
-    count: 2,
-    first: [
-      { at: 2, mariadb: 0, evaluator: null },
-      { at: 4, mariadb: 0, evaluator: null },
-    ],
-    why: 'a number read as a date: MariaDB takes 0 and 0.01 as the zero date, whose YEAR is 0; the evaluator gives NULL (an unlikely formula, kept because it shows numbers read as dates)',
-  },
-  {
-    formula: 'FROM_UNIXTIME(`Ratio`)',
-    count: 269,
-    first: [
-      { at: 4, mariadb: '1970-01-01 00:00:00.000001', evaluator: '1970-01-01 00:00:00' },
-      { at: 9, mariadb: '1970-01-01 00:00:01.004999', evaluator: '1970-01-01 00:00:01.005' },
-      { at: 10, mariadb: '1970-01-01 00:20:34.5678', evaluator: '1970-01-01 00:20:34.567' },
-    ],
-    why: 'FROM_UNIXTIME of a DOUBLE keeps microseconds in MariaDB (a DATETIME(6)); a TimeValue holds milliseconds, so the evaluator gives the fraction to the millisecond (00:20:34.567 for .5678, 00:00:01.005 for 1.004999 read as 1.005)',
-  },
 ];

@@ -21,7 +21,8 @@ export interface DateTimeFields {
   readonly hour: number;
   readonly minute: number;
   readonly second: number;
-  readonly ms: number;
+  /** Microseconds of the second, 0..999999. */
+  readonly micro: number;
 }
 
 export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -64,7 +65,8 @@ export function civilFromDays(z: number): { year: number; month: number; day: nu
   return { year: Math.floor(packed / 10_000), month: Math.floor(packed / 100) % 100, day: packed % 100 };
 }
 
-export function fieldsOf(epochMs: number): DateTimeFields {
+/** The fields of a wall-clock time: milliseconds since 1970 plus microseconds past the millisecond (a TimeValue's). */
+export function fieldsOf(epochMs: number, micros = 0): DateTimeFields {
   const ms0 = Math.floor(epochMs);
   const days = Math.floor(ms0 / MS_PER_DAY);
   let rest = ms0 - days * MS_PER_DAY;
@@ -74,23 +76,48 @@ export function fieldsOf(epochMs: number): DateTimeFields {
   const minute = Math.floor(rest / MS_PER_MINUTE);
   rest -= minute * MS_PER_MINUTE;
   const second = Math.floor(rest / MS_PER_SECOND);
-  return { year, month, day, hour, minute, second, ms: rest - second * MS_PER_SECOND };
+  return { year, month, day, hour, minute, second, micro: (rest - second * MS_PER_SECOND) * 1000 + micros };
 }
 
 export const epochOfDate = (y: number, m: number, d: number): number => daysFromCivil(y, m, d) * MS_PER_DAY;
 
+/** Milliseconds since 1970 of fields (the microseconds past the millisecond dropped: `timeValueOf` keeps them). */
 export const epochOf = (f: DateTimeFields): number =>
-  epochOfDate(f.year, f.month, f.day) + f.hour * MS_PER_HOUR + f.minute * MS_PER_MINUTE + f.second * MS_PER_SECOND + f.ms;
+  epochOfDate(f.year, f.month, f.day) + f.hour * MS_PER_HOUR + f.minute * MS_PER_MINUTE + f.second * MS_PER_SECOND + Math.floor(f.micro / 1000);
 
 /** First and last instants the evaluator's dates may take (0001-01-01 .. 9999-12-31 23:59:59.999). */
 export const MIN_EPOCH_MS = epochOfDate(MIN_YEAR, 1, 1);
 export const MAX_EPOCH_MS = epochOfDate(MAX_YEAR, 12, 31) + MS_PER_DAY - 1;
 
-/** A time value, or NULL when outside 0001-01-01 .. 9999-12-31. */
-export function timeValue(type: 'DATE' | 'DATETIME', epochMs: number): TimeValue | null {
+/**
+ * A time value, or NULL when outside 0001-01-01 .. 9999-12-31: milliseconds since 1970 plus microseconds (any
+ * integer: whole milliseconds of it are carried into the epoch). A DATE keeps neither time nor microseconds.
+ */
+export function timeValue(type: 'DATE' | 'DATETIME', epochMs: number, micros = 0): TimeValue | null {
+  if (micros !== 0) {
+    const carry = Math.floor(micros / 1000);
+    epochMs += carry;
+    micros -= carry * 1000;
+  }
   if (!Number.isFinite(epochMs) || epochMs < MIN_EPOCH_MS || epochMs > MAX_EPOCH_MS) return null;
-  return { type, epochMs: type === 'DATE' ? Math.floor(epochMs / MS_PER_DAY) * MS_PER_DAY : epochMs };
+  if (type === 'DATE') return { type, epochMs: Math.floor(epochMs / MS_PER_DAY) * MS_PER_DAY };
+  return micros === 0 ? { type, epochMs } : { type, epochMs, micros };
 }
+
+/** The time value of fields (with their microseconds), or NULL when outside 0001-01-01 .. 9999-12-31. */
+export const timeValueOf = (type: 'DATE' | 'DATETIME', f: DateTimeFields): TimeValue | null => timeValue(type, epochOf(f), f.micro % 1000);
+
+/** The microseconds past a time value's millisecond (0..999). */
+export const microsOf = (t: TimeValue): number => t.micros ?? 0;
+
+/** a − b in microseconds (exact while the difference is under 285 years). */
+export const microsBetween = (a: TimeValue, b: TimeValue): number => (a.epochMs - b.epochMs) * 1000 + (microsOf(a) - microsOf(b));
+
+/** A time value plus signed microseconds; NULL when the result leaves 0001..9999. */
+export const addMicros = (t: TimeValue, type: 'DATE' | 'DATETIME', us: number): TimeValue | null => {
+  const ms = Math.trunc(us / 1000);
+  return timeValue(type, t.epochMs + ms, microsOf(t) + (us - ms * 1000));
+};
 
 /** Is y-m-d a real calendar day within the supported years (no zero month or day)? */
 export const isValidDate = (y: number, m: number, d: number): boolean =>

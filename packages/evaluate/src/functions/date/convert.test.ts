@@ -24,7 +24,8 @@ describe('parseDateTime', () => {
     ['2024-01-31', 'DATE 2024-01-31'],
     ['2024-01-31 10:20:30', 'DATETIME 2024-01-31 10:20:30'],
     ['2024-01-31T10:20:30', 'DATETIME 2024-01-31 10:20:30'],
-    ['2024-01-31 10:20:30.123456', 'DATETIME 2024-01-31 10:20:30.123'],
+    ['2024-01-31 10:20:30.123456', 'DATETIME 2024-01-31 10:20:30.123456'],
+    ['2024-01-31 10:20:30.1234567', 'DATETIME 2024-01-31 10:20:30.123456'],
     ['2024-01-31 10:20:30.5', 'DATETIME 2024-01-31 10:20:30.5'],
     ['2024-01-31 10:20', 'DATETIME 2024-01-31 10:20:00'],
     ['2024-01-31 10', 'DATETIME 2024-01-31 10:00:00'],
@@ -96,7 +97,7 @@ describe('numberToDateTime', () => {
 });
 
 describe('toDateTime and toDate', () => {
-  const dt: TimeValue = { type: 'DATETIME', epochMs: epochOf({ year: 2024, month: 1, day: 31, hour: 10, minute: 20, second: 30, ms: 0 }) };
+  const dt: TimeValue = { type: 'DATETIME', epochMs: epochOf({ year: 2024, month: 1, day: 31, hour: 10, minute: 20, second: 30, micro: 0 }) };
   it.each([
     [null, null],
     [undefined, null],
@@ -114,7 +115,7 @@ describe('toDateTime and toDate', () => {
   });
 });
 
-describe('parseTime and numberToTime (TIME values, signed milliseconds)', () => {
+describe('parseTime and numberToTime (TIME values, signed microseconds)', () => {
   it.each([
     ['10:20:30', '10:20:30'],
     ['1:2:3', '01:02:03'],
@@ -168,7 +169,8 @@ describe('toTemporal and toTime', () => {
     expect(toTemporal(input)?.kind ?? null).toBe(kind);
   });
   it('a datetime gives its time of day', () => {
-    expect(toTime('2024-01-31 10:20:30')).toBe(37_230_000);
+    expect(toTime('2024-01-31 10:20:30')).toBe(37_230_000_000);
+    expect(toTime('2024-01-31 10:20:30.000001')).toBe(37_230_000_001);
     expect(toTime({ type: 'DATE', epochMs: 0 })).toBe(0);
   });
 });
@@ -176,17 +178,20 @@ describe('toTemporal and toTime', () => {
 describe('formatTime and formatDateTime', () => {
   it.each([
     [0, '00:00:00'],
-    [3_723_000, '01:02:03'],
-    [-3_723_000, '-01:02:03'],
-    [3_723_250, '01:02:03.25'],
-    [360_000_000, '100:00:00'],
-  ])('formatTime(%j) → %j', (ms, text) => {
-    expect(formatTime(ms)).toBe(text);
+    [3_723_000_000, '01:02:03'],
+    [-3_723_000_000, '-01:02:03'],
+    [3_723_250_000, '01:02:03.25'],
+    [3_723_000_001, '01:02:03.000001'],
+    [360_000_000_000, '100:00:00'],
+  ])('formatTime(%j) → %j', (us, text) => {
+    expect(formatTime(us)).toBe(text);
   });
   it('prints dates with four-digit years and datetimes with their seconds', () => {
-    expect(formatDateTime({ type: 'DATE', epochMs: epochOf({ year: 500, month: 6, day: 1, hour: 0, minute: 0, second: 0, ms: 0 }) })).toBe('0500-06-01');
+    expect(formatDateTime({ type: 'DATE', epochMs: epochOf({ year: 500, month: 6, day: 1, hour: 0, minute: 0, second: 0, micro: 0 }) })).toBe('0500-06-01');
     expect(formatDateTime({ type: 'DATETIME', epochMs: 0 })).toBe('1970-01-01 00:00:00');
     expect(formatDateTime({ type: 'DATETIME', epochMs: -1 })).toBe('1969-12-31 23:59:59.999');
+    expect(formatDateTime({ type: 'DATETIME', epochMs: -1, micros: 999 })).toBe('1969-12-31 23:59:59.999999');
+    expect(formatDateTime({ type: 'DATETIME', epochMs: 1004, micros: 999 })).toBe('1970-01-01 00:00:01.004999');
   });
 });
 
@@ -228,7 +233,7 @@ describe('the calendar', () => {
       previous = c;
     }
     expect(fieldsOf(MIN_EPOCH_MS)).toMatchObject({ year: 1, month: 1, day: 1 });
-    expect(fieldsOf(MAX_EPOCH_MS)).toEqual({ year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59, ms: 999 });
+    expect(fieldsOf(MAX_EPOCH_MS)).toEqual({ year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59, micro: 999_000 });
   });
   it('numbers ISO weeks (mode 3) as the ISO calendar does, over four centuries', () => {
     for (let y = 1900; y < 2300; y++) {

@@ -1,33 +1,86 @@
 // Implicit conversions of the date functions, as MySQL/MariaDB make them: text and numbers to dates and datetimes,
 // and to TIME values (durations). Invalid input gives NULL (never an error). Exported for the core, which compares
-// strings with dates. Precision is the millisecond (TimeValue's): digits of a fraction beyond the third are dropped.
+// strings with dates. Precision is the microsecond (MariaDB's): digits of a fraction beyond the sixth are dropped.
 import type { TimeValue, Value } from '../../api.js';
-import {
-  MS_PER_HOUR,
-  MS_PER_MINUTE,
-  MS_PER_SECOND,
-  epochOf,
-  fieldsOf,
-  isValidDate,
-  pad,
-  timeValue,
-} from './calendar.js';
+import { MAX_YEAR, civilPacked, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
 /** ASCII punctuation, as MySQL's my_ispunct (latin1). */
 const isPunct = (c: string | undefined): boolean => c !== undefined && /^[!-/:-@[-`{-~]$/.test(c);
 
-/** Milliseconds of a fraction's digits (`5` → 500, `123456` → 123). */
-const fractionMs = (digits: string): number => (digits === '' ? 0 : Number(digits.slice(0, 3).padEnd(3, '0')));
+/** Microseconds of a fraction's digits, truncated (`5` → 500000, `1234567` → 123456). */
+const fractionMicros = (digits: string): number => (digits === '' ? 0 : Number(digits.slice(0, 6).padEnd(6, '0')));
+
+/**
+ * The microseconds of a number's fraction as MariaDB reads a DECIMAL (and a DOUBLE where it converts it to a decimal
+ * first: INTERVAL … SECOND): the first six decimals of its shortest decimal writing, truncated (1.005 → 5000;
+ * 1.9999999 → 999999, never rounded up to the next second).
+ */
+export function decimalMicros(n: number): number {
+  const a = Math.abs(n);
+  if (Number.isInteger(a) || !Number.isFinite(a)) return 0;
+  const s = String(a);
+  if (s.includes('e')) return 0; // below 1e-6 (or past 1e21, where a double has no fraction)
+  return fractionMicros(s.slice(s.indexOf('.') + 1));
+}
+
+/**
+ * The microseconds of a DOUBLE's fraction as MariaDB reads it everywhere else (FROM_UNIXTIME, SEC_TO_TIME, a number
+ * as a date or a TIME): MariaDB's Sec6, `(nr - floor(nr)) * 1e6` in double arithmetic, truncated (1.005, whose double
+ * is 1.00499999…, gives 4999; 0.15 gives 150000, the product rounding up).
+ */
+export const binaryMicros = (n: number): number => {
+  const a = Math.abs(n);
+  return Number.isFinite(a) ? Math.floor((a - Math.trunc(a)) * 1e6) : 0;
+};
 
 /** Two-digit years: 00..69 → 2000..2069, 70..99 → 1970..1999 (MySQL's YY_PART_YEAR rule). */
 export const twoDigitYear = (y: number): number => (y < 70 ? y + 2000 : y + 1900);
 
-function build(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number, type: 'DATE' | 'DATETIME', lenient = false): TimeValue | null {
+/** A date and time as written (text or number), before it is checked: parts may be zero or past the month's end. */
+interface Written {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly micro: number;
+  readonly type: 'DATE' | 'DATETIME';
+}
+
+const written = (year: number, month: number, day: number, hour: number, minute: number, second: number, micro: number, type: 'DATE' | 'DATETIME'): Written => ({
+  year,
+  month,
+  day,
+  hour,
+  minute,
+  second,
+  micro,
+  type,
+});
+
+/** A written date as a time value: NULL unless a real day (`lenient`: any day 1..31, counted on past the month's end). */
+function build(w: Written | null, lenient = false): TimeValue | null {
+  if (w === null) return null;
+  const { year, month, day } = w;
   const valid = lenient ? year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= 31 : isValidDate(year, month, day);
-  if (!valid || hour > 23 || minute > 59 || second > 59) return null;
-  return timeValue(type, epochOf({ year, month, day, hour, minute, second, ms }));
+  if (!valid || w.hour > 23 || w.minute > 59 || w.second > 59) return null;
+  return timeValueOf(w.type, w);
+}
+
+/**
+ * A written date's civil date packed as `year * 10000 + month * 100 + day`, as MariaDB's date parts see it: zero parts
+ * are kept (`2024-00-10`, `2024-01-00`, the zero date 0, year 0), a day past the month's end is not (`2024-02-30`:
+ * NULL). YEAR, MONTH, DAY, QUARTER, MONTHNAME and LAST_DAY read their argument so.
+ */
+function civilOfWritten(w: Written | null): number | null {
+  if (w === null) return null;
+  const { year, month, day } = w;
+  if (year < 0 || year > MAX_YEAR || month > 12 || day > 31 || w.hour > 23 || w.minute > 59 || w.second > 59) return null;
+  if (month !== 0 && day !== 0 && day > daysInMonth(year, month)) return null;
+  return year * 10_000 + month * 100 + day;
 }
 
 /**
@@ -39,6 +92,11 @@ function build(year: number, month: number, day: number, hour: number, minute: n
  * MariaDB's TIMEDIFF does.
  */
 export function parseDateTime(text: string, lenient = false): TimeValue | null {
+  return build(parseWritten(text), lenient);
+}
+
+/** Text as a date and time as written (parseDateTime's reading), not checked yet. */
+function parseWritten(text: string): Written | null {
   let i = 0;
   const n = text.length;
   while (i < n && isSpace(text[i])) i++;
@@ -51,7 +109,7 @@ export function parseDateTime(text: string, lenient = false): TimeValue | null {
     // more than four digits, garbage is ignored as after any complete date (`20240131x`).
     const digits = text.slice(i, j);
     const fraction = text[j] === '.' ? (/^\d*/.exec(text.slice(j + 1))?.[0] ?? '') : '';
-    return parseDigits(digits, fraction, lenient);
+    return parseDigits(digits, fraction);
   }
   // Delimited: year, month, day, then optionally hour, minute, second and a fraction. One punctuation character
   // between fields (`2024--01--31` is not a date); spaces, `T` or one punctuation character between date and time.
@@ -86,10 +144,10 @@ export function parseDateTime(text: string, lenient = false): TimeValue | null {
   }
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = fields;
   const year = yearText.length === 2 ? twoDigitYear(y0) : y0;
-  return build(year, month, day, hour, minute, second, fractionMs(fraction), timeStarted ? 'DATETIME' : 'DATE', lenient);
+  return written(year, month, day, hour, minute, second, fractionMicros(fraction), timeStarted ? 'DATETIME' : 'DATE');
 }
 
-function parseDigits(digits: string, fraction: string, lenient: boolean): TimeValue | null {
+function parseDigits(digits: string, fraction: string): Written | null {
   const len = digits.length;
   const yearLength = len === 4 || len === 8 || len >= 14 ? 4 : 2;
   if (len > 14 || len < 5) return null;
@@ -104,18 +162,25 @@ function parseDigits(digits: string, fraction: string, lenient: boolean): TimeVa
   if (values.length < 3) return null;
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = values;
   const year = yearLength === 2 ? twoDigitYear(y0) : y0;
-  return build(year, month, day, hour, minute, second, fractionMs(fraction), values.length > 3 ? 'DATETIME' : 'DATE', lenient);
+  return written(year, month, day, hour, minute, second, fractionMicros(fraction), values.length > 3 ? 'DATETIME' : 'DATE');
 }
 
 /**
  * A number as a DATE or DATETIME, as MySQL's number_to_datetime: YYMMDD, YYYYMMDD, YYMMDDhhmmss, YYYYMMDDhhmmss
- * (two-digit years 00..69 → 20xx, 70..99 → 19xx), a fraction giving sub-seconds. Anything else: NULL.
+ * (two-digit years 00..69 → 20xx, 70..99 → 19xx), a fraction giving microseconds (its decimals, truncated) to a
+ * datetime. Anything else: NULL; so is the zero date (whole part 0), which is not a value here.
  */
-export function numberToDateTime(value: number): TimeValue | null {
+export function numberToDateTime(value: number, double = false): TimeValue | null {
+  return build(numberToWritten(value, double));
+}
+
+/** A number as a date and time as written (numberToDateTime's reading; whole part 0: the zero date), not checked yet. */
+function numberToWritten(value: number, double = false): Written | null {
   if (!Number.isFinite(value) || value < 0) return null;
   let nr = Math.trunc(value);
-  const ms = Math.floor(Math.round((value - nr) * 1e6) / 1000);
+  const micro = double ? binaryMicros(value) : decimalMicros(value);
   let datePart: boolean;
+  if (nr === 0) return written(0, 0, 0, 0, 0, 0, micro, 'DATETIME');
   if (nr >= 10_000_101_000_000) datePart = false;
   else if (nr < 101) return null;
   else if (nr <= 691_231) {
@@ -141,42 +206,62 @@ export function numberToDateTime(value: number): TimeValue | null {
   else datePart = false;
   const date = Math.floor(nr / 1_000_000);
   const time = nr - date * 1_000_000;
-  return build(
+  return written(
     Math.floor(date / 10_000),
     Math.floor(date / 100) % 100,
     date % 100,
     Math.floor(time / 10_000),
     Math.floor(time / 100) % 100,
     time % 100,
-    ms,
+    datePart ? 0 : micro,
     datePart ? 'DATE' : 'DATETIME',
   );
 }
 
-/** Any value as a DATE or DATETIME (the argument conversion of the date functions); NULL when it does not convert. */
-export function toDateTime(value: Value | undefined): TimeValue | null {
+/**
+ * Any value's civil date packed as `year * 10000 + month * 100 + day` as MariaDB's date parts read it (YEAR, MONTH,
+ * DAY, QUARTER, MONTHNAME, LAST_DAY): text and numbers as written, zero parts kept (0 is the zero date, whose parts
+ * are 0); NULL when it does not read as a date or names a day past its month's end.
+ */
+export function toCivil(value: Value | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') return civilPacked(Math.floor(value.epochMs / MS_PER_DAY));
+  if (typeof value === 'string') return civilOfWritten(parseWritten(value));
+  return civilOfWritten(numberToWritten(typeof value === 'number' ? value : value ? 1 : 0));
+}
+
+/** Any value as a DATE or DATETIME (the argument conversion of the date functions); NULL when it does not convert.
+ * `double`: a number is a DOUBLE (its fraction read by its binary value). */
+export function toDateTime(value: Value | undefined, double = false): TimeValue | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return value;
   if (typeof value === 'string') return parseDateTime(value);
-  if (typeof value === 'number') return numberToDateTime(value);
+  if (typeof value === 'number') return numberToDateTime(value, double);
   return numberToDateTime(value ? 1 : 0);
 }
 
 /** Any value as a DATE (the date part); NULL when it does not convert. */
 export function toDate(value: Value | undefined): TimeValue | null {
   const t = toDateTime(value);
-  return t === null ? null : timeValue('DATE', t.epochMs);
+  return t === null || t.type === 'DATE' ? t : timeValue('DATE', t.epochMs);
 }
 
 // ── TIME values (durations) ────────────────────────────────────────────────────────────────────────────────────────
 
-/** MySQL's TIME range: ±838:59:59. */
-export const MAX_TIME_MS = (838 * 3600 + 59 * 60 + 59) * 1000;
+// A TIME is held as signed microseconds (±838:59:59 is 3.0e12: exact in a double).
 
-const clipTime = (ms: number): number => Math.max(-MAX_TIME_MS, Math.min(MAX_TIME_MS, ms));
+export const US_PER_SECOND = 1_000_000;
+export const US_PER_MINUTE = 60_000_000;
+export const US_PER_HOUR = 3_600_000_000;
+export const US_PER_DAY = 86_400_000_000;
+
+/** MySQL's TIME range: ±838:59:59. */
+export const MAX_TIME_US = (838 * 3600 + 59 * 60 + 59) * US_PER_SECOND;
+
+export const clipTime = (us: number): number => Math.max(-MAX_TIME_US, Math.min(MAX_TIME_US, us));
 
 /**
- * A string as a TIME (signed milliseconds), as MySQL's str_to_time: `[-][D ]HH:MM[:SS][.ffffff]`, digits `[-]HHMMSS`
+ * A string as a TIME (signed microseconds), as MySQL's str_to_time: `[-][D ]HH:MM[:SS][.ffffff]`, digits `[-]HHMMSS`
  * read from the right (`1030` = 00:10:30), trailing garbage ignored; beyond ±838:59:59 clipped. Invalid: NULL.
  */
 export function parseTime(text: string): number | null {
@@ -186,10 +271,10 @@ export function parseTime(text: string): number | null {
     negative = true;
     s = s.slice(1);
   }
-  let ms: number | null;
+  let us: number | null;
   const digitsOnly = /^(\d+)(?:\.(\d*))?/.exec(s);
   if (digitsOnly && !/^\d+[:\s]/.test(s)) {
-    ms = hhmmss(Number(digitsOnly[1]), digitsOnly[2] ?? '');
+    us = hhmmss(Number(digitsOnly[1]), fractionMicros(digitsOnly[2] ?? ''));
   } else {
     const m = /^(?:(\d+)\s+)?(\d+)(?::(\d{1,2})(?::(\d{1,2})(?:\.(\d*))?)?)?/.exec(s);
     if (!m) return null;
@@ -199,48 +284,45 @@ export function parseTime(text: string): number | null {
     const seconds = Number(m[4] ?? 0);
     if (m[1] === undefined && m[3] === undefined) return null; // a bare number followed by garbage and no colon
     if (minutes > 59 || seconds > 59) return null;
-    ms = ((days * 24 + hours) * 3600 + minutes * 60 + seconds) * 1000 + fractionMs(m[5] ?? '');
+    us = ((days * 24 + hours) * 3600 + minutes * 60 + seconds) * US_PER_SECOND + fractionMicros(m[5] ?? '');
   }
-  if (ms === null) return null;
-  return clipTime(negative ? -ms : ms);
+  if (us === null) return null;
+  return clipTime(negative ? -us : us);
 }
 
-/** HHMMSS digits (read from the right) and a fraction as milliseconds; NULL when minutes or seconds exceed 59. */
-function hhmmss(n: number, fraction: string): number | null {
+/** HHMMSS digits (read from the right) and microseconds as a TIME in microseconds; NULL when minutes or seconds exceed 59. */
+function hhmmss(n: number, micro: number): number | null {
   const seconds = n % 100;
   const minutes = Math.floor(n / 100) % 100;
   const hours = Math.floor(n / 10_000);
   if (minutes > 59 || seconds > 59) return null;
-  return (hours * 3600 + minutes * 60 + seconds) * 1000 + fractionMs(fraction);
+  return (hours * 3600 + minutes * 60 + seconds) * US_PER_SECOND + micro;
 }
 
-/** A number as a TIME (MySQL reads 3600 as 00:36:00, 103000 as 10:30:00), signed milliseconds; invalid: NULL. */
-export function numberToTime(value: number): number | null {
+/** A number as a TIME (MySQL reads 3600 as 00:36:00, 103000 as 10:30:00), signed microseconds; invalid: NULL. */
+export function numberToTime(value: number, double = false): number | null {
   if (!Number.isFinite(value)) return null;
   const negative = value < 0;
-  const abs = Math.abs(value);
-  const whole = Math.trunc(abs);
-  const micro = Math.round((abs - whole) * 1e6);
-  const ms = hhmmss(whole, pad(micro, 6));
-  if (ms === null) return null;
-  return clipTime(negative ? -ms : ms);
+  const us = hhmmss(Math.trunc(Math.abs(value)), double ? binaryMicros(value) : decimalMicros(value));
+  if (us === null) return null;
+  return clipTime(negative ? -us : us);
 }
 
-/** The time of day of a DATE or DATETIME, in milliseconds. */
+/** The time of day of a DATE or DATETIME, in microseconds. */
 export const timeOfDay = (t: TimeValue): number => {
-  const f = fieldsOf(t.epochMs);
-  return f.hour * MS_PER_HOUR + f.minute * MS_PER_MINUTE + f.second * MS_PER_SECOND + f.ms;
+  const dayMs = t.epochMs - Math.floor(t.epochMs / MS_PER_DAY) * MS_PER_DAY;
+  return dayMs * 1000 + microsOf(t);
 };
 
 /** A date-and-time or a time, as the TIME-taking functions (HOUR, TIME, ADDTIME, TIMEDIFF…) see their argument. */
-export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } | { readonly kind: 'time'; readonly ms: number };
+export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } | { readonly kind: 'time'; readonly us: number };
 
 /**
  * Any value as a datetime or a time, as MySQL's str_to_time: a DATE/DATETIME stays one; a string of 12 characters or
  * more that reads as a datetime is one; any other string is a time (`10:20:30`, `-01:00`, `102030`; MariaDB reads
  * `'2024-01-31'` as the time 00:20:24, its digits before the first `-`); a number is a time (HHMMSS).
  */
-export function toTemporal(value: Value | undefined, lenient = false): Temporal | null {
+export function toTemporal(value: Value | undefined, lenient = false, double = false): Temporal | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return { kind: 'datetime', value };
   if (typeof value === 'string') {
@@ -250,52 +332,52 @@ export function toTemporal(value: Value | undefined, lenient = false): Temporal 
       // Written as a date but not a valid one (`2023-02-29 10:00:00`): NULL, not a TIME read from its first digits.
       if (/^\s*\d{1,4}[^\d\s:]\d{1,2}[^\d\s:]\d{1,2}/.test(value)) return null;
     }
-    const ms = parseTime(value);
-    return ms === null ? null : { kind: 'time', ms };
+    const us = parseTime(value);
+    return us === null ? null : { kind: 'time', us };
   }
-  const ms = numberToTime(typeof value === 'number' ? value : value ? 1 : 0);
-  return ms === null ? null : { kind: 'time', ms };
+  const us = numberToTime(typeof value === 'number' ? value : value ? 1 : 0, double);
+  return us === null ? null : { kind: 'time', us };
 }
 
 /**
- * Any value as a TIME (milliseconds): a datetime gives its time of day. `lenient` (HOUR, MINUTE, SECOND, TIME,
+ * Any value as a TIME (microseconds): a datetime gives its time of day. `lenient` (HOUR, MINUTE, SECOND, TIME,
  * TIME_TO_SEC, as MariaDB) also takes the time of a datetime whose date does not exist (`2023-02-31 10:20:30`).
  */
-export function toTime(value: Value | undefined, lenient = false): number | null {
-  const t = toTemporal(value);
+export function toTime(value: Value | undefined, lenient = false, double = false): number | null {
+  const t = toTemporal(value, false, double);
   if (t === null) {
     if (!lenient || typeof value !== 'string') return null;
     const m = /^\s*\d{1,4}[^\d\s:](\d{1,2})[^\d\s:](\d{1,2})[T\s]+(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d*))?/.exec(value);
     if (!m) return null;
     const [month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
     if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-    return ((hour * 60 + minute) * 60 + second) * 1000 + fractionMs(m[6] ?? '');
+    return ((hour * 60 + minute) * 60 + second) * US_PER_SECOND + fractionMicros(m[6] ?? '');
   }
-  return t.kind === 'time' ? t.ms : timeOfDay(t.value);
+  return t.kind === 'time' ? t.us : timeOfDay(t.value);
 }
 
-/** Milliseconds as a fraction with its significant digits (`.5`, `.123`), as MariaDB prints a literal's value;
- * nothing for zero. (MariaDB prints as many digits as the value's declared precision: unknown here.) */
-const fractionText = (ms: number): string => (ms ? `.${pad(ms, 3).replace(/0+$/, '')}` : '');
+/** Microseconds as a fraction with its significant digits (`.5`, `.123`, `.000001`), as MariaDB prints a literal's
+ * value; nothing for zero. (MariaDB prints as many digits as the value's declared precision: unknown here.) */
+const fractionText = (micro: number): string => (micro ? `.${pad(micro, 6).replace(/0+$/, '')}` : '');
 
-/** A TIME as MySQL prints it: `[-]HH:MM:SS`, hours with two digits or more, the fraction's significant digits when it has one. */
-export function formatTime(ms: number): string {
-  const negative = ms < 0;
-  let rest = Math.abs(Math.trunc(ms));
-  const fraction = rest % 1000;
-  rest = (rest - fraction) / 1000;
+/** A TIME (microseconds) as MySQL prints it: `[-]HH:MM:SS`, hours with two digits or more, the fraction's significant digits when it has one. */
+export function formatTime(us: number): string {
+  const negative = us < 0;
+  let rest = Math.abs(Math.trunc(us));
+  const fraction = rest % US_PER_SECOND;
+  rest = (rest - fraction) / US_PER_SECOND;
   const seconds = rest % 60;
   const minutes = Math.floor(rest / 60) % 60;
   const hours = Math.floor(rest / 3600);
   return `${negative ? '-' : ''}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${fractionText(fraction)}`;
 }
 
-/** A DATE or DATETIME as ISO text (`2024-01-31`, `2024-01-31 10:20:30`, the fraction's significant digits when it has milliseconds). */
+/** A DATE or DATETIME as ISO text (`2024-01-31`, `2024-01-31 10:20:30`, the fraction's significant digits when it has one). */
 export function formatDateTime(t: TimeValue): string {
-  const f = fieldsOf(t.epochMs);
+  const f = fieldsOf(t.epochMs, t.micros);
   const date = `${pad(f.year, 4)}-${pad(f.month, 2)}-${pad(f.day, 2)}`;
   if (t.type === 'DATE') return date;
-  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${fractionText(f.ms)}`;
+  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${fractionText(f.micro)}`;
 }
 
 // ── Numbers ────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -309,9 +391,9 @@ export function toNumber(value: Value | undefined): number | null {
     const m = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
     return m ? Number(m[0]) : 0;
   }
-  const f = fieldsOf(value.epochMs);
+  const f = fieldsOf(value.epochMs, value.micros);
   const date = f.year * 10_000 + f.month * 100 + f.day;
-  return value.type === 'DATE' ? date : date * 1_000_000 + f.hour * 10_000 + f.minute * 100 + f.second + f.ms / 1000;
+  return value.type === 'DATE' ? date : date * 1_000_000 + f.hour * 10_000 + f.minute * 100 + f.second + f.micro / 1e6;
 }
 
 /** A value as an integer as MySQL's val_int: numbers rounded half away from zero, a string's integer prefix. */

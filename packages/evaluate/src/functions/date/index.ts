@@ -9,21 +9,42 @@ import {
   MS_PER_SECOND,
   TO_DAYS_1970,
   WEEK_YEAR,
+  addMicros,
   calcWeek,
   calcWeekday,
   civilFromDays,
-  civilPacked,
   dayNumber,
   daysFromCivil,
   daysInMonth,
-  epochOf,
   epochOfDate,
   fieldsOf,
+  microsBetween,
+  microsOf,
   timeValue,
+  timeValueOf,
   weekMode,
   type DateTimeFields,
 } from './calendar.js';
-import { MAX_TIME_MS, formatTime, timeOfDay, toDate, toDateTime, toInteger, toIntegerHalfEven, toNumber, toTemporal, toTime, type Temporal } from './convert.js';
+import {
+  US_PER_DAY,
+  US_PER_HOUR,
+  US_PER_MINUTE,
+  US_PER_SECOND,
+  binaryMicros,
+  clipTime,
+  decimalMicros,
+  formatTime,
+  timeOfDay,
+  toCivil,
+  toDate,
+  toDateTime,
+  toInteger,
+  toIntegerHalfEven,
+  toNumber,
+  toTemporal,
+  toTime,
+  type Temporal,
+} from './convert.js';
 import { formatWithSpecifiers, strToDate, type FormatParts } from './format.js';
 import { DATE_ONLY_UNITS, addDelta, intervalDelta, type Delta } from './interval.js';
 import { TIMESTAMP_MAX_S, TIMESTAMP_MIN_S, wallToUtc, zone } from './zones.js';
@@ -56,21 +77,26 @@ const ofDate =
     return t === null ? null : f(fieldsOf(t.epochMs), t);
   };
 
-/** A function of the civil date of one date argument (year * 10000 + month * 100 + day): YEAR, MONTH, DAY without
- * building the date's fields. */
+/** A function of the civil date of one date argument (year * 10000 + month * 100 + day), read as MariaDB reads date
+ * parts (`toCivil`: zero parts kept, 0 is the zero date): YEAR, MONTH, DAY, QUARTER, MONTHNAME, LAST_DAY. */
 const ofCivilDate =
-  (f: (packed: number) => number): ScalarFunction =>
+  (f: (packed: number) => Value): ScalarFunction =>
   (args, ctx) => {
-    const t = toDateTime(arg(args, 0, ctx));
-    return t === null ? null : f(civilPacked(Math.floor(t.epochMs / MS_PER_DAY)));
+    const packed = toCivil(arg(args, 0, ctx));
+    return packed === null ? null : f(packed);
   };
 
 const dayNr = (f: DateTimeFields): number => dayNumber(f.year, f.month, f.day);
 
-/** Seconds (a decimal) as milliseconds: read to the microsecond first, so that 66549.68 is not 66549.679…. */
-const ms = (seconds: number): number => Math.trunc(Math.round(seconds * 1e6) / 1000);
+/** Is the i-th argument a DOUBLE (whose fraction MariaDB reads by its binary value, not its decimal writing)? */
+const isDouble = (ctx: ScalarContext, i: number): boolean => ctx.argTypes?.[i] === 'DOUBLE';
 
-const clipTime = (v: number): number => Math.max(-MAX_TIME_MS, Math.min(MAX_TIME_MS, v));
+/**
+ * Seconds as signed microseconds, truncated to the microsecond as MariaDB does: by the number's decimal writing
+ * (a DECIMAL; a DOUBLE where MariaDB reads it as a decimal), or by a DOUBLE's binary value (`binary`).
+ */
+const secondsToMicros = (seconds: number, binary = false): number =>
+  Math.sign(seconds) * (Math.trunc(Math.abs(seconds)) * US_PER_SECOND + (binary ? binaryMicros(seconds) : decimalMicros(seconds)));
 
 // ── Arithmetic ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -78,7 +104,7 @@ const clipTime = (v: number): number => Math.max(-MAX_TIME_MS, Math.min(MAX_TIME
 const dateArithmetic =
   (sign: 1 | -1): ScalarFunction =>
   (args, ctx) => {
-    const t = toDateTime(arg(args, 0, ctx));
+    const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
     const second = args[1];
     if (second === undefined) return fail(ctx, `${ctx.call.upperName} needs an interval or a number of days`);
     let delta: Delta | null;
@@ -89,36 +115,36 @@ const dateArithmetic =
     } else {
       unit = 'DAY';
       const days = ctx.argTypes?.[1] === 'DOUBLE' ? toIntegerHalfEven(second) : toInteger(second);
-      delta = days === null ? null : { months: 0, ms: days * MS_PER_DAY };
+      delta = days === null ? null : { months: 0, us: days * US_PER_DAY };
     }
     if (t === null || delta === null) return null;
     const type = t.type === 'DATE' && DATE_ONLY_UNITS.has(unit) ? 'DATE' : 'DATETIME';
-    return addDelta(t, { months: sign * delta.months, ms: sign * delta.ms }, type);
+    return addDelta(t, { months: sign * delta.months, us: sign * delta.us }, type);
   };
 
-/** A datetime or a time plus a TIME amount (ms): a DATETIME, or a TIME as text. */
+/** A datetime or a time plus a TIME amount (microseconds): a DATETIME, or a TIME as text. */
 function addTime(a: Temporal, amount: number): Value {
-  if (a.kind === 'datetime') return timeValue('DATETIME', a.value.epochMs + amount);
-  return formatTime(clipTime(a.ms + amount));
+  if (a.kind === 'datetime') return addMicros(a.value, 'DATETIME', amount);
+  return formatTime(clipTime(a.us + amount));
 }
 
 /** The second argument of ADDTIME / SUBTIME / TIMESTAMP: a TIME (a datetime there gives NULL, as MySQL). */
-function timeAmount(v: Value): number | null {
-  const t = toTemporal(v);
-  return t === null || t.kind !== 'time' ? null : t.ms;
+function timeAmount(v: Value, double = false): number | null {
+  const t = toTemporal(v, false, double);
+  return t === null || t.kind !== 'time' ? null : t.us;
 }
 
 const ADDTIME: ScalarFunction = (args, ctx) => {
-  const a = toTemporal(arg(args, 0, ctx));
-  const b = timeAmount(arg(args, 1, ctx));
+  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0));
+  const b = timeAmount(arg(args, 1, ctx), isDouble(ctx, 1));
   return a === null || b === null ? null : addTime(a, b);
 };
 
 /** SUBTIME: a number is seconds (the service's documentation); text is a TIME, as in MySQL. */
 const SUBTIME: ScalarFunction = (args, ctx) => {
-  const a = toTemporal(arg(args, 0, ctx));
+  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0));
   const second = arg(args, 1, ctx);
-  const b = typeof second === 'number' ? ms(second) : timeAmount(second);
+  const b = typeof second === 'number' ? secondsToMicros(second, isDouble(ctx, 1)) : timeAmount(second);
   return a === null || b === null ? null : addTime(a, -b);
 };
 
@@ -130,10 +156,10 @@ const DATEDIFF: ScalarFunction = (args, ctx) => {
 
 const TIMEDIFF: ScalarFunction = (args, ctx) => {
   // MariaDB's TIMEDIFF counts a day past the month's end on into the next month (2024-04-31 is 2024-05-01).
-  const a = toTemporal(arg(args, 0, ctx), true);
-  const b = toTemporal(arg(args, 1, ctx), true);
+  const a = toTemporal(arg(args, 0, ctx), true, isDouble(ctx, 0));
+  const b = toTemporal(arg(args, 1, ctx), true, isDouble(ctx, 1));
   if (a === null || b === null || a.kind !== b.kind) return null;
-  const diff = a.kind === 'datetime' && b.kind === 'datetime' ? a.value.epochMs - b.value.epochMs : a.kind === 'time' && b.kind === 'time' ? a.ms - b.ms : 0;
+  const diff = a.kind === 'datetime' && b.kind === 'datetime' ? microsBetween(a.value, b.value) : a.kind === 'time' && b.kind === 'time' ? a.us - b.us : 0;
   return formatTime(clipTime(diff));
 };
 
@@ -177,6 +203,7 @@ const NOW: ScalarFunction = (_args, ctx) => timeValue('DATETIME', nowSeconds(ctx
 // ── Parts ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const DAY = ofCivilDate((packed) => packed % 100);
+const MONTH = ofCivilDate((packed) => Math.floor(packed / 100) % 100);
 const DAYOFWEEK = ofDate((f) => calcWeekday(dayNr(f), true) + 1);
 
 /** WEEK and YEARWEEK modes: MySQL's 0..7 (only the low three bits count); the service's 11 and 22 are refused. */
@@ -211,42 +238,39 @@ const YEARWEEK: ScalarFunction = (args, ctx) => {
 
 /** HOUR, MINUTE, SECOND take a TIME too (`HOUR('25:00:00')` is 25; the sign is dropped). */
 const timePart =
-  (part: (absMs: number) => number): ScalarFunction =>
+  (part: (absUs: number) => number): ScalarFunction =>
   (args, ctx) => {
-    const t = toTime(arg(args, 0, ctx), true);
+    const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0));
     return t === null ? null : part(Math.abs(t));
   };
 
 // ── Formatting ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const dateParts = (t: TimeValue): FormatParts => {
-  const f = fieldsOf(t.epochMs);
-  return { isTime: false, negative: false, ...f, micro: f.ms * 1000 };
-};
+const dateParts = (t: TimeValue): FormatParts => ({ isTime: false, negative: false, ...fieldsOf(t.epochMs, t.micros) });
 
-const timeParts = (timeMs: number): FormatParts => {
-  const abs = Math.abs(timeMs);
+const timeParts = (timeUs: number): FormatParts => {
+  const abs = Math.abs(timeUs);
   return {
     isTime: true,
-    negative: timeMs < 0,
+    negative: timeUs < 0,
     year: 0,
     month: 0,
     day: 0,
-    hour: Math.floor(abs / 3_600_000),
-    minute: Math.floor(abs / 60_000) % 60,
-    second: Math.floor(abs / 1000) % 60,
-    micro: (abs % 1000) * 1000,
+    hour: Math.floor(abs / US_PER_HOUR),
+    minute: Math.floor(abs / US_PER_MINUTE) % 60,
+    second: Math.floor(abs / US_PER_SECOND) % 60,
+    micro: abs % US_PER_SECOND,
   };
 };
 
 const DATE_FORMAT: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx));
+  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
   const format = text(arg(args, 1, ctx));
   return t === null || format === null ? null : formatWithSpecifiers(dateParts(t), format);
 };
 
 const TIME_FORMAT: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx));
+  const t = toTime(arg(args, 0, ctx), false, isDouble(ctx, 0));
   const format = text(arg(args, 1, ctx));
   return t === null || format === null ? null : formatWithSpecifiers(timeParts(t), format);
 };
@@ -257,10 +281,8 @@ const STR_TO_DATE: ScalarFunction = (args, ctx) => {
   if (value === null || format === null) return null;
   const p = strToDate(value, format);
   if (p === null) return null;
-  const msPart = Math.floor(p.micro / 1000);
-  if (p.kind === 'time') return formatTime(clipTime(((p.hour * 60 + p.minute) * 60 + p.second) * 1000 + msPart));
-  const f = { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, ms: msPart };
-  return p.kind === 'date' ? timeValue('DATE', epochOfDate(f.year, f.month, f.day)) : timeValue('DATETIME', epochOf(f));
+  if (p.kind === 'time') return formatTime(clipTime(((p.hour * 60 + p.minute) * 60 + p.second) * US_PER_SECOND + p.micro));
+  return p.kind === 'date' ? timeValue('DATE', epochOfDate(p.year, p.month, p.day)) : timeValueOf('DATETIME', p);
 };
 
 // ── Conversions ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -278,7 +300,9 @@ const FROM_UNIXTIME: ScalarFunction = (args, ctx) => {
   const n = toNumber(arg(args, 0, ctx));
   const format = args.length > 1 ? text(arg(args, 1, ctx)) : undefined;
   if (n === null || n < 0 || n > TIMESTAMP_MAX_S || format === null) return null;
-  const t = timeValue('DATETIME', ms(n));
+  // Six decimals, truncated: a DECIMAL's digits, a DOUBLE's binary value (1.005 is …01.004999).
+  const micro = isDouble(ctx, 0) ? binaryMicros(n) : decimalMicros(n);
+  const t = timeValue('DATETIME', Math.trunc(n) * MS_PER_SECOND + Math.floor(micro / 1000), micro % 1000);
   if (t === null) return null;
   return format === undefined ? t : formatWithSpecifiers(dateParts(t), format);
 };
@@ -287,35 +311,38 @@ const UNIX_TIMESTAMP: ScalarFunction = (args, ctx) => {
   if (args.length === 0) return Math.floor(ctx.now.epochMs / 1000);
   const t = toDateTime(arg(args, 0, ctx));
   if (t === null) return null;
-  const seconds = t.epochMs / 1000;
-  if (seconds < 0 || seconds >= TIMESTAMP_MAX_S + 1) return null;
-  return seconds;
+  if (t.epochMs < 0 || t.epochMs >= (TIMESTAMP_MAX_S + 1) * MS_PER_SECOND) return null;
+  return (t.epochMs * 1000 + microsOf(t)) / US_PER_SECOND;
 };
 
 const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
   const n = toNumber(arg(args, 0, ctx));
   if (n === null) return null;
   // The service documents that SEC_TO_TIME wraps at 24 hours (MySQL would print 25:00:00 for 90000).
-  return formatTime((((ms(n) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY));
+  return formatTime((((secondsToMicros(n, isDouble(ctx, 0)) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY));
 };
 
 const TIME: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx), true);
+  const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0));
   return t === null ? null : formatTime(t);
 };
 
 const TIMESTAMP: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx));
-  const amount = args.length > 1 ? timeAmount(arg(args, 1, ctx)) : 0;
-  return t === null || amount === null ? null : timeValue('DATETIME', t.epochMs + amount);
+  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
+  const amount = args.length > 1 ? timeAmount(arg(args, 1, ctx), isDouble(ctx, 1)) : 0;
+  return t === null || amount === null ? null : addMicros(t, 'DATETIME', amount);
 };
 
 const TIME_TO_SEC: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx), true);
-  return t === null ? null : t / 1000;
+  const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0));
+  return t === null ? null : t / US_PER_SECOND;
 };
 
-const LAST_DAY = ofDate((f) => timeValue('DATE', epochOfDate(f.year, f.month, daysInMonth(f.year, f.month))));
+const LAST_DAY = ofCivilDate((packed) => {
+  const year = Math.floor(packed / 10_000);
+  const month = Math.floor(packed / 100) % 100;
+  return month === 0 ? null : timeValue('DATE', epochOfDate(year, month, daysInMonth(year, month)));
+});
 
 /** DATE_TRUNC(unit, date) of the engine (argument order as the catalogue's): PostgreSQL's units, weeks from Monday. */
 const TRUNC_UNITS = ['MICROSECOND', 'MILLISECOND', 'SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'DECADE', 'CENTURY', 'MILLENNIUM'];
@@ -332,6 +359,7 @@ const DATE_TRUNC: ScalarFunction = (args, ctx) => {
   let out: number;
   switch (unit) {
     case 'MICROSECOND':
+      return t;
     case 'MILLISECOND':
       out = e;
       break;
@@ -375,7 +403,7 @@ const DATE_TRUNC: ScalarFunction = (args, ctx) => {
  * MySQL, a time whose UTC instant is outside TIMESTAMP's range (1970-01-01 00:00:01 .. 2038-01-19 03:14:07 UTC) is
  * returned unchanged. */
 const CONVERT_TZ: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx));
+  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
   const from = text(arg(args, 1, ctx));
   const to = text(arg(args, 2, ctx));
   if (t === null || from === null || to === null) return null;
@@ -384,8 +412,8 @@ const CONVERT_TZ: ScalarFunction = (args, ctx) => {
   if (fromZone === null || toZone === null) return null;
   const utc = wallToUtc(t.epochMs, fromZone);
   const seconds = Math.floor(utc / 1000);
-  if (seconds < TIMESTAMP_MIN_S || seconds > TIMESTAMP_MAX_S) return timeValue('DATETIME', t.epochMs);
-  return timeValue('DATETIME', utc + toZone(utc));
+  if (seconds < TIMESTAMP_MIN_S || seconds > TIMESTAMP_MAX_S) return timeValue('DATETIME', t.epochMs, microsOf(t));
+  return timeValue('DATETIME', utc + toZone(utc), microsOf(t));
 };
 
 const yearOf = ofCivilDate((packed) => Math.floor(packed / 10_000));
@@ -421,12 +449,12 @@ export const DATE_FUNCTIONS: ScalarFunctionTable = {
   WEEKDAY: DAYOFWEEK,
   DAYOFYEAR: ofDate((f) => dayNr(f) - dayNumber(f.year, 1, 1) + 1),
   DAYNAME: ofDate((f) => DAY_NAMES[calcWeekday(dayNr(f), false)] ?? null),
-  MONTHNAME: ofDate((f) => MONTH_NAMES[f.month - 1] ?? null),
-  HOUR: timePart((t) => Math.floor(t / 3_600_000)),
-  MINUTE: timePart((t) => Math.floor(t / 60_000) % 60),
-  SECOND: timePart((t) => Math.floor(t / 1000) % 60),
-  MONTH: ofCivilDate((packed) => Math.floor(packed / 100) % 100),
-  QUARTER: ofDate((f) => Math.floor((f.month + 2) / 3)),
+  MONTHNAME: ofCivilDate((packed) => MONTH_NAMES[(Math.floor(packed / 100) % 100) - 1] ?? null),
+  HOUR: timePart((t) => Math.floor(t / US_PER_HOUR)),
+  MINUTE: timePart((t) => Math.floor(t / US_PER_MINUTE) % 60),
+  SECOND: timePart((t) => Math.floor(t / US_PER_SECOND) % 60),
+  MONTH,
+  QUARTER: ofCivilDate((packed) => Math.floor((Math.floor(packed / 100) % 100 + 2) / 3)),
   YEAR,
   WEEK,
   YEARWEEK,

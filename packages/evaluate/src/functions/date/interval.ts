@@ -2,37 +2,37 @@
 // month units clamp the day to the month's end; compound units read their amount as text (`'1 2'` DAY_HOUR).
 import type { TimeValue, Value } from '../../api.js';
 import { INTERVAL_UNITS } from '@calckit/formula';
-import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, daysInMonth, epochOf, fieldsOf, timeValue } from './calendar.js';
-import { toInteger, toIntegerHalfEven, toNumber } from './convert.js';
+import { addMicros, daysInMonth, fieldsOf, timeValueOf } from './calendar.js';
+import { US_PER_DAY, US_PER_HOUR, US_PER_MINUTE, US_PER_SECOND, decimalMicros, toInteger, toIntegerHalfEven, toNumber } from './convert.js';
 
-/** An interval as months plus milliseconds (one of them zero), signed. */
+/** An interval as months plus microseconds (one of them zero), signed. */
 export interface Delta {
   readonly months: number;
-  readonly ms: number;
+  readonly us: number;
 }
 
-/** The fields of each compound unit, most significant first; the multiplier of each in milliseconds (or months). */
+/** The fields of each compound unit, most significant first; the multiplier of each in microseconds (or months). */
 const COMPOUND: Readonly<Record<string, readonly number[]>> = {
   YEAR_MONTH: [12, 1],
-  DAY_HOUR: [MS_PER_DAY, MS_PER_HOUR],
-  DAY_MINUTE: [MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE],
-  DAY_SECOND: [MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND],
-  DAY_MICROSECOND: [MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, 0.001],
-  HOUR_MINUTE: [MS_PER_HOUR, MS_PER_MINUTE],
-  HOUR_SECOND: [MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND],
-  HOUR_MICROSECOND: [MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, 0.001],
-  MINUTE_SECOND: [MS_PER_MINUTE, MS_PER_SECOND],
-  MINUTE_MICROSECOND: [MS_PER_MINUTE, MS_PER_SECOND, 0.001],
-  SECOND_MICROSECOND: [MS_PER_SECOND, 0.001],
+  DAY_HOUR: [US_PER_DAY, US_PER_HOUR],
+  DAY_MINUTE: [US_PER_DAY, US_PER_HOUR, US_PER_MINUTE],
+  DAY_SECOND: [US_PER_DAY, US_PER_HOUR, US_PER_MINUTE, US_PER_SECOND],
+  DAY_MICROSECOND: [US_PER_DAY, US_PER_HOUR, US_PER_MINUTE, US_PER_SECOND, 1],
+  HOUR_MINUTE: [US_PER_HOUR, US_PER_MINUTE],
+  HOUR_SECOND: [US_PER_HOUR, US_PER_MINUTE, US_PER_SECOND],
+  HOUR_MICROSECOND: [US_PER_HOUR, US_PER_MINUTE, US_PER_SECOND, 1],
+  MINUTE_SECOND: [US_PER_MINUTE, US_PER_SECOND],
+  MINUTE_MICROSECOND: [US_PER_MINUTE, US_PER_SECOND, 1],
+  SECOND_MICROSECOND: [US_PER_SECOND, 1],
 };
 
-const SIMPLE_MS: Readonly<Record<string, number>> = {
-  MICROSECOND: 0.001,
-  SECOND: MS_PER_SECOND,
-  MINUTE: MS_PER_MINUTE,
-  HOUR: MS_PER_HOUR,
-  DAY: MS_PER_DAY,
-  WEEK: 7 * MS_PER_DAY,
+const SIMPLE_US: Readonly<Record<string, number>> = {
+  MICROSECOND: 1,
+  SECOND: US_PER_SECOND,
+  MINUTE: US_PER_MINUTE,
+  HOUR: US_PER_HOUR,
+  DAY: US_PER_DAY,
+  WEEK: 7 * US_PER_DAY,
 };
 const SIMPLE_MONTHS: Readonly<Record<string, number>> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
 
@@ -50,30 +50,30 @@ export function intervalDelta(amount: Value, unit: string, approximate = false):
   const months = SIMPLE_MONTHS[u];
   if (months !== undefined) {
     const n = toWhole(amount);
-    return n === null ? null : { months: n * months, ms: 0 };
+    return n === null ? null : { months: n * months, us: 0 };
   }
-  const ms = SIMPLE_MS[u];
-  if (ms !== undefined) {
+  const us = SIMPLE_US[u];
+  if (us !== undefined) {
     if (u === 'SECOND') {
-      // SECOND keeps a fraction (MySQL reads it as a decimal).
+      // SECOND keeps a fraction: MySQL reads it as a decimal, six decimals truncated (a DOUBLE by its shortest writing).
       const n = toNumber(amount);
-      return n === null ? null : { months: 0, ms: Math.trunc(Math.round(n * 1e6) / 1000) };
+      return n === null || !Number.isFinite(n) ? null : { months: 0, us: Math.sign(n) * (Math.trunc(Math.abs(n)) * US_PER_SECOND + decimalMicros(n)) };
     }
     const n = toWhole(amount);
     if (n === null) return null;
-    return { months: 0, ms: u === 'MICROSECOND' ? Math.trunc(n / 1000) : n * ms };
+    return { months: 0, us: n * us };
   }
   const parts = COMPOUND[u];
   if (parts === undefined) return null;
-  const values = compoundValues(amount, parts.length, parts[parts.length - 1] === 0.001);
+  const values = compoundValues(amount, parts.length, u.endsWith('_MICROSECOND'));
   if (values === null) return null;
   const sign = values.negative ? -1 : 1;
-  if (u === 'YEAR_MONTH') return { months: sign * ((values.values[0] ?? 0) * 12 + (values.values[1] ?? 0)), ms: 0 };
+  if (u === 'YEAR_MONTH') return { months: sign * ((values.values[0] ?? 0) * 12 + (values.values[1] ?? 0)), us: 0 };
   let total = 0;
   parts.forEach((mult, i) => {
     total += (values.values[i] ?? 0) * mult;
   });
-  return { months: 0, ms: sign * Math.trunc(total) };
+  return { months: 0, us: sign * total };
 }
 
 /**
@@ -107,13 +107,13 @@ const numberText = (n: number): string => (Number.isInteger(n) ? String(n) : Str
 /** Adds a delta to a time value; `type` is the result's type. NULL when the result leaves 0001..9999. */
 export function addDelta(t: TimeValue, delta: Delta, type: 'DATE' | 'DATETIME'): TimeValue | null {
   if (delta.months !== 0) {
-    const f = fieldsOf(t.epochMs);
+    const f = fieldsOf(t.epochMs, t.micros);
     const total = f.year * 12 + (f.month - 1) + delta.months;
     const year = Math.floor(total / 12);
     const month = total - year * 12 + 1;
     if (year < 1 || year > 9999) return null;
     const day = Math.min(f.day, daysInMonth(year, month));
-    return timeValue(type, epochOf({ ...f, year, month, day }));
+    return timeValueOf(type, { ...f, year, month, day });
   }
-  return timeValue(type, t.epochMs + delta.ms);
+  return addMicros(t, type, delta.us);
 }

@@ -53,7 +53,7 @@ function namedZone(name: string): Zone | null {
       hour: Number(parts.hour) % 24,
       minute: Number(parts.minute),
       second: Number(parts.second),
-      ms: 0,
+      micro: 0,
     });
     return wall - whole;
   };
