@@ -64,7 +64,6 @@ export async function runTests(input: TestCommandInput): Promise<TestCommandResu
     const report = runOneFile(file, input, index, read, rowsCache);
     if (input.update !== true) return report.report;
     const update = updateFormulaTestFile(report.run, { index, cwd: input.cwd, displayPath: (p) => display(input.cwd, p) });
-    if (update.updated.length === 0 && update.notUpdated.length === 0 && update.problem === undefined) return report.report;
     const { testFile: _, ...rest } = update;
     // Run again what was written: the report shows the file as it is now (an update that does not pass is a failure).
     const now = update.updated.length > 0 ? runOneFile(file, input, index, read, rowsCache).report : report.report;

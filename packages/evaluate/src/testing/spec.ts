@@ -98,7 +98,7 @@ const expectError = z
   .describe('The evaluation must fail with an error: { "error": "unsupported-function" }.');
 
 const expectSchema = z.union([expectValues, expectError], {
-  error: 'must be an array of expected values, or { "error": <code or part of the message> }',
+  error: (issue) => (issue.input === undefined ? 'is missing (a list is required)' : 'must be an array of expected values, or { "error": <code or part of the message> }'),
 });
 
 /** String comparison of the evaluator (`collation` of evaluateFormula). */
