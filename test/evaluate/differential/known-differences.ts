@@ -60,6 +60,16 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     mariadbRewrite: (args) => `SEC_TO_TIME(MOD(MOD(${args[0]}, 86400) + 86400, 86400))`,
   },
   {
+    function: 'STR_TO_DATE (impossible dates)',
+    service: "NULL for a text that names no calendar day: a day past its month's end (`2024-02-30`) or a zero part (`2024-01` read with '%Y-%m-%d')",
+    mariadb: "returns the impossible date itself (`2024-02-30`: it checks day ≤ 31 only; `2024-01-00`), a value whose parts read as written, whose day number counts on into the next month, and which DATE_ADD and UNIX_TIMESTAMP turn to NULL",
+    source:
+      "no documentation of the service says (its docs are silent on impossible dates); the evaluator's DATE and DATETIME are instants of the calendar (milliseconds since 1970), which cannot hold a day that does not exist, and a value of another kind read by code that ignores it would silently become 2024-03-01: NULL is the sound answer (packages/evaluate/docs/dates.md)",
+    formulas: {
+      "STR_TO_DATE(`Code`, '%Y-%m-%d')": "DATE_ADD(STR_TO_DATE(`Code`, '%Y-%m-%d'), INTERVAL 0 DAY)",
+    },
+  },
+  {
     function: '+ - * (LONG overflow)',
     service: 'a LONG result past 64 bits wraps to negative (two\'s complement)',
     mariadb: 'the query fails: BIGINT value is out of range',

@@ -17,16 +17,6 @@ export interface PendingDifference {
 
 export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
   {
-    formula: "STR_TO_DATE(`Code`, '%Y-%m-%d')",
-    count: 17,
-    first: [
-      { at: 70, mariadb: '2024-02-30', evaluator: null },
-      { at: 88, mariadb: '2024-02-30', evaluator: null },
-      { at: 91, mariadb: '2024-02-30', evaluator: null },
-    ],
-    why: "Code '2024-02-30': MariaDB returns the impossible date 2024-02-30 (it checks day ≤ 31 only); the evaluator returns NULL. No documentation of the service says which; if NULL is kept, this becomes a known difference",
-  },
-  {
     formula: 'STDDEV_POP(IFNULL(((`N`) / `Quantity` - `N`), 0)) + AVG(-(MOD(-(`Sales`), `N`)))',
     groupBy: ['Region', 'N'],
     count: 2,
