@@ -5,7 +5,7 @@ import type { Value } from './api.js';
 import { EvaluationError } from './api.js';
 import { collationKey, type Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { isTimeValue, roundHalfAwayFromZero, toNumber, toText } from './values.js';
+import { isTimeValue, roundHalfAwayFromZero, toNumber, toText, truncateDecimal } from './values.js';
 
 export interface Accumulator {
   /** One row's argument values (`b` only for two-argument aggregates such as CORR). */
@@ -18,8 +18,13 @@ export interface AggregateSetup {
   /** Static type and scale of the first argument (for exact rounding and for text). */
   readonly argType: ValueType;
   readonly argScale: number;
-  /** Result scale for exact results (SUM: the argument's; AVG: + 4); < 0 when not exact. */
+  /** Decimals exact results are kept with (SUM: the argument's; AVG: a quotient's, see quotientDigits); < 0 when not exact. */
   readonly resultScale: number;
+  /** Decimals SUM and AVG's total is exact to (< 0: unknown); AVG reads it so before dividing. */
+  readonly totalScale?: number;
+  /** ≥ 0: SUM and AVG round their running total to these decimals after each value, as MariaDB's temporary table's
+   * DECIMAL field of a grouped query does. */
+  readonly runningScale?: number;
   /** Constant arguments after the first (PERCENTILE's fraction, LISTAGG's separator…), already evaluated. */
   readonly constants: readonly Value[];
   readonly star: boolean;
@@ -31,22 +36,36 @@ const exactResult = (x: number, setup: AggregateSetup) => (setup.resultScale >= 
 
 /** SUM and AVG: the total and the count of the non-NULL values, finished into the result. */
 const totalling =
-  (finish: (total: number, count: number) => number): AggregateFactory =>
+  (finish: (total: number, count: number, setup: AggregateSetup) => number): AggregateFactory =>
   (setup) => {
     let total = 0;
     let n = 0;
+    const running = setup.runningScale ?? -1;
     return {
-      add(a) {
-        if (a === null) return;
-        total += typeof a === 'number' ? a : toNumber(a)!;
-        n++;
-      },
-      result: () => (n === 0 ? null : exactResult(finish(total, n), setup)),
+      add:
+        running >= 0
+          ? (a) => {
+              if (a === null) return;
+              total = roundHalfAwayFromZero(total + (typeof a === 'number' ? a : toNumber(a)!), running);
+              n++;
+            }
+          : (a) => {
+              if (a === null) return;
+              total += typeof a === 'number' ? a : toNumber(a)!;
+              n++;
+            },
+      result: () => (n === 0 ? null : finish(total, n, setup)),
     };
   };
 
-const sum = totalling((total) => total);
-const avg = totalling((total, n) => total / n);
+const sum = totalling((total, _n, setup) => exactResult(total, setup));
+/** AVG of exact values is a DECIMAL quotient (the exact total by the count), truncated at its decimals as `/` is. */
+const avg = totalling((total, n, setup) => {
+  const digits = setup.resultScale;
+  const totalScale = setup.totalScale ?? -1;
+  if (digits < 0 || digits > 15) return exactResult(total / n, setup);
+  return truncateDecimal((totalScale >= 0 && totalScale <= 15 ? roundHalfAwayFromZero(total, totalScale) : total) / n, digits);
+});
 
 const count: AggregateFactory = (setup) => {
   let n = 0;

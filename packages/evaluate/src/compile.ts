@@ -27,7 +27,7 @@ import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/co
 import { SCALAR_FUNCTIONS } from './functions/index.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
 import type { TypedTable } from './rows.js';
-import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
+import { MAX_SCALE, quotientDigits, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
 import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
 
 export type Level = 'row' | 'group';
@@ -67,6 +67,9 @@ export interface CompileOptions {
   readonly serviceName?: string;
   readonly nestedFormula?: (id: string) => string | undefined;
   readonly seed?: number;
+  /** MariaDB groups the rows by sorting them (the formula has a DISTINCT aggregate or LISTAGG), not through a
+   * temporary table updated row by row: see `groupsBySorting`. */
+  readonly groupsBySorting?: boolean;
 }
 
 export interface NestedSource {
@@ -90,9 +93,6 @@ function numberScale(raw: string, integer: boolean): number {
 const isExact = (t: ValueType) => t === 'LONG' || t === 'DECIMAL' || t === 'BOOLEAN';
 /** The decimals a compiled value is kept with (its `internal`, else its scale). */
 export const internalOf = (c: Compiled): number => c.internal ?? c.scale;
-/** Decimals of a quotient inside MySQL and MariaDB: the dividend's decimals and the 4 of div_precision_increment,
- * rounded up to whole 9-digit words (measured against MariaDB: 2/3 is 0.666666666, 0.001/7 0.000142857). */
-export const quotientDigits = (dividend: number): number => Math.min(MAX_SCALE + 9, 9 * Math.ceil((Math.max(0, dividend) + 4) / 9));
 
 const TYPE_TABLES = new WeakMap<ParseResult, Map<string, TypeTable>>();
 
@@ -140,6 +140,20 @@ export class NestedResolver {
  */
 export function isAggregated(formula: Formula, resolver: NestedResolver, stack: readonly string[] = []): boolean {
   return containsCall(formula, resolver, stack, (call) => lookupFunction(call.upperName)?.kind === 'aggregate' && !call.over && !call.fixed);
+}
+
+/**
+ * Whether MariaDB groups the formula's rows by sorting them: it has a DISTINCT aggregate or LISTAGG (GROUP_CONCAT),
+ * which a temporary table updated row by row cannot compute. Otherwise, grouped by columns, SUM and AVG keep their
+ * running total in the temporary table's DECIMAL field (measured).
+ */
+export function groupsBySorting(formula: Formula, resolver: NestedResolver): boolean {
+  return containsCall(
+    formula,
+    resolver,
+    [],
+    (call) => !call.over && !call.fixed && (call.distinct || call.upperName === 'LISTAGG' || call.upperName === 'APPROXIMATE_COUNT_DISTINCT') && lookupFunction(call.upperName)?.kind === 'aggregate',
+  );
 }
 
 /** Whether a formula has a window function (OVER), looking into nested calculations. */
@@ -708,8 +722,8 @@ export class Compiler {
     if (name === 'RAND' || name === 'RANDOM') return this.random(e, level, scope);
     const impl = SCALAR_FUNCTIONS[name];
     if (!impl) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
-    // NULLIF compares its arguments, as `=` does: exact values at their shown scale.
-    const args = e.args.map((a) => (name === 'NULLIF' ? shownArgument(this.compile(a, level, scope)) : this.compile(a, level, scope)));
+    // (NULLIF compares its arguments as `=` does, exact values at their shown scale, and returns the first as it is.)
+    const args = e.args.map((a) => this.compile(a, level, scope));
     const ctx = this.context(e, args);
     const passing = PASSING.has(name);
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
@@ -790,7 +804,7 @@ export class Compiler {
     return c.constant.value;
   }
 
-  private aggregateFactory(e: CallExpression, level: Level, scope: Scope, arg: Compiled | undefined): { make: () => Accumulator; type: ValueType; scale: number; internal: number } {
+  private aggregateFactory(e: CallExpression, level: Level, scope: Scope, arg: Compiled | undefined, running = false): { make: () => Accumulator; type: ValueType; scale: number; internal: number } {
     const name = e.upperName;
     const factory: AggregateFactory | undefined = AGGREGATES[name];
     if (!factory) throw err('unsupported-function', `${name} is not implemented by the evaluator`, e.nameRange);
@@ -799,10 +813,13 @@ export class Compiler {
     const argType = arg?.type ?? 'UNKNOWN';
     const argScale = arg?.scale ?? -1;
     const resultScale = aggregateScale(name, argType, argScale);
-    // Exact results are kept with the argument's internal decimals (AVG: a quotient's), shown with resultScale.
+    // Exact results are kept with the argument's internal decimals (AVG: a quotient's), shown with resultScale. A
+    // running total rounded to the argument's shown scale after each row has those decimals.
     const argInternal = arg ? internalOf(arg) : -1;
-    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(argInternal) : Math.max(resultScale, argInternal);
-    const setup = { collation: this.options.collation, argType, argScale, resultScale: internal, constants, star: e.star };
+    const runningScale = running && resultScale >= 0 && argInternal > argScale && argScale <= 15 ? argScale : -1;
+    const totalScale = runningScale >= 0 ? runningScale : argInternal;
+    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(totalScale) : Math.max(resultScale, argInternal);
+    const setup = { collation: this.options.collation, argType, argScale, resultScale: internal, totalScale, runningScale, constants, star: e.star };
     // Validate constants now (a bad percentile is an error even over no rows), at the call's place.
     try {
       factory(setup);
@@ -820,13 +837,19 @@ export class Compiler {
   }
 
   private aggregate(e: CallExpression, scope: Scope): Compiled {
-    // Grouped by columns, MariaDB reads SUM/AVG/MIN/MAX's exact argument at its shown scale (through a temporary
-    // table); over the whole table, with its inside decimals.
-    const shown = this.options.groupBy.length > 0 && READS_SHOWN.has(e.upperName);
+    // MariaDB (measured) reads a DISTINCT aggregate's exact argument at its shown scale (the distinct values are kept
+    // in a DECIMAL field of that scale), and so MIN and MAX grouped by columns. Grouped by columns through a temporary
+    // table, SUM and AVG keep their running total in a DECIMAL field of the argument's shown scale, rounded after each
+    // row; grouped by sorting (groupsBySorting) and over the whole table, they total the inside values.
+    const name = e.upperName;
+    const distinct = e.distinct || name === 'APPROXIMATE_COUNT_DISTINCT';
+    const grouped = this.options.groupBy.length > 0;
+    const shown = distinct || (grouped && (name === 'MIN' || name === 'MAX'));
+    const running = !distinct && grouped && !this.options.groupsBySorting && (name === 'SUM' || name === 'AVG');
     const compiledArg = e.star ? undefined : e.args[0] ? this.compile(e.args[0], 'row', scope) : undefined;
     const arg = compiledArg && shown ? shownArgument(compiledArg) : compiledArg;
-    const second = e.upperName === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
-    const { make, type, scale, internal } = this.aggregateFactory(e, 'row', scope, arg);
+    const second = name === 'CORR' && e.args[1] ? this.compile(e.args[1], 'row', scope).fn : undefined;
+    const { make, type, scale, internal } = this.aggregateFactory(e, 'row', scope, arg, running);
     const frame = this.frame;
     const af = arg?.fn ?? (() => 1);
     return {
@@ -1029,7 +1052,7 @@ function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
     const li = internalOf(l);
     const ri = internalOf(r);
     scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
-    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li) : Math.max(li, ri);
+    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
   }
   // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
   const round = exact && internal <= 15;
@@ -1070,7 +1093,7 @@ function arithmeticType(op: string, left: ValueType, right: ValueType): ValueTyp
 
 const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-/** Aggregates that read an exact argument as a DECIMAL (the others read a DOUBLE: the inside value). */
+/** Aggregates that, in a window, read an exact argument as a DECIMAL (the others read a DOUBLE: the inside value). */
 const READS_SHOWN = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
 
 /**

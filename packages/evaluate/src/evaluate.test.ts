@@ -71,6 +71,18 @@ describe('row-level values', () => {
     ['1 / 3 * 3 IN (1)', [true, true, true, true]],
     ['FLOOR(1 / 3 * 3)', [0, 0, 0, 0]],
     ['ROUND(2 / 3, 5)', [0.66667, 0.66667, 0.66667, 0.66667]],
+    // the words: the dividend's and the divisor's decimals each rounded up to 9, and one more word when the 4 of
+    // div_precision_increment do not fit in that rounding (MariaDB decimal_div: 1.12345/7 has 9, 1.123456/7 18, 1.0/3.0 18)
+    ['1.12345 / 7 + 0e0', [0.160492857, 0.160492857, 0.160492857, 0.160492857]],
+    ['1.123456 / 7 + 0e0', [1.123456 / 7, 1.123456 / 7, 1.123456 / 7, 1.123456 / 7]],
+    ['1 / 3.0 + 0e0', [0.333333333, 0.333333333, 0.333333333, 0.333333333]],
+    ['1.0 / 3.0 + 0e0', [1 / 3, 1 / 3, 1 / 3, 1 / 3]],
+    // a result rounds half up at its scale, reading the double as the decimal of 15 digits it stands for
+    // (0.5 / 272 is 0.001838235 inside; / 6 is 0.0003063725, a tie: MariaDB 0.000306373)
+    ['0.5 / 272 / 6', [0.000306373, 0.000306373, 0.000306373, 0.000306373]],
+    // NULLIF compares at the shown scale but returns its first argument as it is (MariaDB)
+    ['NULLIF(2 / 7, 7) + 0e0', [0.285714285, 0.285714285, 0.285714285, 0.285714285]],
+    ['NULLIF(1 / 3 * 3, 1) + 0e0', [null, null, null, null]],
     // … truncated, not rounded, to those words (MariaDB: 2/3 is 0.666666666 inside), and so it meets a DOUBLE
     ['`Ratio` - 2 / 3', [0.5 - 0.666666666, 1.5 - 0.666666666, null, 2 - 0.666666666]],
     ['`Ratio` / (`Price` / 3)', [0.5 / 3.5, 1.5 / 1.083333333, null, 2 / 0.033333333]],
@@ -349,6 +361,41 @@ describe('aggregates', () => {
     expect(values('AVG(`Price` / 3)', { groupBy: ['Region'] })).toEqual([0.0333330000, 3.5, 1.0833330000]);
     expect(values('STDDEV_POP(`Orders` / 3) * 1e0', { groupBy: ['Region'] })).toEqual([null, (1 - 0.666666666) / 2, 0]);
     expect(values('SUM(`Orders` / 3) OVER () * 3')).toEqual([5.0001, 5.0001, 5.0001, 5.0001]);
+  });
+
+  it('grouped through a temporary table, SUM and AVG round their running total to the shown scale after each row (MariaDB)', () => {
+    const rows = [
+      { Region: 'a', Orders: 3 },
+      { Region: 'a', Orders: -1 },
+      { Region: 'b', Orders: 1 },
+      { Region: 'b', Orders: 1 },
+      { Region: 'b', Orders: 1 },
+    ];
+    // a: 3/32 = 0.09375 → 0.0938, + -0.03125 = 0.06255 → 0.0626 (the shown values' sum is 0.0625)
+    expect(values('SUM(`Orders` / 32)', { groupBy: ['Region'] }, rows)).toEqual([0.0626, 0.0939]);
+    expect(values('AVG(`Orders` / 32)', { groupBy: ['Region'] }, rows)).toEqual([0.0313, 0.0313]);
+    // a DISTINCT aggregate (or LISTAGG) makes MariaDB group by sorting: totals of the inside values
+    expect(values('SUM(`Orders` / 32) + COUNT(DISTINCT `Orders`) * 0', { groupBy: ['Region'] }, rows)).toEqual([0.0625, 0.0938]);
+    expect(values("SUM(`Orders` / 32) + LENGTH(LISTAGG(`Orders`)) * 0", { groupBy: ['Region'] }, rows)).toEqual([0.0625, 0.0938]);
+    // over the whole table: the inside values
+    expect(values('SUM(`Orders` / 32)', {}, rows)).toEqual([0.1563]);
+    expect(values('AVG(`Orders` / 32)', {}, rows)).toEqual([0.03125]);
+  });
+
+  it('AVG of exact values is their quotient truncated at its 9-digit words, as `/` (MariaDB: 18.5 / 22 is 0.840909090)', () => {
+    const rows = [{ Price: '18.5', Orders: 1 }, ...Array.from({ length: 21 }, () => ({ Price: '0', Orders: 1 }))];
+    expect(values('AVG(`Price`) + 0e0', { groupBy: ['Orders'] }, rows)).toEqual([0.84090909]);
+    expect(values('AVG(`Price`) * 1000000000', {}, rows)).toEqual([840909090]);
+    expect(values('AVG(`Price`)', {}, rows)).toEqual([0.84091]);
+  });
+
+  it('a DISTINCT aggregate tells exact values apart at their shown scale (MariaDB keeps them in a DECIMAL field)', () => {
+    const rows = [{ Orders: 3 }, { Orders: 7 }, { Orders: 8 }];
+    // 1/3000 = 0.0003, 1/7000 = 0.000142857 and 1/8000 = 0.000125 both 0.0001: two (MariaDB)
+    expect(values('COUNT(DISTINCT 1 / `Orders`)', {}, rows)).toEqual([3]);
+    expect(values('COUNT(DISTINCT 1 / (`Orders` * 1000))', {}, rows)).toEqual([2]);
+    expect(values('APPROXIMATE_COUNT_DISTINCT(1 / (`Orders` * 1000))', {}, rows)).toEqual([2]);
+    expect(values('SUM(DISTINCT 1 / (`Orders` * 1000))', {}, rows)).toEqual([0.0004]);
   });
 
   it('a group-by column may be read outside aggregates', () => {

@@ -15,7 +15,7 @@ import {
 import { combinedCodes } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { Compiler, hasWindow, isAggregated, NestedResolver, typesOf, type Compiled, type CompileOptions, type Frame } from './compile.js';
+import { Compiler, groupsBySorting, hasWindow, isAggregated, NestedResolver, typesOf, type Compiled, type CompileOptions, type Frame } from './compile.js';
 import { convertRows, type TypedTable } from './rows.js';
 import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
@@ -113,14 +113,15 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
   if (!COLLATIONS.includes(collation)) throw new EvaluationError('bad-input', `unknown collation '${String(collation)}': use utf8mb4_general_ci or binary`);
   const fixedNow = options.now === undefined ? undefined : clock(options.now);
   const parse = parseOrThrow(text);
-  const compileOptions: CompileOptions = {
+  const baseOptions: CompileOptions = {
     collation,
     groupBy: options.groupBy ?? [],
     serviceName: options.serviceName,
     nestedFormula: options.nestedFormula,
     seed: options.seed,
   };
-  const resolver = new NestedResolver(compileOptions);
+  const resolver = new NestedResolver(baseOptions);
+  const compileOptions: CompileOptions = { ...baseOptions, groupsBySorting: baseOptions.groupBy.length > 0 && groupsBySorting(parse.formula, resolver) };
   // With group-by columns, a window runs over the groups as the card's query does (SELECT … OVER (…) … GROUP BY),
   // even with no aggregate inside it.
   const aggregated = isAggregated(parse.formula, resolver) || (compileOptions.groupBy.length > 0 && hasWindow(parse.formula, resolver));

@@ -141,15 +141,35 @@ export function truth(v: Value): boolean | null {
   return true;
 }
 
+/** Significant digits a double holds of the decimal it stands for: past them, its digits are arithmetic's noise. */
+const SIGNIFICANT_DIGITS = 15;
+
 function exactRound(x: number, d: number): number {
-  const shifted = Number(`${Math.abs(x)}e${d}`);
+  // The decimal x stands for, to 15 significant digits (0.001838235 / 6 is 0.00030637249999999997 in doubles: the
+  // decimal 0.0003063725, a tie), shifted by d in its text.
+  const [mantissa, exponent] = Math.abs(x).toExponential(SIGNIFICANT_DIGITS - 1).split('e') as [string, string];
+  const shifted = Number(`${mantissa}e${Number(exponent) + d}`);
   const r = Math.round(shifted);
   return Math.sign(x) * Number(`${r}e${-d}`);
 }
 
 /**
+ * Digits after the point of a DECIMAL quotient inside MariaDB (its decimal_div), from the decimals of the dividend
+ * and of the divisor: each rounded up to whole 9-digit words, and one more word when div_precision_increment (4)
+ * wants more digits than that rounding added (measured: 2/3 has 9, 0.001/7 9, 1.123456/7 18, 1/3.0 9, 1.0/3.0 18).
+ * The quotient is truncated there.
+ */
+export function quotientDigits(dividend: number, divisor = 0): number {
+  const words = (d: number) => 9 * Math.ceil(Math.max(0, d) / 9);
+  const f1 = words(dividend);
+  const f2 = words(divisor);
+  const increment = 4 - (f1 - Math.max(0, dividend)) - (f2 - Math.max(0, divisor));
+  return Math.min(MAX_SCALE + 9, f1 + f2 + (increment > 0 ? 9 : 0));
+}
+
+/**
  * Rounds half away from zero to `d` decimals (negative `d`: to tens, hundreds…), reading `x` as the decimal it
- * prints as (so 1.005 rounds to 1.01), as MySQL rounds exact values.
+ * prints as (so 1.005 rounds to 1.01; to 15 significant digits near a tie), as MySQL rounds exact values.
  */
 export function roundHalfAwayFromZero(x: number, d: number): number {
   if (!Number.isFinite(x)) return x;
@@ -163,8 +183,9 @@ export function roundHalfAwayFromZero(x: number, d: number): number {
   if (y >= 2 ** 52) return x;
   const floor = Math.floor(y);
   const frac = y - floor;
-  // Far from a tie, the product is exact enough; near one, read the decimal text.
-  if (Math.abs(frac - 0.5) > 1e-9) {
+  // Far from a tie, the product is exact enough; near one (within the noise of a double this large), read the
+  // decimal text.
+  if (Math.abs(frac - 0.5) > 1e-9 + y * 1e-13) {
     const r = frac > 0.5 ? floor + 1 : floor;
     return x < 0 ? -r / p : r / p;
   }

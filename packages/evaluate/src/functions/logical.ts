@@ -2,7 +2,14 @@
 // NULLIF (NULL when both are equal under the collation, else the first).
 import type { Value } from '../api.js';
 import { compareValues } from '../compare.js';
-import type { ScalarFunction, ScalarFunctionTable } from './contract.js';
+import { roundHalfAwayFromZero } from '../values.js';
+import type { ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
+
+/** A DECIMAL argument rounded to its shown scale, as MariaDB compares it; anything else as it is. */
+function shownDecimal(v: Value, k: number, ctx: ScalarContext): Value {
+  const scale = ctx.argScales?.[k] ?? -1;
+  return typeof v === 'number' && ctx.argTypes?.[k] === 'DECIMAL' && scale >= 0 && scale <= 15 ? roundHalfAwayFromZero(v, scale) : v;
+}
 
 const ifnull: ScalarFunction = (args) => (args[0] ?? args[1] ?? null) as Value;
 
@@ -13,10 +20,12 @@ export const LOGICAL_FUNCTIONS: ScalarFunctionTable = {
     for (const a of args) if (a !== null) return a as Value;
     return null;
   },
+  // MariaDB compares as `=` does, a DECIMAL at its shown scale (NULLIF(1/3*3, 1) is NULL), and returns the first
+  // argument as it is: a quotient with its inside decimals (NULLIF(2/7, 7) + 0e0 is 0.285714285).
   NULLIF: (args, ctx) => {
     const a = (args[0] ?? null) as Value;
     const b = (args[1] ?? null) as Value;
     if (a === null || b === null) return a;
-    return compareValues(a, b, ctx.collation) === 0 ? null : a;
+    return compareValues(shownDecimal(a, 0, ctx), shownDecimal(b, 1, ctx), ctx.collation) === 0 ? null : a;
   },
 };
