@@ -46,6 +46,10 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     '1 / 3 * 3',
     'NULLIF(2 / `Quantity`, 7) + `Ratio`',
     '0.5 / `Quantity` / `N`',
+    // A quotient's inside decimals count the divisor's 9-digit words too (MariaDB's decimal_div).
+    '`Sales` / 2.5 + `Ratio`',
+    '`Quantity` / 3.000000000 + `Ratio`',
+    'NULLIF(`Sales` / 7, 0) * 1e0',
     '(`Quantity` > 10) + (`N` > 2)',
     '`Order Date` + INTERVAL 1 DAY',
     '`Ship Date` - INTERVAL 2 HOUR',
@@ -422,6 +426,11 @@ export const AGGREGATE: readonly string[] = [
   'AVG(`N` / `Quantity`)',
   'SUM(0.001 / `Quantity`)',
   'COUNT(DISTINCT 0.001 / `Quantity`)',
+  'SUM(DISTINCT 0.001 / `Quantity`)',
+  // A DISTINCT aggregate or GROUP_CONCAT makes MariaDB group by sorting: SUM and AVG total the inside values.
+  'SUM(0.001 / `Quantity`) + COUNT(DISTINCT `N`) * 0',
+  'AVG(0.001 / `Quantity`) + LENGTH(LISTAGG(`N`)) * 0',
+  'AVG(`Sales` / `Quantity`) + 0e0',
   'MEDIAN(`Sales`)',
   'APPROXIMATE_MEDIAN(`Quantity`)',
   'PERCENTILE(`Ratio`, 0.9)',
