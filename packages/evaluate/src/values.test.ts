@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { collationKey, compareStrings, likeMatcher } from './collation.js';
 import { compareValues } from './compare.js';
-import { formatNumber, roundHalfAwayFromZero, roundHalfEven, scaleOf, textToNumber, toOutputValue } from './values.js';
+import { formatNumber, quotientDigits, roundHalfAwayFromZero, roundHalfEven, scaleOf, textToNumber, toOutputValue } from './values.js';
 
 describe('numbers', () => {
   it.each<[string, number]>([
@@ -63,6 +63,29 @@ describe('numbers', () => {
     [1 / 3, 'DOUBLE', -1, '0.3333333333333333'],
   ])('%d as %s (scale %d) prints %j', (x, type, scale, text) => {
     expect(formatNumber(x, type as 'LONG', scale)).toBe(text);
+  });
+
+  it.each<[number, number, number]>([
+    // MariaDB's decimal_div (measured): the dividend's and divisor's decimals in 9-digit words, one more word when
+    // the 4 of div_precision_increment do not fit in what that rounding added
+    [0, 0, 9],
+    [3, 0, 9],
+    [5, 0, 9],
+    [6, 0, 18],
+    [9, 0, 18],
+    [0, 1, 9],
+    [0, 9, 18],
+    [1, 1, 18],
+    [2, 1, 18],
+    [7, 0, 18],
+  ])('a quotient of %d decimals by %d keeps %d', (dividend, divisor, digits) => {
+    expect(quotientDigits(dividend, divisor)).toBe(digits);
+  });
+
+  it('rounds half up the decimal a double stands for (15 significant digits), also for large values', () => {
+    expect(roundHalfAwayFromZero(0.001838235 / 6, 9)).toBe(0.000306373);
+    expect(roundHalfAwayFromZero(-558.804278 + -122.1790625, 6)).toBe(-680.983341);
+    expect(roundHalfAwayFromZero(0.1234567894, 9)).toBe(0.123456789);
   });
 
   it('scaleOf', () => {
