@@ -26,7 +26,7 @@ import { compareValues, sortCompare } from './compare.js';
 import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
 import { SCALAR_FUNCTIONS } from './functions/index.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
-import type { TypedTable } from './rows.js';
+import { dictionaryOf, type TypedTable } from './rows.js';
 import { MAX_SCALE, quotientDigits, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
 import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
 
@@ -45,6 +45,8 @@ export interface Compiled {
   readonly internal?: number;
   /** The value, when the expression is a constant. */
   readonly constant?: { readonly value: Value };
+  /** Its strings are built anew for each item (a string function's result), not shared ones (a column's, a constant). */
+  readonly fresh?: boolean;
 }
 
 /** What changes with each evaluation: the table, its groups, the clock. Closures read it; `evaluate` fills it. */
@@ -224,10 +226,59 @@ function containsCall(formula: Formula, resolver: NestedResolver, stack: readonl
   return false;
 }
 
+/** `sourceOf`: an expression that reads no column (a constant, NOW()), or several columns or not deterministically. */
+const NO_COLUMN = -1;
+const MIXED = -2;
+/** Column types that convertRows may encode as a dictionary (rows.ts). */
+const DICTIONARY_TYPES = new Set<ValueType>(['STRING', 'DATE', 'DATETIME']);
+
+/** Children of an expression, for the walks that must not recurse (formulas thousands of levels deep). */
+function childrenOf(e: Expression): readonly Expression[] {
+  switch (e.kind) {
+    case 'Paren':
+      return [e.expression];
+    case 'Unary':
+      return [e.operand];
+    case 'Binary':
+      return [e.left, e.right];
+    case 'Case': {
+      const out: Expression[] = e.operand ? [e.operand] : [];
+      for (const w of e.whens) out.push(w.condition, w.result);
+      if (e.elseResult) out.push(e.elseResult);
+      return out;
+    }
+    case 'In':
+      return [e.expression, ...e.list];
+    case 'Like':
+      return [e.expression, e.pattern];
+    case 'Between':
+      return [e.expression, e.low, e.high];
+    case 'IsNull':
+      return [e.expression];
+    case 'Interval':
+      return [e.value];
+    case 'Call':
+      return e.args;
+    default:
+      return [];
+  }
+}
+
+/** Most distinct strings a formula's result is deduplicated over in one evaluation (see `interned`). */
+const INTERN_LIMIT = 65_536;
+/** Longer strings are not deduplicated (hashing them would cost more than they are likely to repeat). */
+const INTERN_MAX_LENGTH = 64;
+/** Misses after which deduplication stops when more than half the results were new strings. */
+const INTERN_TRIAL = 512;
+
 export class Compiler {
   private readonly columnIndex = new Map<string, number>();
   private readonly groupIndex = new Map<string, number>();
   private readonly schema: DatasetColumn[];
+  /** `sourceOf` of each expression seen (the column it is a function of, NO_COLUMN or MIXED). */
+  private readonly sources = new WeakMap<Expression, number>();
+  /** Compiling inside an expression that is evaluated once per distinct value of a column (no memo inside a memo). */
+  private insideMemo = false;
 
   constructor(
     private readonly frame: Frame,
@@ -246,7 +297,126 @@ export class Compiler {
     const root = parse.formula.expression!;
     const compiled = this.compile(root, level, new Scope(types, stack));
     if (compiled.type === 'INTERVAL') throw err('runtime', 'an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)', root.range);
-    return compiled;
+    // The outer formula's strings are what the caller holds: equal ones share one string (a nested one is an operand).
+    return stack.length === 0 && compiled.fresh ? this.interned(compiled) : compiled;
+  }
+
+  /**
+   * The column an expression is a deterministic function of at row level (its only column, read in the same row), or
+   * NO_COLUMN (it reads none), or MIXED (several columns, an aggregate, a window, FIXED, RAND, a nested calculation).
+   * Walked with a stack, not recursion.
+   */
+  private sourceOf(root: Expression): number {
+    const known = this.sources.get(root);
+    if (known !== undefined) return known;
+    const todo: { e: Expression; expanded: boolean }[] = [{ e: root, expanded: false }];
+    while (todo.length > 0) {
+      const top = todo[todo.length - 1]!;
+      const e = top.e;
+      if (this.sources.has(e)) {
+        todo.pop();
+        continue;
+      }
+      const own = this.ownSource(e);
+      const children = own === MIXED ? [] : childrenOf(e);
+      if (!top.expanded && children.length > 0) {
+        top.expanded = true;
+        for (const c of children) if (!this.sources.has(c)) todo.push({ e: c, expanded: false });
+        continue;
+      }
+      todo.pop();
+      let s = own;
+      for (const c of children) {
+        const t = this.sources.get(c)!;
+        if (s === MIXED || t === MIXED) s = MIXED;
+        else if (s === NO_COLUMN) s = t;
+        else if (t !== NO_COLUMN && t !== s) s = MIXED;
+      }
+      this.sources.set(e, s);
+    }
+    return this.sources.get(root)!;
+  }
+
+  /** What an expression itself reads, without its children. */
+  private ownSource(e: Expression): number {
+    switch (e.kind) {
+      case 'Column':
+        return this.columnIndex.get(e.name) ?? MIXED;
+      case 'DoubleQuoted':
+        return this.columnIndex.get(e.value) ?? NO_COLUMN;
+      case 'Call': {
+        const name = e.upperName;
+        if (e.over || e.fixed || e.distinct || e.star || name === 'RAND' || name === 'RANDOM' || !SCALAR_FUNCTIONS[name]) return MIXED;
+        const kind = lookupFunction(name)?.kind;
+        return kind === 'scalar' || kind === 'constant' ? NO_COLUMN : MIXED;
+      }
+      case 'NestedCalculation':
+      case 'Error':
+        return MIXED;
+      default:
+        return NO_COLUMN;
+    }
+  }
+
+  /**
+   * A row-level expression of one column that may be dictionary-encoded: evaluated once per distinct value of the
+   * column in each evaluation, on the first row that has it (so an error shows at the same row as without), and read
+   * back by the row's code. Without a dictionary (a table not made by convertRows, a column of too many values), per
+   * row as before.
+   */
+  private memoized(c: Compiled, k: number): Compiled {
+    const f = c.fn;
+    const frame = this.frame;
+    let epoch = -1;
+    let codes: Uint16Array | undefined;
+    let memo: (Value | undefined)[] = [];
+    const fn: Fn = (i) => {
+      if (epoch !== frame.epoch) {
+        const dictionary = dictionaryOf(frame.table.columns[k]!);
+        codes = dictionary?.codes;
+        memo = dictionary ? new Array<Value | undefined>(dictionary.values.length).fill(undefined) : [];
+        epoch = frame.epoch;
+      }
+      if (codes === undefined) return f(i);
+      const code = codes[i]!;
+      let v = memo[code];
+      if (v === undefined) memo[code] = v = f(i);
+      return v;
+    };
+    return { fn, type: c.type, scale: c.scale, internal: c.internal };
+  }
+
+  /**
+   * The formula's strings deduplicated within one evaluation: each row's string is built as before, then replaced by
+   * the first equal one of this evaluation. Values do not change; what the caller holds does: a million rows of a
+   * few distinct texts hold those few strings, not a million (memory, and the garbage collector's copying of every
+   * survivor, which bounds building strings). Stops when most results are new (high cardinality) or too many.
+   */
+  private interned(c: Compiled): Compiled {
+    const f = c.fn;
+    const frame = this.frame;
+    let epoch = -1;
+    let seen: Map<string, string> | undefined;
+    let lookups = 0;
+    let misses = 0;
+    const fn: Fn = (i) => {
+      if (epoch !== frame.epoch) {
+        seen = new Map();
+        lookups = 0;
+        misses = 0;
+        epoch = frame.epoch;
+      }
+      const v = f(i);
+      if (seen === undefined || typeof v !== 'string' || v.length > INTERN_MAX_LENGTH) return v;
+      lookups++;
+      const first = seen.get(v);
+      if (first !== undefined) return first;
+      misses++;
+      if (seen.size >= INTERN_LIMIT || (misses >= INTERN_TRIAL && misses * 2 > lookups)) seen = undefined;
+      else seen.set(v, v);
+      return v;
+    };
+    return { ...c, fn, fresh: false };
   }
 
   private column(name: string, range: Range): number {
@@ -261,6 +431,25 @@ export class Compiler {
   }
 
   compile(e: Expression, level: Level, scope: Scope): Compiled {
+    // An expression of one dictionary-encoded column (UPPER(`Region`), `Customer` LIKE 'a%', YEAR(`Order Date`)) is
+    // evaluated once per distinct value: the largest such expression, not each part of it.
+    if (level === 'row' && !this.insideMemo && e.kind !== 'Column' && e.kind !== 'DoubleQuoted' && e.kind !== 'Paren' && e.kind !== 'Interval') {
+      const k = this.sourceOf(e);
+      if (k >= 0 && DICTIONARY_TYPES.has(this.table.types[k]!)) {
+        this.insideMemo = true;
+        let c: Compiled;
+        try {
+          c = this.compileNode(e, level, scope);
+        } finally {
+          this.insideMemo = false;
+        }
+        return c.constant || c.type === 'INTERVAL' ? c : this.memoized(c, k);
+      }
+    }
+    return this.compileNode(e, level, scope);
+  }
+
+  private compileNode(e: Expression, level: Level, scope: Scope): Compiled {
     switch (e.kind) {
       case 'Number':
         // An integer literal past 64 bits is a DECIMAL in MySQL, not a LONG that would wrap.
@@ -579,6 +768,7 @@ export class Compiler {
     const resultFns = results.map((c) => coerceTo(c, type));
     const elseFn = coerceTo(elseC, type);
     const n = resultFns.length;
+    const fresh = type === 'STRING' && [...results, elseC].some((c) => c.fresh || (c.type !== 'STRING' && c.type !== 'NULL'));
     if (e.operand) {
       const operand = shownArgument(this.compile(e.operand, level, scope)).fn;
       const conditions = e.whens.map((w) => shownArgument(this.compile(w.condition, level, scope)).fn);
@@ -597,6 +787,7 @@ export class Compiler {
         type,
         scale,
         internal,
+        fresh,
       };
     }
     const conditions = e.whens.map((w) => this.compile(w.condition, level, scope).fn);
@@ -608,6 +799,7 @@ export class Compiler {
       type,
       scale,
       internal,
+      fresh,
     };
   }
 
@@ -733,8 +925,14 @@ export class Compiler {
     // Functions that pass one of their arguments on give it the common type (a number among texts is text).
     const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
     const n = fns.length;
+    if (name === 'CONCAT' && level === 'row' && n > 0 && resultType === 'STRING') {
+      const direct = this.concat(e, args);
+      if (direct) return direct;
+    }
+    // A string function's result is a new string for each row (what `interned` deduplicates).
+    const fresh = resultType === 'STRING' && !passing;
     const values: ArgumentValue[] = new Array(n).fill(null);
-    if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale, internal };
+    if (n === 0) return { fn: () => impl(values, ctx), type: resultType, scale, internal, fresh };
     if (n === 1) {
       const f0 = fns[0]!;
       return {
@@ -745,6 +943,7 @@ export class Compiler {
         type: resultType,
         scale,
         internal,
+        fresh,
       };
     }
     return {
@@ -755,6 +954,105 @@ export class Compiler {
       type: resultType,
       scale,
       internal,
+      fresh,
+    };
+  }
+
+  /**
+   * CONCAT at row level, built directly: no argument array, each argument's text taken once, and consecutive
+   * arguments of one dictionary-encoded column and constants (`UPPER(\`Region\`), '-'`) joined once per distinct
+   * value of the column (the `memoized` rule), so that a row's result is one concatenation of a few ready texts.
+   * Same values and order as the generic call: every argument is evaluated, then NULL if one is NULL; numbers by
+   * their static type and scale. Not used with an INTERVAL argument (an error when turned into text).
+   */
+  private concat(e: CallExpression, args: readonly Compiled[]): Compiled | undefined {
+    if (args.some((a) => a.type === 'INTERVAL')) return undefined;
+    const asText = (a: Compiled): ((i: number) => string | null) => {
+      const f = a.fn;
+      if (a.type === 'STRING' || a.type === 'NULL') return f as (i: number) => string | null;
+      const type = a.type;
+      const scale = a.scale;
+      return (i) => {
+        const v = f(i);
+        return v === null || typeof v === 'string' ? v : toText(v, type, scale);
+      };
+    };
+    const parts: ((i: number) => string | null)[] = [];
+    let sharedParts = 0;
+    for (let start = 0; start < args.length; ) {
+      // The longest run from `start` of constants and expressions of one dictionary-encoded column.
+      let column = NO_COLUMN;
+      let end = start;
+      for (; end < args.length; end++) {
+        const s = args[end]!.constant ? NO_COLUMN : this.sourceOf(e.args[end]!);
+        if (s === MIXED || (s >= 0 && !DICTIONARY_TYPES.has(this.table.types[s]!))) break;
+        if (s >= 0 && column >= 0 && s !== column) break;
+        if (s >= 0) column = s;
+      }
+      if (column < 0 || (end === start + 1 && args[start]!.type === 'STRING')) {
+        // One argument as it is (a constant, an expression of several columns, an already memoized text).
+        parts.push(asText(args[start]!));
+        start++;
+        continue;
+      }
+      const texts = args.slice(start, end).map(asText);
+      const m = texts.length;
+      const held: (string | null)[] = new Array(m).fill(null);
+      const run: Fn = (i) => {
+        for (let j = 0; j < m; j++) held[j] = texts[j]!(i);
+        let out = '';
+        for (let j = 0; j < m; j++) {
+          const t = held[j]!;
+          if (t === null) return null;
+          out += t;
+        }
+        return out;
+      };
+      parts.push(this.memoized({ fn: run, type: 'STRING', scale: -1 }, column).fn as (i: number) => string | null);
+      sharedParts++;
+      start = end;
+    }
+    // One shared part (a memoized text) or one text argument as it is: no new string.
+    const fresh = parts.length > 1 || (sharedParts === 0 && args[0]!.type !== 'STRING');
+    const base = { type: 'STRING' as const, scale: -1, fresh };
+    if (parts.length === 1) return { ...base, fn: parts[0]! };
+    if (parts.length === 2) {
+      const [p0, p1] = parts as [(i: number) => string | null, (i: number) => string | null];
+      return {
+        ...base,
+        fn: (i) => {
+          const a = p0(i);
+          const b = p1(i);
+          return a === null || b === null ? null : a + b;
+        },
+      };
+    }
+    if (parts.length === 3) {
+      const [p0, p1, p2] = parts as [(i: number) => string | null, (i: number) => string | null, (i: number) => string | null];
+      return {
+        ...base,
+        fn: (i) => {
+          const a = p0(i);
+          const b = p1(i);
+          const c = p2(i);
+          return a === null || b === null || c === null ? null : a + b + c;
+        },
+      };
+    }
+    const n = parts.length;
+    const held: (string | null)[] = new Array(n).fill(null);
+    return {
+      ...base,
+      fn: (i) => {
+        for (let j = 0; j < n; j++) held[j] = parts[j]!(i);
+        let out = '';
+        for (let j = 0; j < n; j++) {
+          const t = held[j]!;
+          if (t === null) return null;
+          out += t;
+        }
+        return out;
+      },
     };
   }
 

@@ -18,6 +18,28 @@ export interface TypedTable {
 /** Distinct time texts remembered per column while converting. */
 const TIME_CACHE_LIMIT = 100_000;
 
+/**
+ * A low-cardinality column (STRING, DATE, DATETIME) as a dictionary, as column stores keep one: its distinct values
+ * (code 0 is NULL) and each row's code. The column's array holds the dictionary's values (rows of equal text share one
+ * string). A row-level expression of this column alone is then evaluated once per distinct value per evaluation
+ * (compile.ts), not once per row: UPPER(`Region`) over a million rows runs UPPER a handful of times.
+ */
+export interface ColumnDictionary {
+  /** The distinct values, in order of first appearance; `values[0]` is NULL. */
+  readonly values: readonly Value[];
+  /** Each row's index into `values`. */
+  readonly codes: Uint16Array;
+}
+
+/** Most entries of a dictionary (NULL included): past this many distinct values, a column is not encoded. */
+export const DICTIONARY_LIMIT = 65_536;
+
+/** Dictionaries by column array: kept beside the table, so TypedTable stays as it is (a table built otherwise has none). */
+const DICTIONARIES = new WeakMap<readonly Value[], ColumnDictionary>();
+
+/** The dictionary of a column of a table made by convertRows, when it has one. */
+export const dictionaryOf = (column: readonly Value[]): ColumnDictionary | undefined => DICTIONARIES.get(column);
+
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -120,7 +142,12 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
     const values: Value[] = new Array(n);
     let scale = 0;
     let scaleUnit = 1;
-    const times = type === 'DATE' ? new Map<string, Value>() : undefined;
+    // DATETIME texts are remembered while the column is low-cardinality (its dictionary lasts), DATE texts up to the limit.
+    let times = type === 'DATE' || type === 'DATETIME' ? new Map<string, Value>() : undefined;
+    // Strings by content, times by object (texts share one through `times`): code of each distinct value.
+    let dictionary: Map<Value, number> | undefined = type === 'STRING' || times ? new Map<Value, number>([[null, 0]]) : undefined;
+    let dictionaryValues: Value[] = [null];
+    let codes: Uint16Array | undefined = dictionary ? new Uint16Array(n) : undefined;
     for (let r = 0; r < n; r++) {
       const cell = rows[r]![name];
       let v: Value | undefined;
@@ -148,8 +175,29 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
           }
         }
       }
+      if (dictionary) {
+        let code = dictionary.get(v);
+        if (code === undefined) {
+          code = dictionaryValues.length;
+          if (code >= DICTIONARY_LIMIT) {
+            // Not low-cardinality: no dictionary.
+            dictionary = undefined;
+            codes = undefined;
+            dictionaryValues = [];
+            if (type === 'DATETIME') times = undefined;
+          } else {
+            dictionary.set(v, code);
+            dictionaryValues.push(v);
+          }
+        }
+        if (codes) {
+          codes[r] = code;
+          v = dictionaryValues[code]!;
+        }
+      }
       values[r] = v;
     }
+    if (codes) DICTIONARIES.set(values, { values: dictionaryValues, codes });
     names.push(name);
     types.push(type);
     scales.push(scale);

@@ -113,19 +113,6 @@ const mapCase = (s: string, upper: boolean): string => {
   return out;
 };
 
-/** Texts of a column repeat: their case mappings are remembered (a bounded table, emptied when full). */
-const UPPER_CACHE = new Map<string, string>();
-const LOWER_CACHE = new Map<string, string>();
-const CASE_CACHE_LIMIT = 4096;
-function cachedCase(cache: Map<string, string>, s: string, upper: boolean): string {
-  let out = cache.get(s);
-  if (out === undefined) {
-    out = mapCase(s, upper);
-    if (cache.size >= CASE_CACHE_LIMIT) cache.clear();
-    if (s.length <= 256) cache.set(s, out);
-  }
-  return out;
-}
 
 const pad =
   (atStart: boolean): ScalarFunction =>
@@ -225,11 +212,11 @@ export const STRING_FUNCTIONS: ScalarFunctionTable = {
   },
   LOWER: (args, ctx) => {
     const s = text(args, 0, ctx);
-    return s === null ? null : cachedCase(LOWER_CACHE, s, false);
+    return s === null ? null : mapCase(s, false);
   },
   UPPER: (args, ctx) => {
     const s = text(args, 0, ctx);
-    return s === null ? null : cachedCase(UPPER_CACHE, s, true);
+    return s === null ? null : mapCase(s, true);
   },
   REPLACE: (args, ctx) => {
     const s = text(args, 0, ctx);
