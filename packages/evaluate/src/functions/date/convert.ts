@@ -230,6 +230,29 @@ export function toCivil(value: Value | undefined): number | null {
   return civilOfWritten(numberToWritten(typeof value === 'number' ? value : value ? 1 : 0));
 }
 
+/** A date and time as written, zero parts kept (`writtenDateTime`). */
+export interface WrittenDateTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly micro: number;
+}
+
+/**
+ * Text or a number as a date and time as written, as DATE_FORMAT prints it: zero parts kept (the zero date 0 or
+ * `'0000-00-00'`, `2024-00-10`, `2024-01-00`, year 0), as `toCivil` reads them; NULL when it does not read as a date,
+ * names a day past its month's end or a time past 23:59:59. A time value is not read here (`toDateTime`).
+ * `double`: a number is a DOUBLE (its fraction read by its binary value).
+ */
+export function writtenDateTime(value: Value | undefined, double = false): WrittenDateTime | null {
+  if (value === null || value === undefined || typeof value === 'object') return null;
+  const w = typeof value === 'string' ? parseWritten(value) : numberToWritten(typeof value === 'number' ? value : value ? 1 : 0, double);
+  return civilOfWritten(w) === null ? null : w;
+}
+
 /** Any value as a DATE or DATETIME (the argument conversion of the date functions); NULL when it does not convert.
  * `double`: a number is a DOUBLE (its fraction read by its binary value). */
 export function toDateTime(value: Value | undefined, double = false): TimeValue | null {

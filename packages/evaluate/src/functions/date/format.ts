@@ -50,11 +50,22 @@ const suffix = (day: number): string => {
 /**
  * Formats with MySQL's specifiers; NULL where MariaDB gives NULL: an empty format, a date specifier (%Y, %m, %d, %W,
  * %U, …) of a TIME. An unknown specifier prints its letter (`%q` → `q`); a `%` at the very end prints itself.
+ *
+ * A date with zero parts (DATE_FORMAT of text or a number: `0`, `'2024-00-10'`, `'2024-01-00'`, `'0000-03-01'`)
+ * prints them as written, as MariaDB does (`%Y-%m-%d` → `0000-00-00`, `%D` → `0th`); day 0 is the day before the
+ * month's 1st for %W %a %w %j and the weeks (MariaDB's calc_daynr: `2024-01-00` is a Sunday, `%j` 000), month 0 is
+ * the previous December for %W %a %w. NULL where MariaDB gives NULL: %M %b of month 0; %W %a %w of year and month 0;
+ * %j of year or month 0. Also NULL where MariaDB prints numbers of no meaning (its unsigned arithmetic wrapping:
+ * `%U` of `0` is 613566757, `%x` of `'0000-01-01'` 4294967295): the weeks (%U %u %V %v %X %x) of year or month 0,
+ * and %W %a %w of January and February of year 0 (a known difference, docs/dates.md).
  */
 export function formatWithSpecifiers(p: FormatParts, format: string): string | null {
   if (format === '') return null; // MariaDB: an empty format gives NULL
   let out = p.negative ? '-' : '';
   const dayNr = p.isTime ? 0 : dayNumber(p.year, p.month, p.day);
+  // Zero parts (never in a time value): which specifiers have a meaning.
+  const noWeekday = p.isTime || (p.year === 0 && p.month <= 2);
+  const noDayOfYear = p.isTime || p.year === 0 || p.month === 0;
   const hour12 = ((p.hour % 24) + 11) % 12 + 1;
   for (let i = 0; i < format.length; i++) {
     const c = format[i] as string;
@@ -74,11 +85,11 @@ export function formatWithSpecifiers(p: FormatParts, format: string): string | n
         out += ABBREVIATED_MONTH_NAMES[p.month - 1];
         break;
       case 'W':
-        if (p.isTime) return null;
+        if (noWeekday) return null;
         out += DAY_NAMES[calcWeekday(dayNr, false)];
         break;
       case 'a':
-        if (p.isTime) return null;
+        if (noWeekday) return null;
         out += ABBREVIATED_DAY_NAMES[calcWeekday(dayNr, false)];
         break;
       case 'D':
@@ -117,7 +128,7 @@ export function formatWithSpecifiers(p: FormatParts, format: string): string | n
         out += pad(p.minute, 2);
         break;
       case 'j':
-        if (p.isTime) return null;
+        if (noDayOfYear) return null;
         out += pad(dayNr - dayNumber(p.year, 1, 1) + 1, 3);
         break;
       case 'k':
@@ -141,27 +152,27 @@ export function formatWithSpecifiers(p: FormatParts, format: string): string | n
         break;
       case 'U':
       case 'u': {
-        if (p.isTime) return null;
+        if (noDayOfYear) return null;
         const behaviour = spec === 'U' ? WEEK_FIRST_WEEKDAY : WEEK_MONDAY_FIRST;
         out += pad(calcWeek(p.year, p.month, p.day, behaviour).week, 2);
         break;
       }
       case 'V':
       case 'v': {
-        if (p.isTime) return null;
+        if (noDayOfYear) return null;
         const behaviour = spec === 'V' ? WEEK_YEAR | WEEK_FIRST_WEEKDAY : WEEK_YEAR | WEEK_MONDAY_FIRST;
         out += pad(calcWeek(p.year, p.month, p.day, behaviour).week, 2);
         break;
       }
       case 'X':
       case 'x': {
-        if (p.isTime) return null;
+        if (noDayOfYear) return null;
         const behaviour = spec === 'X' ? WEEK_YEAR | WEEK_FIRST_WEEKDAY : WEEK_YEAR | WEEK_MONDAY_FIRST;
         out += pad(calcWeek(p.year, p.month, p.day, behaviour).year, 4);
         break;
       }
       case 'w':
-        if (p.isTime) return null;
+        if (noWeekday) return null;
         out += String(calcWeekday(dayNr, true));
         break;
       default:

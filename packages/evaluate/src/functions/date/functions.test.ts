@@ -454,6 +454,75 @@ table('DATE_FORMAT', [
 ]);
 
 // prettier-ignore
+table('DATE_FORMAT of zero dates and zero parts (printed as written, as MariaDB)', [
+  ["DATE_FORMAT(0, '%Y-%m-%d %H:%i:%s.%f')", "0000-00-00 00:00:00.000000"],
+  ["DATE_FORMAT('0000-00-00', '%Y-%m-%d')", "0000-00-00"],
+  ["DATE_FORMAT('00000000', '%Y-%m-%d')", "0000-00-00"],
+  ["DATE_FORMAT('0000-00-00 00:00:00', '%Y-%m-%d %T')", "0000-00-00 00:00:00"],
+  ["DATE_FORMAT('0000-00-00 10:20:30.5', '%Y %H %f')", "0000 10 500000"],
+  ["DATE_FORMAT(0.5, '%Y-%m-%d %f')", "0000-00-00 500000"],
+  ["DATE_FORMAT(0.000001, '%f')", "000001"],
+  ["DATE_FORMAT(20240100, '%Y-%m-%d')", "2024-01-00"],
+  ["DATE_FORMAT('20240100', '%Y-%m-%d')", "2024-01-00"],
+  ["DATE_FORMAT('2024-1-0', '%Y-%m-%d')", "2024-01-00"],
+  ["DATE_FORMAT(10000, '%Y-%m-%d')", "2001-00-00"],
+  ["DATE_FORMAT('2024-01-00', '%Y-%m-%d')", "2024-01-00"],
+  ["DATE_FORMAT('2024-00-10', '%Y-%m-%d')", "2024-00-10"],
+  ["DATE_FORMAT('2024-00-00 10:20:30', '%Y-%m-%d %H:%i:%s')", "2024-00-00 10:20:30"],
+  ["DATE_FORMAT('0000-05-00', '%Y-%m-%d')", "0000-05-00"],
+  ["DATE_FORMAT('0000-01-01', '%Y-%m-%d')", "0000-01-01"],
+  ["DATE_FORMAT(0, '%c %D %e %y')", "0 0th 0 00"],
+  ["DATE_FORMAT(0, '%h %I %l %p %r %k %T %S')", "12 12 12 AM 12:00:00 AM 0 00:00:00 00"],
+  // Names of month 0: NULL; weekdays of the zero date (year and month 0): NULL; day of year of year or month 0: NULL.
+  ["DATE_FORMAT(0, '%a')", null],
+  ["DATE_FORMAT(0, '%b')", null],
+  ["DATE_FORMAT(0, '%M')", null],
+  ["DATE_FORMAT(0, '%W')", null],
+  ["DATE_FORMAT(0, '%w')", null],
+  ["DATE_FORMAT(0, '%j')", null],
+  ["DATE_FORMAT('2024-00-10', '%b')", null],
+  ["DATE_FORMAT('2024-00-10', '%M')", null],
+  ["DATE_FORMAT('2024-00-10', '%j')", null],
+  ["DATE_FORMAT('0000-01-01', '%j')", null],
+  // Day 0 is the day before the 1st (2024-01-00 is 2023-12-31, a Sunday), in the weeks of its own year.
+  ["DATE_FORMAT('2024-01-00', '%b %M %c %D %e %y')", "Jan January 1 0th 0 24"],
+  ["DATE_FORMAT('2024-01-00', '%a %W %w %j')", "Sun Sunday 0 000"],
+  ["DATE_FORMAT('2024-01-00', '%U %u %V %v %X %x')", "00 52 53 52 2023 2023"],
+  ["DATE_FORMAT('2021-01-00', '%a %w %j %U %u %V %v %X %x')", "Thu 4 000 00 00 52 53 2020 2020"],
+  ["DATE_FORMAT('2024-03-00', '%a %w %j %U %u %V %v %X %x')", "Thu 4 060 08 09 08 09 2024 2024"],
+  ["DATE_FORMAT(700, '%Y-%m-%d %a %j')", "2000-07-00 Fri 182"],
+  // Month 0 is the previous December for the weekday (2024-00-01 is 2023-12-01, a Friday).
+  ["DATE_FORMAT('2024-00-01', '%a %w')", "Fri 5"],
+  ["DATE_FORMAT('2024-00-31', '%a %w')", "Sun 0"],
+  ["DATE_FORMAT('2023-00-15', '%a %w %W')", "Thu 4 Thursday"],
+  ["DATE_FORMAT('2024-00-00', '%a')", "Thu"],
+  ["DATE_FORMAT('2024-00-10', '%D %c %e')", "10th 0 10"],
+  // Year 0 from March: the proleptic calendar (0000-03-01 is a Wednesday).
+  ["DATE_FORMAT('0000-03-01', '%a %w')", "Wed 3"],
+  ["DATE_FORMAT('0000-01-01', '%M %b')", "January Jan"],
+  // Not dates: NULL.
+  ["DATE_FORMAT('0', '%Y-%m-%d')", null],
+  ["DATE_FORMAT('123', '%Y-%m-%d')", null],
+  ["DATE_FORMAT(-10000, '%Y-%m-%d')", null],
+  ["DATE_FORMAT('2024-01-00 25:00:00', '%Y')", null],
+  ["DATE_FORMAT('2024-13-01', '%Y')", null],
+  ["DATE_FORMAT('2024-01-32', '%Y')", null],
+  ["DATE_FORMAT(20240230, '%Y-%m-%d')", null],
+  // MariaDB prints numbers of no meaning here (unsigned arithmetic wrapping): NULL (docs/dates.md).
+  ["DATE_FORMAT(0, '%U')", null, 'ours'],
+  ["DATE_FORMAT(0, '%u')", null, 'ours'],
+  ["DATE_FORMAT(0, '%V')", null, 'ours'],
+  ["DATE_FORMAT(0, '%v')", null, 'ours'],
+  ["DATE_FORMAT(0, '%X')", null, 'ours'],
+  ["DATE_FORMAT(0, '%x')", null, 'ours'],
+  ["DATE_FORMAT('2024-00-10', '%U')", null, 'ours'],
+  ["DATE_FORMAT('2024-00-10', '%x')", null, 'ours'],
+  ["DATE_FORMAT('0000-01-01', '%U %u %V %v %X %x')", null, 'ours'],
+  ["DATE_FORMAT('0000-01-01', '%a')", null, 'ours'],
+  ["DATE_FORMAT('0000-01-01', '%w %W')", null, 'ours'],
+]);
+
+// prettier-ignore
 table('TIME_FORMAT', [
   ["TIME_FORMAT('10:20:30', '%H:%i:%s')", "10:20:30"],
   ["TIME_FORMAT('25:20:30', '%H %k %h %I %l %p')", "25 25 01 01 1 AM"],

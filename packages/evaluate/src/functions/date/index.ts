@@ -38,6 +38,7 @@ import {
   toCivil,
   toDate,
   toDateTime,
+  writtenDateTime,
   toInteger,
   toIntegerHalfEven,
   toNumber,
@@ -263,10 +264,15 @@ const timeParts = (timeUs: number): FormatParts => {
   };
 };
 
+/** DATE_FORMAT prints a date as written, zero parts too (`0000-00-00`, `2024-01-00`), as MariaDB does. */
 const DATE_FORMAT: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
+  const value = arg(args, 0, ctx);
   const format = text(arg(args, 1, ctx));
-  return t === null || format === null ? null : formatWithSpecifiers(dateParts(t), format);
+  if (format === null) return null;
+  const t = toDateTime(value, isDouble(ctx, 0));
+  if (t !== null) return formatWithSpecifiers(dateParts(t), format);
+  const w = writtenDateTime(value, isDouble(ctx, 0));
+  return w === null ? null : formatWithSpecifiers({ isTime: false, negative: false, ...w }, format);
 };
 
 const TIME_FORMAT: ScalarFunction = (args, ctx) => {
