@@ -205,11 +205,15 @@ export function utf8Length(s: string): number {
   return n;
 }
 
-/** A key equal for values DISTINCT treats as one. */
+/**
+ * A key equal for values DISTINCT treats as one. A time is its milliseconds, and its microseconds too when it has
+ * some (`t<ms>.<µs>`: datetimes that differ only in microseconds are distinct, as in MariaDB); a DATE and the
+ * DATETIME at its midnight are one value (MariaDB compares them equal).
+ */
 export function distinctKey(v: Value, collation: Collation): unknown {
   if (typeof v === 'string') return `s${collationKey(v, collation)}`;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v !== null && isTimeValue(v)) return v.epochMs;
+  if (v !== null && isTimeValue(v)) return v.micros === undefined ? v.epochMs : `t${v.epochMs}.${v.micros}`;
   return v;
 }
 

@@ -34,7 +34,10 @@ export function compareValues(a: Value, b: Value, collation: Collation): number 
 /** A time as milliseconds with its microseconds as a fraction (exact to the microsecond until about 2100, to some 30 µs at 9999). */
 function timeOf(v: Value): number | undefined {
   if (isTimeValue(v)) return v.micros === undefined ? v.epochMs : v.epochMs + v.micros / 1000;
-  if (typeof v === 'string') return parseTimeText(v)?.epochMs;
+  if (typeof v === 'string') {
+    const t = parseTimeText(v);
+    return t === undefined ? undefined : t.micros === undefined ? t.epochMs : t.epochMs + t.micros / 1000;
+  }
   return undefined;
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { collationKey, compareStrings, likeMatcher } from './collation.js';
 import { compareValues } from './compare.js';
-import { formatNumber, quotientDigits, roundHalfAwayFromZero, roundHalfEven, scaleOf, textToNumber, toOutputValue } from './values.js';
+import { formatNumber, parseTimeText, quotientDigits, roundHalfAwayFromZero, roundHalfEven, scaleOf, textToNumber, timeToNumber, toOutputValue } from './values.js';
 
 describe('numbers', () => {
   it.each<[string, number]>([
@@ -150,5 +150,52 @@ describe('compareValues', () => {
     [day('2024-01-31'), { type: 'DATETIME', epochMs: Date.parse('2024-01-31T00:00:00Z') }, 0],
   ])('%j vs %j', (a, b, expected) => {
     expect(compareValues(a as never, b as never, 'utf8mb4_general_ci')).toBe(expected);
+  });
+});
+
+// Checked against MariaDB 10.11: text read as a DATETIME(6) keeps six digits of a fraction, truncating the rest
+// (`'…30.1234569'` equals TIMESTAMP('…30.123456')); a DATETIME(6) + 0 is YYYYMMDDHHMMSS.ffffff.
+describe('microseconds of times read from text and as numbers', () => {
+  const at = (s: string, micros?: number) => ({ type: 'DATETIME' as const, epochMs: Date.parse(`${s}Z`), ...(micros ? { micros } : {}) });
+  it.each<[string, ReturnType<typeof at> | { type: 'DATE'; epochMs: number } | undefined]>([
+    ['2024-01-01 10:20:30.123456', at('2024-01-01T10:20:30.123', 456)],
+    ['2024-01-01T10:20:30.123456', at('2024-01-01T10:20:30.123', 456)],
+    ['2024-01-01 10:20:30.000001', at('2024-01-01T10:20:30.000', 1)],
+    ['2024-01-01 10:20:30.5', at('2024-01-01T10:20:30.500')],
+    ['2024-01-01 10:20:30.123', at('2024-01-01T10:20:30.123')],
+    ['2024-01-01 10:20:30.1234567', at('2024-01-01T10:20:30.123', 456)],
+    ['2024-01-01 10:20:30.9999999', at('2024-01-01T10:20:30.999', 999)],
+    ['2024-01-01 10:20:30.000000', at('2024-01-01T10:20:30.000')],
+    ['2024-01-01 10:20:30', at('2024-01-01T10:20:30.000')],
+    ['2024-01-01', { type: 'DATE', epochMs: Date.parse('2024-01-01T00:00:00Z') }],
+    ['2024-01-01 10:20:30.', undefined],
+  ])('parseTimeText(%j)', (text, expected) => {
+    expect(parseTimeText(text)).toEqual(expected);
+  });
+
+  it.each<[ReturnType<typeof at> | { type: 'DATE'; epochMs: number }, number]>([
+    [at('2024-01-01T10:20:30.000'), 20240101102030],
+    [at('2024-01-01T10:20:30.500'), 20240101102030.5],
+    [at('2024-01-01T10:20:30.250'), 20240101102030.25],
+    [at('2024-01-01T10:20:30.123', 456), 20240101102030.123456],
+    [at('1970-01-01T00:00:01.000', 5), 19700101000001.000005],
+    [{ type: 'DATE', epochMs: Date.parse('2024-01-01T00:00:00Z') }, 20240101],
+  ])('timeToNumber(%j)', (t, expected) => {
+    expect(timeToNumber(t)).toBe(expected);
+  });
+
+  it.each<[unknown, unknown, number | null]>([
+    [at('2024-01-01T10:20:30.123', 456), '2024-01-01 10:20:30.123456', 0],
+    [at('2024-01-01T10:20:30.123', 456), '2024-01-01 10:20:30.123', 1],
+    [at('2024-01-01T10:20:30.123', 456), '2024-01-01 10:20:30.123455', 1],
+    [at('2024-01-01T10:20:30.123', 456), '2024-01-01 10:20:30.123457', -1],
+    [at('2024-01-01T10:20:30.123', 456), '2024-01-01 10:20:30.1234569', 0],
+    [at('2024-01-01T10:20:30.000'), '2024-01-01 10:20:30.0000009', 0],
+    [at('2024-01-01T10:20:30.000'), '2024-01-01 10:20:30.000001', -1],
+    [{ type: 'DATE', epochMs: Date.parse('2024-01-01T00:00:00Z') }, '2024-01-01 00:00:00.000001', -1],
+    [at('2024-01-01T10:20:30.500'), '2024-01-01 10:20:30.5', 0],
+  ])('compareValues(%j, %j)', (a, b, expected) => {
+    expect(compareValues(a as never, b as never, 'utf8mb4_general_ci')).toBe(expected);
+    expect(compareValues(b as never, a as never, 'utf8mb4_general_ci')).toBe(expected === null ? null : -expected || 0);
   });
 });

@@ -21,7 +21,7 @@ export function timeValue(type: 'DATE' | 'DATETIME', epochMs: number): TimeValue
   return { type, epochMs: type === 'DATE' ? Math.floor(epochMs / MS_PER_DAY) * MS_PER_DAY : epochMs };
 }
 
-const TIME_TEXT = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]+)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,6}))?)?)?\s*$/;
+const TIME_TEXT = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[T ]+)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d+))?)?)?\s*$/;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil), for any year. */
 function daysFromCivil(y: number, m: number, d: number): number {
@@ -64,7 +64,11 @@ function parseCanonicalTime(text: string): TimeValue | undefined | null {
   return { type: 'DATETIME', epochMs: day + ((h * 60 + mi) * 60 + sec) * 1000 };
 }
 
-/** `2024-01-31`, `2024-01-31 10:00[:00[.000]]` or with `T`: a DATE or a DATETIME; undefined when not a valid time. */
+/**
+ * `2024-01-31`, `2024-01-31 10:00[:00[.ffffff]]` or with `T`: a DATE or a DATETIME; undefined when not a valid time.
+ * The fraction is read to the microsecond, digits past the sixth truncated (`…30.1234567` is …30.123456), as MariaDB
+ * reads text as a DATETIME(6) (a CSV cell, text compared with a time).
+ */
 export function parseTimeText(text: string): TimeValue | undefined {
   const canonical = parseCanonicalTime(text);
   if (canonical !== null) return canonical;
@@ -79,8 +83,10 @@ export function parseTimeText(text: string): TimeValue | undefined {
   const mi = +m[5]!;
   const s = m[6] === undefined ? 0 : +m[6];
   if (h > 23 || mi > 59 || s > 59) return undefined;
-  const ms = m[7] === undefined ? 0 : Math.floor(+`0.${m[7]}` * 1000);
-  return { type: 'DATETIME', epochMs: utc(y, mo - 1, d, h, mi, s, ms) };
+  const us = m[7] === undefined ? 0 : Number(m[7].slice(0, 6).padEnd(6, '0'));
+  const epochMs = utc(y, mo - 1, d, h, mi, s, Math.floor(us / 1000));
+  const micros = us % 1000;
+  return micros === 0 ? { type: 'DATETIME', epochMs } : { type: 'DATETIME', epochMs, micros };
 }
 
 /** Date.UTC, also for years 0–99 (which Date.UTC reads as 1900–1999). */
@@ -101,12 +107,18 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** `YYYY-MM-DD` for a DATE, `YYYY-MM-DD HH:MM:SS` for a DATETIME, with its fraction of a second when it has one (`.5`): the date functions' printing. */
 export const formatTime: (t: TimeValue) => string = formatDateTime;
 
-/** A time as a number, as MySQL converts it in arithmetic and numeric comparison: YYYYMMDD or YYYYMMDDHHMMSS. */
+/**
+ * A time as a number, as MySQL converts it in arithmetic and numeric comparison: YYYYMMDD, or YYYYMMDDHHMMSS with the
+ * fraction of a second as decimals (`…30.123456`, as MariaDB's DATETIME(6) + 0). A double holds about 16 significant
+ * digits: past the year 1000 the fraction is kept to some 1/256 s (the nearest double to MariaDB's DECIMAL).
+ */
 export function timeToNumber(t: TimeValue): number {
   const d = new Date(t.epochMs);
   const date = d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
   if (t.type === 'DATE') return date;
-  return date * 1_000_000 + d.getUTCHours() * 10000 + d.getUTCMinutes() * 100 + d.getUTCSeconds();
+  const whole = date * 1_000_000 + d.getUTCHours() * 10000 + d.getUTCMinutes() * 100 + d.getUTCSeconds();
+  const us = d.getUTCMilliseconds() * 1000 + (t.micros ?? 0);
+  return us === 0 ? whole : whole + us / 1_000_000;
 }
 
 // ─── Numbers ─────────────────────────────────────────────────────────────────────────────────────────────────────
