@@ -377,6 +377,20 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "DATE_TRUNC('quarter', `Order Date`)",
     "DATE_TRUNC('hour', `Ship Date`)",
   ],
+  // Microseconds outside the date functions: a datetime as a number (YYYYMMDDHHMMSS.ffffff), text compared with a
+  // datetime (six digits, truncated), DISTINCT and partitions (AGGREGATE, WINDOW); DATE_FORMAT of zero dates and parts.
+  'microseconds and zero dates': [
+    'DATE_ADD(`Ship Date`, INTERVAL 500000 MICROSECOND) + 0 - (`Ship Date` + 0)',
+    'MOD(DATE_ADD(`Ship Date`, INTERVAL 250000 MICROSECOND) + 0, 1)',
+    "DATE_ADD(`Ship Date`, INTERVAL 123456 MICROSECOND) = CONCAT(`Ship Date`, '.123456')",
+    "DATE_ADD(`Ship Date`, INTERVAL `N` MICROSECOND) > CONCAT(`Ship Date`, '.000005')",
+    "DATE_ADD(`Ship Date`, INTERVAL 1 MICROSECOND) = CONCAT(`Ship Date`, '.0000019')",
+    "TIMESTAMP(`Order Date`) < CONCAT(`Order Date`, ' 00:00:00.000001')",
+    "DATE_FORMAT(`N` * 10000, '%Y-%m-%d %H:%i:%s %c %e %D %y %f')",
+    "DATE_FORMAT(20240001 + `N` * 10000, '%Y-%m-%d %a %W %w %D')",
+    "DATE_FORMAT(20240000 + `Quantity` * 100, '%Y-%m-%d %a %j %U %u %V %v %X %x')",
+    "DATE_FORMAT(`Quantity` * 100, '%Y-%m-%d %M %b %e %D')",
+  ],
 };
 
 /** Aggregate formulas, each run over the whole table and grouped by each of GROUPINGS. */
@@ -417,6 +431,7 @@ export const AGGREGATE: readonly string[] = [
   "CONCAT(MIN(`Region`), '…', MAX(`Region`))",
   "CONCAT(AVG(`Sales`), '')",
   'COUNT(DISTINCT `Order Date`)',
+  'COUNT(DISTINCT DATE_ADD(TIMESTAMP(\'2024-01-01\'), INTERVAL `N` MICROSECOND))',
   'COUNT(DISTINCT `Sales`)',
   'MIN(`Code`)',
   'MAX(`Code`)',
@@ -466,6 +481,7 @@ export const WINDOW: readonly Case[] = [
   { formula: 'RANK() OVER (PARTITION BY `Customer` ORDER BY `N` DESC)' },
   { formula: 'SUM(`Quantity`) OVER (PARTITION BY `Customer` ORDER BY `N`)' },
   { formula: 'COUNT(*) OVER (PARTITION BY `Order Date`)' },
+  { formula: "COUNT(*) OVER (PARTITION BY DATE_ADD(TIMESTAMP('2024-01-01'), INTERVAL `N` MICROSECOND))" },
   { formula: 'FIRST_VALUE(`Customer`) OVER (PARTITION BY `Region` ORDER BY `Customer`, `Quantity`, `Ratio`)' },
   { formula: 'NTILE(5) OVER (ORDER BY SUM(`Quantity`) DESC)', groupBy: ['Region', 'N'] },
   { formula: 'LEAD(SUM(`Sales`), 3) OVER (ORDER BY `N`)', groupBy: ['N'] },
