@@ -70,6 +70,17 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     },
   },
   {
+    function: 'DATE_FORMAT (weeks of zero parts)',
+    service: "NULL for %U %u %V %v %X %x of a date with a zero month or year (`'2024-00-10'`, `0`), and for %W %a %w of January and February of year 0",
+    mariadb: "numbers of no meaning: calc_daynr's unsigned arithmetic wraps (`%U` of `0` is 613566757, of `'2024-00-10'` 613566753; `%x` of `'0000-01-01'` 4294967295; `'0000-01-01'` is a Sunday, the proleptic calendar's Saturday)",
+    source:
+      "no documentation of the service says; MariaDB's values there are overflow artefacts, not weeks: NULL, as MariaDB gives for %j and %M of the same dates, is the sound answer (the parts it prints sanely, zeros included, are MariaDB's: packages/evaluate/docs/dates.md)",
+    formulas: {
+      "DATE_FORMAT(20240000 + `N` * 100, '%Y-%m-%d %U %u %V %v %X %x')":
+        "CASE WHEN MONTH(20240000 + `N` * 100) = 0 THEN NULL ELSE DATE_FORMAT(20240000 + `N` * 100, '%Y-%m-%d %U %u %V %v %X %x') END",
+    },
+  },
+  {
     function: '+ - * (LONG overflow)',
     service: 'a LONG result past 64 bits wraps to negative (two\'s complement)',
     mariadb: 'the query fails: BIGINT value is out of range',
