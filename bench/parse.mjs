@@ -106,9 +106,17 @@ async function measure(names, formulas, { runs = 7, minMs = 250, warmupMs = 600 
   });
 }
 
-function runChild(names, indices) {
+/**
+ * Formulas as they stand while being typed: each corpus formula cut at 40% and at 70% of its length (an unclosed
+ * call or CASE, an operator without its operand, a string still open), the text an editor analyses on most keystrokes.
+ */
+function typingFormulas(corpus) {
+  return corpus.flatMap((f) => [0.4, 0.7].map((share) => f.slice(0, Math.round(f.length * share))));
+}
+
+function runChild(names, indices, set = 'corpus') {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SELF, '--child', names.join('|'), indices.join(',')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [SELF, '--child', names.join('|'), indices.join(','), set], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${names.join(', ')} exited with ${code}`))));
@@ -125,6 +133,10 @@ export async function benchParse({ log = () => {} } = {}) {
   // The same on the formulas that parse: error recovery (3 corpus formulas are broken on purpose) costs extra.
   log('  parse: ours and our lexer on the formulas that parse');
   const [oursValid, lexValid] = await runChild(['calckit (parse+analysis)', 'calckit lex only'], oursAccepts);
+  // While typing, most texts have a syntax error: what error recovery costs where it runs most.
+  log('  parse: ours and our lexer on the corpus cut short (formulas being typed)');
+  const typing = typingFormulas(corpus);
+  const [oursTyping, lexTyping] = await runChild(['calckit (parse+analysis)', 'calckit lex only'], typing.map((_, i) => i), 'typing');
   const peers = [];
   for (const peer of PEERS) {
     const subset = await accepted(peer, corpus);
@@ -144,13 +156,15 @@ export async function benchParse({ log = () => {} } = {}) {
     lexOnly,
     parseOverLex: 1 / lexOnly.firstOverThis,
     valid: { ours: oursValid, lexOnly: lexValid, parseOverLex: 1 / lexValid.firstOverThis },
+    typing: { ours: oursTyping, lexOnly: lexTyping, parseOverLex: 1 / lexTyping.firstOverThis },
     peers,
   };
 }
 
 if (process.argv[2] === '--child') {
   const corpus = loadCorpus().map((e) => e.formula);
-  const formulas = process.argv[4].split(',').map((i) => corpus[Number(i)]);
+  const set = process.argv[5] === 'typing' ? typingFormulas(corpus) : corpus;
+  const formulas = process.argv[4].split(',').map((i) => set[Number(i)]);
   process.stdout.write(JSON.stringify(await measure(process.argv[3].split('|'), formulas)));
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await benchParse({ log: (m) => console.error(m) });

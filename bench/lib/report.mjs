@@ -80,6 +80,7 @@ export function renderMarkdown(results) {
     const rows = [
       ['calckit parse+analysis', '—', `${p.ours.accepted}/${p.ours.of} parse`, rate(p.ours), ''],
       ['calckit lex only (reference)', `${times(p.parseOverLex)} (parse+analysis time / lex time)`, `${p.lexOnly.formulas}/${p.ours.of}`, rate(p.lexOnly), p.valid ? `on the ${p.valid.ours.formulas} that parse: ${times(p.valid.parseOverLex)} (ours ${rate(p.valid.ours)}; lex ${rate(p.valid.lexOnly)})` : ''],
+      ...(p.typing ? [['calckit parse+analysis, formulas cut short (being typed)', `${times(p.typing.parseOverLex)} (parse+analysis time / lex time)`, `${p.typing.ours.formulas} texts`, rate(p.typing.ours), `lex ${rate(p.typing.lexOnly)}`]] : []),
       ...p.peers.map((x) => [x.name, x.peer ? `ours ${times(x.oursOverPeer)} faster` : '—', `${x.accepted}/${x.of}`, rate(x.peer), x.oursOnSame ? `ours on the same ${x.accepted}: ${rate(x.oursOnSame)}` : 'accepts none']),
     ];
     lines.push(table(['Parser', 'Ratio', 'Accepted', 'Throughput', 'Ours on the same formulas'], rows));

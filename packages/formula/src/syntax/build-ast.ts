@@ -274,6 +274,7 @@ export class NodeBuilder {
       operatorRange: this.tokenRange(tok),
       operand,
       range: this.spanFrom(tok, operand),
+      recovered: operand.kind === 'Error' ? true : undefined,
     };
   }
 

@@ -1,11 +1,11 @@
 // parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused.
-import { EOF, createTokenInstance, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
-import type { Formula, Node } from './ast.js';
-import { forEachChild } from './walk.js';
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import type { Formula } from './ast.js';
 import { CstToAst } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
+import { markEnclosingRecovered, markParentsOfErrors, mendCommonErrors } from './light-recovery.js';
 import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
 import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
@@ -58,61 +58,16 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
   }
   return { depth: deepest, at };
 }
-/**
- * The closers a formula's tokens leave open, innermost first (`)` for each `(`, END for each CASE), as tokens inserted
- * by recovery; undefined when a closer does not match its opener (then no closers appended can mend the formula).
- */
-function missingClosers(tokens: readonly IToken[]): IToken[] | undefined {
-  const open: TokenType[] = [];
-  for (const t of tokens) {
-    const type = t.tokenType;
-    if (type === T.LParen) open.push(T.RParen);
-    else if (type === T.Case) open.push(T.End);
-    else if (type === T.RParen || type === T.End) {
-      if (open.pop() !== type) return undefined;
-    }
-  }
-  return open.reverse().map((type) => {
-    // As Chevrotain makes the tokens its recovery inserts: no image, no place.
-    const inserted = createTokenInstance(type, '', NaN, NaN, NaN, NaN, NaN, NaN);
-    inserted.isInsertedInRecovery = true;
-    return inserted;
-  });
-}
-
-/**
- * Marks recovered every node that encloses a recovered one on the tree's last path (root to the end of the text),
- * where closers inserted at the end sit: as Chevrotain's recovery marks each rule the error passed through. Iterative:
- * the path of a long chain is short on this side, but nothing here may recurse per level.
- */
-function markEnclosingRecovered(formula: Formula): void {
-  const path: Node[] = [];
-  for (let node: Node | undefined = formula; node; ) {
-    path.push(node);
-    let last: Node | undefined;
-    forEachChild(node, (child) => {
-      if (!last || child.range.end.offset >= last.range.end.offset) last = child;
-    });
-    node = last;
-  }
-  let below = false;
-  for (let i = path.length - 1; i >= 0; i--) {
-    const node = path[i]! as { recovered?: boolean };
-    if (below) node.recovered = true;
-    below ||= node.recovered === true;
-  }
-}
-
 let strictParser: FormulaParser | undefined;
 let recoveringParser: FormulaParser | undefined;
 let cstParser: FormulaCstParser | undefined;
 
 /**
  * Reused instances of the one grammar. Most formulas are valid, and the AST-building parser without error recovery
- * reads them fastest; a formula with errors is read again with recovery, which single-token insertion and deletion
- * (the common missing `)`, END or THEN) leave complete, so the same actions build its tree; a formula that only ends
- * early (closers missing at the end, the commonest error while typing) is read again by the fast parser with those
- * closers appended as inserted tokens (`missingClosers`). Only when recovery had
+ * reads them fastest; a formula with errors is first mended by the light recovery (mendCommonErrors: an expression
+ * missing, closers missing at the end: the commonest errors while typing) and read again by the same fast parser;
+ * otherwise it is read with Chevrotain's recovery, which single-token insertion and deletion (a missing `)`, END or
+ * THEN before more input) leave complete, so the same actions build its tree. Only when recovery had
  * to re-synchronise (skip tokens, drop an expression) is it read a third time building Chevrotain's CST, whose
  * partial nodes keep what was read before each error (build-ast.ts's CstToAst).
  */
@@ -204,23 +159,17 @@ export function parseFormula(text: string): ParseResult {
       p.read(lexed.tokens, lexed.lines);
       let expression = p.formula();
       const firstErrors = [...p.errors];
-      if (firstErrors.length > 0 && firstErrors[0]!.token.tokenType === EOF) {
-        // The formula ends early: most often only closing parentheses or END are missing. Then the same fast parser,
-        // given those closers as inserted tokens, reads it whole and builds the tree the recovery would; the error is
-        // the one the first reading found. Anything else missing takes the recovery below.
-        const closers = missingClosers(lexed.tokens);
-        if (closers && closers.length > 0) {
-          p.read([...lexed.tokens, ...closers], lexed.lines);
-          const mended = p.formula();
-          if (p.errors.length === 0) {
-            formula = p.builder.formula(mended, text.length, true);
-            markEnclosingRecovered(formula);
-            for (const e of firstErrors) errors.push(toParseError(e, lexed.lines, text));
-          }
+      if (firstErrors.length > 0) {
+        const light = mendCommonErrors(p, lexed.tokens, lexed.lines, firstErrors[0]!);
+        if (light) {
+          formula = p.builder.formula(light.expression, text.length, true);
+          if (light.endedEarly) markEnclosingRecovered(formula);
+          markParentsOfErrors(formula);
+          for (const e of light.errors) errors.push(toParseError(e, lexed.lines, text));
         }
       }
-      const closedByInsertion = formula !== undefined;
-      if (!closedByInsertion && firstErrors.length > 0) {
+      const mended = formula !== undefined;
+      if (!mended && firstErrors.length > 0) {
         // Only a token missing or extra before more input can be mended by inserting or deleting it; anything else
         // (no expression where one is needed, the input ending early) re-synchronises, so the CST reads it directly.
         const first = firstErrors[0]!;
@@ -237,7 +186,7 @@ export function parseFormula(text: string): ParseResult {
           formula = new CstToAst(lexed.lines).formulaOf(cst.formulaCst(), text.length);
         }
       }
-      if (!closedByInsertion) {
+      if (!mended) {
         formula ??= p.builder.formula(expression, text.length, false);
         for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
         if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);

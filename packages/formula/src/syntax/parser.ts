@@ -51,7 +51,8 @@ export interface GrammarParser {
   input: IToken[];
   /** Whether the last read re-synchronised (skipped to a follow set), leaving out parts the actions never saw. */
   readonly resynchronised: boolean;
-  read(tokens: IToken[], lines: LineIndex): void;
+  /** `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. */
+  read(tokens: IToken[], lines: LineIndex, mended?: boolean): void;
   formula(): A.Expression | undefined;
 }
 
@@ -76,14 +77,18 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     }
 
     /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
-    read(tokens: IToken[], lines: LineIndex): void {
+    read(tokens: IToken[], lines: LineIndex, mended = false): void {
       this.input = tokens;
+      this.mended = mended;
       this.builder.lines = lines;
       this.stream = [];
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
       this.resynced = false;
     }
+
+    /** Whether the input holds MissingExpression tokens (see read). */
+    private mended = false;
 
     /** Set when recovery re-synchronised: the rest of the tree would miss what was skipped, so nothing more is built. */
     private resynced = false;
@@ -130,6 +135,18 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         ruleName: internals.getCurrRuleFullName(),
       });
       throw internals.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
+    }
+
+    /**
+     * Replaces Chevrotain's SUBRULE step in the AST flavour. Chevrotain's wraps each call in a try/catch that only
+     * attaches a partial CST node (this flavour has none) and throws again: a second throw at every level for each
+     * syntax error, which made a formula with an error cost several times a valid one. The rule's own try/catch
+     * (recovery, the rule stack) stays. Relies on Chevrotain 11's parser internals, pinned in package.json.
+     */
+    protected subruleInternal(rule: { coreRule: (...args: unknown[]) => unknown }, idx: number, options?: { ARGS?: unknown[] }): unknown {
+      if (!buildsAst) return (Base.prototype as unknown as { subruleInternal: Function }).subruleInternal.call(this, rule, idx, options);
+      (this as unknown as { subruleIdx: number }).subruleIdx = idx;
+      return rule.coreRule.apply(this, options?.ARGS ?? []);
     }
 
     /**
@@ -212,7 +229,10 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       if (this.quiet) return NOTHING_BUILT;
       const only = items[0]!;
       if (items.length === 1 && only.k === 'operand' && only.expr) return only.expr;
-      return this.builder.sequence(items, 0, false);
+      // A sequence with an operand missing is recovered as a whole, as when Chevrotain's recovery reads it: which
+      // operator binds what around the gap is a guess, so nothing in it is rewritten.
+      const recovered = this.mended && items.some((item) => item.k === 'operand' && item.expr?.kind === 'Error');
+      return this.builder.sequence(items, 0, recovered);
     }
 
     private predicateSuffix = this.RULE('predicateSuffix', (): SuffixParts =>
@@ -299,6 +319,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
           { ALT: () => this.leaf(this.CONSUME(T.Null), 'null') },
           { ALT: () => this.leaf(this.CONSUME(T.True), 'true') },
           { ALT: () => this.leaf(this.CONSUME(T.False), 'false') },
+          { ALT: () => this.leaf(this.CONSUME(T.MissingExpression), 'missing') },
         ]),
         ERR_MSG: 'an expression',
       });
@@ -307,7 +328,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private prefixes: (() => void) | undefined;
     private callArgumentsOption: (() => ArgumentParts) | undefined;
 
-    private leaf(tok: IToken, kind: 'column' | 'string' | 'doubleQuoted' | 'number' | 'null' | 'true' | 'false'): A.Expression {
+    private leaf(tok: IToken, kind: 'column' | 'string' | 'doubleQuoted' | 'number' | 'null' | 'true' | 'false' | 'missing'): A.Expression {
       if (this.quiet) return NOTHING_BUILT;
       const b = this.builder;
       switch (kind) {
@@ -321,6 +342,8 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
           return b.number(tok);
         case 'null':
           return b.null(tok);
+        case 'missing':
+          return b.errorAt(tok.startOffset);
         default:
           return b.boolean(tok, kind === 'true');
       }

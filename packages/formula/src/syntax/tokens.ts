@@ -101,6 +101,13 @@ export const None = keyword('NONE', true);
 export const Allow = keyword('ALLOW', true);
 export const Deny = keyword('DENY', true);
 
+/**
+ * Where an expression is missing (`a > THEN`, `f(1, , 2)`, `1 +`): never lexed, only inserted by parse.ts's light
+ * recovery before the token where the parser found no expression, so that the fast parser reads the formula whole and
+ * builds an Error node there (as rust-analyzer's parser leaves an ERROR node) instead of re-synchronising.
+ */
+export const MissingExpression = createToken({ name: 'MissingExpression', pattern: Lexer.NA });
+
 export const RESERVED_KEYWORDS: readonly TokenType[] = [Case, When, Then, Else, End, And, Or, Not, In, Like, Between, Is, Null, True, False, Interval, Distinct, Over];
 export const CONTEXTUAL_KEYWORDS: readonly TokenType[] = [Partition, Order, By, Asc, Desc, Fixed, Add, Remove, Filter, None, Allow, Deny];
 
@@ -161,6 +168,7 @@ export const ALL_TOKENS: readonly TokenType[] = [
   DoubleQuoted,
   ColumnName,
   ...LEXER_TOKENS,
+  MissingExpression,
   ...RESERVED_KEYWORDS,
   ...CONTEXTUAL_KEYWORDS,
 ];

@@ -1,0 +1,185 @@
+// The light recovery: the commonest syntax errors while typing, mended by inserting tokens and reading the formula
+// again with the fast parser (the AST straight from the grammar's actions), instead of Chevrotain's recovery and its
+// CST. Two mends cover them: an expression missing before more input (`a > THEN`, `f(1, , 2)`) gets a
+// MissingExpression token, which the grammar reads as an Error node; a formula that ends early (`SUM(a`,
+// `CASE WHEN a`, `IF(a <= DATE_SUB(b,`) gets the tail its open rules need, read off the rule stack at the error.
+import { EOF, createTokenInstance, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { Expression, Formula, Node } from './ast.js';
+import { isRealToken } from './build-ast.js';
+import { expectedTokenName } from './messages.js';
+import type { GrammarParser } from './parser.js';
+import type { LineIndex } from './positions.js';
+import * as T from './tokens.js';
+import { forEachChild } from './walk.js';
+
+/** Mends in one formula before leaving it to Chevrotain's recovery (an expression missing in a long list of them). */
+const MAX_MENDS = 16;
+
+/** Token types by name, for the expected token a mismatch names. */
+const TOKEN_TYPES: ReadonlyMap<string, TokenType> = new Map(T.ALL_TOKENS.map((t) => [t.name, t]));
+
+/** The place of an expression that is missing: an Error node where the tail has one. */
+const MISSING = T.MissingExpression;
+
+/** Whether an error is the grammar finding no expression where one must stand (NoViableAlt in `term`). */
+function isMissingExpression(e: IRecognitionException): boolean {
+  const rules = e.context?.ruleStack;
+  return e.name === 'NoViableAltException' && rules !== undefined && rules[rules.length - 1] === 'term';
+}
+
+/**
+ * What a rule still needs at the end of the formula, after the child rule it was reading (`child`, called at SUBRULE
+ * occurrence `occurrence`) is complete. Follows parser.ts's grammar: SUBRULE is occurrence 0, SUBRULE2 is 2, …
+ */
+function restOfRule(rule: string, child: string, occurrence: number): readonly TokenType[] | undefined {
+  switch (rule) {
+    case 'formula':
+    case 'expression':
+    case 'arithmetic':
+    case 'term':
+    case 'orderItem':
+      return [];
+    case 'whenClause':
+      return occurrence === 0 ? [T.Then, MISSING] : [];
+    case 'caseExpression':
+      if (child === 'whenClause') return [T.End];
+      // After the operand of `CASE x` nothing reads as a WHEN clause: left to Chevrotain's recovery.
+      return occurrence === 0 ? undefined : [T.End];
+    case 'callArguments':
+      return child === 'expression' ? [T.RParen] : [];
+    case 'parenExpression':
+    case 'windowSpec':
+    case 'fixedSpec':
+      return [T.RParen];
+    case 'predicateSuffix':
+      // IN's list, LIKE's pattern (arithmetic 0), BETWEEN's low (2) and high (3) bounds.
+      if (child === 'expression') return [T.RParen];
+      return occurrence === 2 ? [T.And, MISSING] : [];
+    case 'intervalExpression':
+      return [T.Identifier];
+    default:
+      return undefined;
+  }
+}
+
+/** What the failing rule needs from the token it expected on: that token and what its rule reads after it. */
+function restAfterExpected(rule: string, expected: TokenType): readonly TokenType[] | undefined {
+  if (expected === T.Then || expected === T.And) return [expected, MISSING];
+  if (expected === T.LParen && rule === 'predicateSuffix') return [T.LParen, MISSING, T.RParen];
+  if (expected === T.LParen) return [T.LParen, T.RParen];
+  if (expected === T.By && rule === 'windowSpec') return [T.By, MISSING, T.RParen];
+  if (expected === T.RParen || expected === T.End || expected === T.Null || expected === T.Identifier) return [expected];
+  return undefined;
+}
+
+/** The tokens that complete a formula which ended early at `error`, innermost rule first; undefined when unknown. */
+function tailAtEnd(error: IRecognitionException): TokenType[] | undefined {
+  const rules = error.context?.ruleStack;
+  const occurrences = error.context?.ruleOccurrenceStack;
+  if (!rules || !occurrences || rules.length === 0) return undefined;
+  const top = rules[rules.length - 1]!;
+  let first: readonly TokenType[] | undefined;
+  if (isMissingExpression(error)) first = [MISSING];
+  else if (error.name === 'MismatchedTokenException') {
+    const expected = TOKEN_TYPES.get(expectedTokenName(error.message) ?? '');
+    first = expected ? restAfterExpected(top, expected) : undefined;
+  }
+  // (`CASE` alone, an EarlyExit, is left to Chevrotain's recovery: a WHEN made of inserted tokens has no place.)
+  if (!first) return undefined;
+  const tail = [...first];
+  for (let i = rules.length - 2; i >= 0; i--) {
+    const rest = restOfRule(rules[i]!, rules[i + 1]!, occurrences[i + 1] ?? 0);
+    if (!rest) return undefined;
+    tail.push(...rest);
+  }
+  return tail;
+}
+
+/** A token as Chevrotain's recovery inserts one: no image; `offset` is a MissingExpression's place. */
+function insertedToken(type: TokenType, offset = NaN): IToken {
+  const token = createTokenInstance(type, '', offset, offset, NaN, NaN, NaN, NaN);
+  token.isInsertedInRecovery = true;
+  return token;
+}
+
+export interface Mended {
+  readonly expression: Expression | undefined;
+  /** The errors the readings found first, in source order. */
+  readonly errors: IRecognitionException[];
+  /** The formula ended early: tokens were appended at its end. */
+  readonly endedEarly: boolean;
+}
+
+/**
+ * Mends the formula whose reading by the fast parser `p` stopped at `first`, reading it again after each mend, until
+ * it reads whole. The errors are those each reading found first, so they read as Chevrotain's recovery reports them;
+ * a formula that ended early has one error there (where typing stopped), not one per rule left open. Anything else (a
+ * token out of place before more input, a tail the grammar does not take) is left to Chevrotain's recovery:
+ * undefined.
+ */
+export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: LineIndex, first: IRecognitionException): Mended | undefined {
+  let tokens = original;
+  let error = first;
+  const errors: IRecognitionException[] = [];
+  const lastReal = original[original.length - 1];
+  const endOfText = lastReal ? lastReal.startOffset + lastReal.image.length : 0;
+  for (let round = 0; round < MAX_MENDS; round++) {
+    errors.push(error);
+    const atEnd = error.token.tokenType === EOF;
+    if (atEnd) {
+      const tail = tailAtEnd(error);
+      if (!tail) return undefined;
+      tokens = [...tokens, ...tail.map((type) => insertedToken(type, type === MISSING ? endOfText : NaN))];
+    } else if (isMissingExpression(error)) {
+      const at = tokens.indexOf(error.token);
+      const previous = tokens[at - 1];
+      // Two missing in a row would have the message name an inserted token: not a common case.
+      if (at < 0 || (previous && !isRealToken(previous))) return undefined;
+      const offset = previous ? previous.startOffset + previous.image.length : 0;
+      tokens = [...tokens.slice(0, at), insertedToken(MISSING, offset), ...tokens.slice(at)];
+    } else return undefined;
+    p.read(tokens, lines, true);
+    const expression = p.formula();
+    if (p.errors.length === 0) return { expression, errors, endedEarly: atEnd };
+    // After the tail, the formula must read whole.
+    if (atEnd) return undefined;
+    error = p.errors[0]!;
+  }
+  return undefined;
+}
+
+/** Marks recovered every node with a missing part (an Error child): the clause or call around the gap is
+ * incomplete, as Chevrotain's recovery marks the rule it recovered in. Iterative (any depth). */
+export function markParentsOfErrors(formula: Formula): void {
+  const stack: Node[] = [formula];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    forEachChild(node, (child) => {
+      if (child.kind === 'Error') (node as { recovered?: boolean }).recovered = true;
+      else stack.push(child);
+    });
+  }
+}
+
+/**
+ * Marks recovered every node that encloses a recovered one on the tree's last path (root to the end of the text),
+ * where the tokens appended to a formula that ended early sit: as Chevrotain's recovery marks each rule the error
+ * passed through. Iterative: the path of a long chain is short on this side, but nothing here may recurse per level.
+ */
+export function markEnclosingRecovered(formula: Formula): void {
+  const path: Node[] = [];
+  for (let node: Node | undefined = formula; node; ) {
+    path.push(node);
+    let last: Node | undefined;
+    forEachChild(node, (child) => {
+      if (!last || child.range.end.offset >= last.range.end.offset) last = child;
+    });
+    node = last;
+  }
+  let below = false;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i]! as { recovered?: boolean };
+    if (below) node.recovered = true;
+    below ||= node.recovered === true;
+  }
+}
