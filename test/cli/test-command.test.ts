@@ -2,10 +2,10 @@
 // diff (stylish, json, junit asserted whole); invalid test files give their line and column and exit 2; colour only on
 // request or a terminal, never with NO_COLOR; --watch runs again when a file changes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { salesProject } from './sales-project.js';
 
 /** The bundle that the `calckit` bin runs (`npm run build`): it starts several times faster than dist/main.js. */
 const CLI = join(import.meta.dirname, '../../packages/cli/dist/calckit.js');
@@ -14,22 +14,8 @@ const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k
 const run = (args: string[], cwd: string, env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, env: { ...cleanEnv(), ...env } });
 
 /** A project whose `margin.calc` is a calculation of the `sales` dataset, with the given test files beside it. */
-function project(files: Record<string, string>, formula = '(SUM(`Revenue`) - SUM(`Cost`)) / NULLIF(SUM(`Revenue`), 0)\n'): string {
-  const root = mkdtempSync(join(tmpdir(), 'calckit-test-'));
-  mkdirSync(join(root, 'formulas'));
-  writeFileSync(join(root, 'calckit.json'), JSON.stringify({ datasets: { sales: { id: 'sales', schema: 'sales.json' } }, calculations: { 'formulas/margin.calc': { id: 1, dataset: 'sales' } } }));
-  writeFileSync(
-    join(root, 'sales.json'),
-    JSON.stringify([
-      { name: 'Region', id: 'region', type: 'STRING', visible: true, order: 0 },
-      { name: 'Revenue', id: 'revenue', type: 'DECIMAL', visible: true, order: 1 },
-      { name: 'Cost', id: 'cost', type: 'DECIMAL', visible: true, order: 2 },
-    ]),
-  );
-  writeFileSync(join(root, 'formulas/margin.calc'), formula);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
-  return root;
-}
+const project = (files: Record<string, string>, formula = '(SUM(`Revenue`) - SUM(`Cost`)) / NULLIF(SUM(`Revenue`), 0)\n'): string =>
+  salesProject({ margin: formula }, files);
 
 /** A deliberately wrong expectation: West's margin is 0.5, the test says 0.45; and a passing case beside it. */
 const BROKEN = JSON.stringify(

@@ -2,34 +2,20 @@
 // YAML test files (layout and comments kept, cases stopped by an error left alone, nothing written outside the
 // project), cases that expect an evaluation error, and the `collation` of a file or a case.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { salesProject } from './sales-project.js';
 
 const CLI = join(import.meta.dirname, '../../packages/cli/dist/calckit.js');
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CALCKIT_') && k !== 'FORCE_COLOR' && k !== 'NO_COLOR'));
 const run = (args: string[], cwd: string) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd, env: cleanEnv() });
 
-/** A project with `formulas/<name>.calc` files (calculations of the `sales` dataset) and other files as given. */
-function project(formulas: Record<string, string>, files: Record<string, string> = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'calckit-update-'));
-  mkdirSync(join(root, 'formulas'));
-  const calculations = Object.fromEntries(Object.keys(formulas).map((name, i) => [`formulas/${name}.calc`, { id: i + 1, dataset: 'sales' }]));
-  writeFileSync(join(root, 'calckit.json'), JSON.stringify({ datasets: { sales: { id: 'sales', schema: 'sales.json' } }, calculations }));
-  writeFileSync(
-    join(root, 'sales.json'),
-    JSON.stringify([
-      { name: 'Region', id: 'region', type: 'STRING', visible: true, order: 0 },
-      { name: 'Revenue', id: 'revenue', type: 'DECIMAL', visible: true, order: 1 },
-      { name: 'Cost', id: 'cost', type: 'DECIMAL', visible: true, order: 2 },
-    ]),
-  );
-  for (const [name, text] of Object.entries(formulas)) writeFileSync(join(root, `formulas/${name}.calc`), text);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
-  writeFileSync(join(root, 'orders.csv'), 'Region,Revenue,Cost\nEast,100,60\nWest,70,35\nEast,50,30\nWest,30,15\n');
-  return root;
-}
+/** A project with `formulas/<name>.calc` files (calculations of the `sales` dataset), other files as given, and
+ * `orders.csv`. */
+const project = (formulas: Record<string, string>, files: Record<string, string> = {}): string =>
+  salesProject(formulas, { ...files, 'orders.csv': 'Region,Revenue,Cost\nEast,100,60\nWest,70,35\nEast,50,30\nWest,30,15\n' });
 
 const MARGIN = '(SUM(`Revenue`) - SUM(`Cost`)) / NULLIF(SUM(`Revenue`), 0)\n';
 const MARGIN_TESTS = `{

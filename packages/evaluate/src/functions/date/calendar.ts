@@ -13,7 +13,8 @@ export const TO_DAYS_1970 = 719_528;
 export const MIN_YEAR = 1;
 export const MAX_YEAR = 9999;
 
-/** The parts of a wall-clock time. */
+/** The parts of a wall-clock time; in a date as written (convert.ts's WrittenDateTime), month and day may be 0 and a
+ * day past its month's end. */
 export interface DateTimeFields {
   readonly year: number;
   readonly month: number; // 1..12

@@ -2,7 +2,7 @@
 // and to TIME values (durations). Invalid input gives NULL (never an error). Exported for the core, which compares
 // strings with dates. Precision is the microsecond (MariaDB's): digits of a fraction beyond the sixth are dropped.
 import type { TimeValue, Value } from '../../api.js';
-import { MAX_YEAR, civilPacked, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
+import { MAX_YEAR, civilPacked, type DateTimeFields, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
@@ -39,14 +39,7 @@ export const binaryMicros = (n: number): number => {
 export const twoDigitYear = (y: number): number => (y < 70 ? y + 2000 : y + 1900);
 
 /** A date and time as written (text or number), before it is checked: parts may be zero or past the month's end. */
-interface Written {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly micro: number;
+interface Written extends WrittenDateTime {
   readonly type: 'DATE' | 'DATETIME';
 }
 
@@ -231,15 +224,7 @@ export function toCivil(value: Value | undefined): number | null {
 }
 
 /** A date and time as written, zero parts kept (`writtenDateTime`). */
-export interface WrittenDateTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly micro: number;
-}
+export type WrittenDateTime = DateTimeFields;
 
 /**
  * Text or a number as a date and time as written, as DATE_FORMAT prints it: zero parts kept (the zero date 0 or

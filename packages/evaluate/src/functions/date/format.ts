@@ -15,19 +15,13 @@ import {
   isValidDate,
   pad,
   TO_DAYS_1970,
+  type DateTimeFields,
 } from './calendar.js';
 
 /** What a format prints from: a date and time, or a TIME (a duration: no date, hours may exceed 23, a sign). */
-export interface FormatParts {
+export interface FormatParts extends DateTimeFields {
   readonly isTime: boolean;
   readonly negative: boolean;
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly micro: number;
 }
 
 /** The specifiers of date parts (the others are of time parts, or literal). */
