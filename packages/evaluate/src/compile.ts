@@ -33,6 +33,23 @@ import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
 export type Level = 'row' | 'group';
 export type Fn = (i: number) => Value;
 
+/** CONCAT's join of texts: every part evaluated first (so an error stops the same row whatever the NULLs), then NULL
+ * if one is NULL, else the parts joined. */
+function joinTexts(parts: readonly ((i: number) => string | null)[]): (i: number) => string | null {
+  const n = parts.length;
+  const held: (string | null)[] = new Array(n).fill(null);
+  return (i) => {
+    for (let j = 0; j < n; j++) held[j] = parts[j]!(i);
+    let out = '';
+    for (let j = 0; j < n; j++) {
+      const t = held[j]!;
+      if (t === null) return null;
+      out += t;
+    }
+    return out;
+  };
+}
+
 export interface Compiled {
   readonly fn: Fn;
   readonly type: ValueType;
@@ -995,19 +1012,7 @@ export class Compiler {
         start++;
         continue;
       }
-      const texts = args.slice(start, end).map(asText);
-      const m = texts.length;
-      const held: (string | null)[] = new Array(m).fill(null);
-      const run: Fn = (i) => {
-        for (let j = 0; j < m; j++) held[j] = texts[j]!(i);
-        let out = '';
-        for (let j = 0; j < m; j++) {
-          const t = held[j]!;
-          if (t === null) return null;
-          out += t;
-        }
-        return out;
-      };
+      const run = joinTexts(args.slice(start, end).map(asText));
       parts.push(this.memoized({ fn: run, type: 'STRING', scale: -1 }, column).fn as (i: number) => string | null);
       sharedParts++;
       start = end;
@@ -1039,21 +1044,7 @@ export class Compiler {
         },
       };
     }
-    const n = parts.length;
-    const held: (string | null)[] = new Array(n).fill(null);
-    return {
-      ...base,
-      fn: (i) => {
-        for (let j = 0; j < n; j++) held[j] = parts[j]!(i);
-        let out = '';
-        for (let j = 0; j < n; j++) {
-          const t = held[j]!;
-          if (t === null) return null;
-          out += t;
-        }
-        return out;
-      },
-    };
+    return { ...base, fn: joinTexts(parts) };
   }
 
   private context(call: CallExpression, args: readonly Compiled[]): ScalarContext {
