@@ -108,6 +108,8 @@ export interface Mended {
   readonly errors: IRecognitionException[];
   /** The formula ended early: tokens were appended at its end. */
   readonly endedEarly: boolean;
+  /** Where tokens out of place were left out of the reading (their start offsets). */
+  readonly deleted: readonly number[];
 }
 
 /**
@@ -121,6 +123,7 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
   let tokens = original;
   let error = first;
   const errors: IRecognitionException[] = [];
+  const deleted: number[] = [];
   const lastReal = original[original.length - 1];
   const endOfText = lastReal ? lastReal.startOffset + lastReal.image.length : 0;
   for (let round = 0; round < MAX_MENDS; round++) {
@@ -136,14 +139,25 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
       // Two missing in a row would have the message name an inserted token: not a common case.
       if (at < 0 || (previous && !isRealToken(previous))) return undefined;
       const offset = previous ? previous.startOffset + previous.image.length : 0;
-      tokens = [...tokens.slice(0, at), insertedToken(MISSING, offset), ...tokens.slice(at)];
+      const inserted = [...tokens.slice(0, at), insertedToken(MISSING, offset), ...tokens.slice(at)];
+      p.read(inserted, lines, true);
+      let expression = p.formula();
+      // The gap filled, the same token still stops the reading: it is the one out of place (`CASE WHEN WHEN a`,
+      // `THEN THEN`), and the formula reads on without it, as Chevrotain's recovery deletes a token it cannot use.
+      if (p.errors[0]?.token === error.token) {
+        tokens = [...tokens.slice(0, at), ...tokens.slice(at + 1)];
+        deleted.push(error.token.startOffset);
+        p.read(tokens, lines, true);
+        expression = p.formula();
+      } else tokens = inserted;
+      if (p.errors.length === 0) return { expression, errors, endedEarly: false, deleted };
+      error = p.errors[0]!;
+      continue;
     } else return undefined;
     p.read(tokens, lines, true);
     const expression = p.formula();
-    if (p.errors.length === 0) return { expression, errors, endedEarly: atEnd };
     // After the tail, the formula must read whole.
-    if (atEnd) return undefined;
-    error = p.errors[0]!;
+    return p.errors.length === 0 ? { expression, errors, endedEarly: true, deleted } : undefined;
   }
   return undefined;
 }
@@ -181,5 +195,24 @@ export function markEnclosingRecovered(formula: Formula): void {
     const node = path[i]! as { recovered?: boolean };
     if (below) node.recovered = true;
     below ||= node.recovered === true;
+  }
+}
+
+/**
+ * Marks recovered the innermost node around each token the reading left out (`offsets`, see Mended.deleted): the clause
+ * it stood in was read without it, as Chevrotain's recovery marks the rule it deleted a token in. Iterative.
+ */
+export function markAroundDeleted(formula: Formula, offsets: readonly number[]): void {
+  for (const offset of offsets) {
+    let innermost: Node = formula;
+    for (let node: Node | undefined = formula; node; ) {
+      innermost = node;
+      let inside: Node | undefined;
+      forEachChild(node, (child) => {
+        if (child.range.start.offset <= offset && offset < child.range.end.offset) inside = child;
+      });
+      node = inside;
+    }
+    (innermost as { recovered?: boolean }).recovered = true;
   }
 }

@@ -5,7 +5,7 @@ import { CstToAst } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
-import { markEnclosingRecovered, markParentsOfErrors, mendCommonErrors } from './light-recovery.js';
+import { markAroundDeleted, markEnclosingRecovered, markParentsOfErrors, mendCommonErrors } from './light-recovery.js';
 import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
 import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
@@ -79,7 +79,7 @@ function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser; cs
   return { strict: strictParser, recovering: recoveringParser, cst: cstParser };
 }
 
-function toParseError(e: IRecognitionException, lines: LineIndex, text: string): ParseError {
+function toParseError(e: IRecognitionException, lines: LineIndex, text: string, lastToken: IToken | undefined): ParseError {
   const [code, message] = e.message.includes(CODE_SEPARATOR) ? e.message.split(CODE_SEPARATOR) : ['unexpected-token', e.message];
   const token = e.token;
   let start: number;
@@ -88,10 +88,9 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string):
     start = token.startOffset;
     end = token.startOffset + token.image.length;
   } else {
-    // At the end of the input: point just after the last significant character.
-    // Chevrotain sets previousToken on mismatch exceptions; its type does not declare it.
-    const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
-    start = prev && !Number.isNaN(prev.startOffset) ? prev.startOffset + prev.image.length : text.trimEnd().length;
+    // At the end of the input: point just after the last significant character (the last token, which the light
+    // recovery may have left out of the reading as a token out of place).
+    start = lastToken ? lastToken.startOffset + lastToken.image.length : text.trimEnd().length;
     end = start;
   }
   return { code: code as ParseErrorCode, message: message!, range: lines.rangeOf(start, end) };
@@ -109,7 +108,7 @@ function reportErrorsAfterExtraInput(p: GrammarParser, tokens: IToken[], errors:
     if (index < 0 || index + 1 >= tokens.length) return;
     p.input = tokens.slice(index + 1);
     p.formula();
-    for (const e of p.errors) errors.push(toParseError(e, lines, text));
+    for (const e of p.errors) errors.push(toParseError(e, lines, text, tokens[tokens.length - 1]));
     last = p.errors[p.errors.length - 1];
   }
 }
@@ -164,8 +163,9 @@ export function parseFormula(text: string): ParseResult {
         if (light) {
           formula = p.builder.formula(light.expression, text.length, true);
           if (light.endedEarly) markEnclosingRecovered(formula);
+          markAroundDeleted(formula, light.deleted);
           markParentsOfErrors(formula);
-          for (const e of light.errors) errors.push(toParseError(e, lexed.lines, text));
+          for (const e of light.errors) errors.push(toParseError(e, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
         }
       }
       const mended = formula !== undefined;
@@ -188,7 +188,7 @@ export function parseFormula(text: string): ParseResult {
       }
       if (!mended) {
         formula ??= p.builder.formula(expression, text.length, false);
-        for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text));
+        for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
         if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
       }
     } catch (error) {

@@ -6,6 +6,7 @@ import {
   CstParser,
   EmbeddedActionsParser,
   NoViableAltException,
+  isRecognitionException,
   type CstNode,
   type IOrAlt,
   type IRecognitionException,
@@ -42,6 +43,24 @@ interface OrderParts {
   readonly direction: IToken | undefined;
 }
 
+/** A rule as Chevrotain's RULE returns it; `shortName` is ours, cached on first call (Chevrotain 11 internals). */
+interface GrammarRule {
+  readonly ruleName: string;
+  readonly coreRule: (...args: unknown[]) => unknown;
+  readonly originalGrammarAction: (...args: unknown[]) => unknown;
+  shortName?: number;
+}
+
+/** The parts of Chevrotain 11's parser state the bare rules keep (not in its type declarations; pinned in package.json). */
+interface ParserInternals {
+  subruleIdx: number;
+  RULE_STACK_IDX: number;
+  RULE_OCCURRENCE_STACK_IDX: number;
+  readonly fullRuleNameToShort: Record<string, number>;
+  ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
+  ruleFinallyStateUpdate(): void;
+}
+
 const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star: undefined, distinct: undefined, args: [], close: undefined, over: undefined, fixed: undefined, recovered: false });
 
 /** What parse.ts uses of a parser (the grammar's class itself is local to formulaGrammar). */
@@ -73,6 +92,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled: boolean) {
       super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, errorMessageProvider });
+      this.bareRules = buildsAst && !recoveryEnabled;
       this.performSelfAnalysis();
     }
 
@@ -143,10 +163,36 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * syntax error, which made a formula with an error cost several times a valid one. The rule's own try/catch
      * (recovery, the rule stack) stays. Relies on Chevrotain 11's parser internals, pinned in package.json.
      */
-    protected subruleInternal(rule: { coreRule: (...args: unknown[]) => unknown }, idx: number, options?: { ARGS?: unknown[] }): unknown {
+    protected subruleInternal(rule: GrammarRule, idx: number, options?: { ARGS?: unknown[] }): unknown {
       if (!buildsAst) return (Base.prototype as unknown as { subruleInternal: Function }).subruleInternal.call(this, rule, idx, options);
-      (this as unknown as { subruleIdx: number }).subruleIdx = idx;
-      return rule.coreRule.apply(this, options?.ARGS ?? []);
+      const internals = this as unknown as ParserInternals;
+      if (!this.bareRules) {
+        internals.subruleIdx = idx;
+        return rule.coreRule.apply(this, options?.ARGS ?? []);
+      }
+      // Without recovery a rule's catch only throws again, and each throw costs a walk of the whole stack: the rule
+      // runs bare, its state kept as Chevrotain keeps it, and the root rule alone catches (invokeRuleCatch below).
+      internals.ruleInvocationStateUpdate((rule.shortName ??= internals.fullRuleNameToShort[rule.ruleName]!), rule.ruleName, idx);
+      const result = rule.originalGrammarAction.apply(this, options?.ARGS ?? []);
+      internals.ruleFinallyStateUpdate();
+      return result;
+    }
+
+    /** Rules run without their own catch (subruleInternal): the AST flavour without recovery. */
+    private readonly bareRules: boolean;
+
+    /**
+     * With bare rules, an error reaches the root rule's catch with the frames of the rules it left still on the rule
+     * stack (the error recorded that stack when it was raised): they are dropped, and Chevrotain ends the reading as it
+     * does for an error in the root rule itself.
+     */
+    protected invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValueFunc: (e: unknown) => unknown): unknown {
+      const internals = this as unknown as ParserInternals;
+      if (this.bareRules && isRecognitionException(error as Error)) {
+        internals.RULE_STACK_IDX = 0;
+        internals.RULE_OCCURRENCE_STACK_IDX = 0;
+      }
+      return (Base.prototype as unknown as { invokeRuleCatch: Function }).invokeRuleCatch.call(this, error, resyncEnabled, recoveryValueFunc);
     }
 
     /**
