@@ -104,6 +104,11 @@ function firstOffset(node: CstNode): number {
   return best;
 }
 
+/** Whether a node takes up text: all but the empty Error nodes recovery leaves in a gap. */
+function hasExtent(node: A.Node): boolean {
+  return node.kind !== 'Error' || node.range.end.offset > node.range.start.offset;
+}
+
 /** Makes AST nodes from their parts, with exact ranges; one instance per parser, `lines` set per text. */
 export class NodeBuilder {
   lines: LineIndex;
@@ -262,7 +267,8 @@ export class NodeBuilder {
       operatorRange: this.tokenRange(tok),
       left,
       right,
-      range: this.span([left, tok, right], tok.startOffset),
+      // Both operands read (the commonest case): the span runs from the one's start to the other's end.
+      range: hasExtent(left) && hasExtent(right) ? { start: left.range.start, end: right.range.end } : this.span([left, tok, right], tok.startOffset),
       recovered: recovered ? true : undefined,
     };
   }
@@ -433,6 +439,21 @@ export class NodeBuilder {
     }
     const star = p.star;
     const text = tokenText(name);
+    let argsRange: A.Range | undefined;
+    let range: A.Range;
+    if (!recovered && open && isRealToken(close)) {
+      // Read whole (the commonest case): the arguments run from `(` to `)`, the call from its name to the later of
+      // `)` and its OVER and FIXED clauses.
+      argsRange = { start: this.lines.positionAt(open.startOffset), end: this.lines.positionAt(close.startOffset + close.image.length) };
+      let end = argsRange.end;
+      if (p.over && p.over.range.end.offset > end.offset) end = p.over.range.end;
+      if (p.fixed && p.fixed.range.end.offset > end.offset) end = p.fixed.range.end;
+      range = { start: nameRange.start, end };
+    } else {
+      // A recovered call may hold empty Error arguments and inserted tokens: every part counts.
+      argsRange = open ? this.span([open, ...args, close], open.startOffset) : undefined;
+      range = this.span([name, open, star, ...args, close, p.over, p.fixed], name.startOffset);
+    }
     return {
       kind: 'Call',
       name: text,
@@ -442,12 +463,10 @@ export class NodeBuilder {
       distinct: isRealToken(p.distinct),
       star: isRealToken(star),
       args,
-      // The name starts a call and the last of its parts ends it; a recovered call may hold empty Error arguments,
-      // so then every part counts.
-      argsRange: open ? this.span(recovered ? [open, ...args, close] : [open, args[args.length - 1], close], open.startOffset) : undefined,
+      argsRange,
       over: p.over,
       fixed: p.fixed,
-      range: this.span(recovered ? [name, open, star, ...args, close, p.over, p.fixed] : [name, args[args.length - 1], close, p.over, p.fixed], name.startOffset),
+      range,
       recovered: recovered ? true : undefined,
     };
   }

@@ -124,15 +124,16 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
   let error = first;
   const errors: IRecognitionException[] = [];
   const deleted: number[] = [];
-  const lastReal = original[original.length - 1];
-  const endOfText = lastReal ? lastReal.startOffset + lastReal.image.length : 0;
   for (let round = 0; round < MAX_MENDS; round++) {
     errors.push(error);
     const atEnd = error.token.tokenType === EOF;
     if (atEnd) {
       const tail = tailAtEnd(error);
       if (!tail) return undefined;
-      tokens = [...tokens, ...tail.map((type) => insertedToken(type, type === MISSING ? endOfText : NaN))];
+      // An expression missing at the end is placed after the last token read (one left out may follow it).
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.startOffset + last.image.length : 0;
+      tokens = [...tokens, ...tail.map((type) => insertedToken(type, type === MISSING ? end : NaN))];
     } else if (isMissingExpression(error)) {
       const at = tokens.indexOf(error.token);
       const previous = tokens[at - 1];
