@@ -145,20 +145,20 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
       let expression = p.formula();
       // The gap filled, the same token still stops the reading: it is the one out of place (`CASE WHEN WHEN a`,
       // `THEN THEN`), and the formula reads on without it, as Chevrotain's recovery deletes a token it cannot use.
-      if (p.errors[0]?.token === error.token) {
+      if (p.errorsFound[0]?.token === error.token) {
         tokens = [...tokens.slice(0, at), ...tokens.slice(at + 1)];
         deleted.push(error.token.startOffset);
         p.read(tokens, lines, true);
         expression = p.formula();
       } else tokens = inserted;
-      if (p.errors.length === 0) return { expression, errors, endedEarly: false, deleted };
-      error = p.errors[0]!;
+      if (p.errorsFound.length === 0) return { expression, errors, endedEarly: false, deleted };
+      error = p.errorsFound[0]!;
       continue;
     } else return undefined;
     p.read(tokens, lines, true);
     const expression = p.formula();
     // After the tail, the formula must read whole.
-    return p.errors.length === 0 ? { expression, errors, endedEarly: true, deleted } : undefined;
+    return p.errorsFound.length === 0 ? { expression, errors, endedEarly: true, deleted } : undefined;
   }
   return undefined;
 }

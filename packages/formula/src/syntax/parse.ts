@@ -21,7 +21,8 @@ export interface ParseResult {
   readonly lines: LineIndex;
 }
 
-let context: MessageContext = { tokens: [], lines: new LineIndex('') };
+/** What the message provider reads: the text being parsed (set per parse, emptied after it). */
+const context: MessageContext = { tokens: [], lines: new LineIndex('') };
 
 /**
  * The longest formula read, in UTF-16 code units (4 Mi: about 4 MB of ASCII). Longer text is one `too-long` error, not
@@ -58,9 +59,7 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
   }
   return { depth: deepest, at };
 }
-let strictParser: FormulaParser | undefined;
-let recoveringParser: FormulaParser | undefined;
-let cstParser: FormulaCstParser | undefined;
+let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } | undefined;
 
 /**
  * Reused instances of the one grammar. Most formulas are valid, and the AST-building parser without error recovery
@@ -72,11 +71,11 @@ let cstParser: FormulaCstParser | undefined;
  * partial nodes keep what was read before each error (build-ast.ts's CstToAst).
  */
 function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } {
-  const provider = createMessageProvider(() => context);
-  strictParser ??= new FormulaParser(provider, false);
-  recoveringParser ??= new FormulaParser(provider, true);
-  cstParser ??= new FormulaCstParser(provider, true);
-  return { strict: strictParser, recovering: recoveringParser, cst: cstParser };
+  if (!parsers) {
+    const provider = createMessageProvider(() => context);
+    parsers = { strict: new FormulaParser(provider, false), recovering: new FormulaParser(provider, true), cst: new FormulaCstParser(provider, true) };
+  }
+  return parsers;
 }
 
 function toParseError(e: IRecognitionException, lines: LineIndex, text: string, lastToken: IToken | undefined): ParseError {
@@ -99,7 +98,7 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string, 
 /** Chevrotain stops at input left over after a complete formula (`a b + (1`). The rest may hold independent errors
  * of its own: parse it again from the token after the leftover one, report what that finds, and repeat. */
 function reportErrorsAfterExtraInput(p: GrammarParser, tokens: IToken[], errors: ParseError[], lines: LineIndex, text: string): void {
-  let last = p.errors[p.errors.length - 1];
+  let last = p.errorsFound[p.errorsFound.length - 1];
   // Only after a stray `)` or END, where what follows is plainly a formula of its own; after anything else (a second
   // OVER, a missing operator) re-reading the rest would report confusing follow-on errors.
   const restarts = (t: IToken) => t.tokenType.name === 'RParen' || t.tokenType.name === 'END';
@@ -108,8 +107,8 @@ function reportErrorsAfterExtraInput(p: GrammarParser, tokens: IToken[], errors:
     if (index < 0 || index + 1 >= tokens.length) return;
     p.input = tokens.slice(index + 1);
     p.formula();
-    for (const e of p.errors) errors.push(toParseError(e, lines, text, tokens[tokens.length - 1]));
-    last = p.errors[p.errors.length - 1];
+    for (const e of p.errorsFound) errors.push(toParseError(e, lines, text, tokens[tokens.length - 1]));
+    last = p.errorsFound[p.errorsFound.length - 1];
   }
 }
 
@@ -123,6 +122,14 @@ function unread(text: string, error: Omit<ParseError, 'range'>, lines: LineIndex
     skipped: text.length > 0 ? [{ offset: 0, length: text.length }] : [],
     errors: [{ ...error, range: lines.rangeOf(0, 0) }],
     lines,
+  };
+}
+
+function tooDeep(at: number, lines: LineIndex): ParseError {
+  return {
+    code: 'too-deep',
+    message: `The formula nests parentheses, CASE or calls more than ${MAX_NESTING} levels deep (at ${formatPosition(lines.positionAt(at))}): calckit reads ${MAX_NESTING} levels`,
+    range: lines.rangeOf(at, at),
   };
 }
 
@@ -141,14 +148,10 @@ export function parseFormula(text: string): ParseResult {
   const errors: ParseError[] = [...lexed.errors];
   const nesting = nestingDepth(lexed.tokens);
   let formula: Formula | undefined;
-  const tooDeep = (at: number): ParseError => ({
-    code: 'too-deep',
-    message: `The formula nests parentheses, CASE or calls more than ${MAX_NESTING} levels deep (at ${formatPosition(lexed.lines.positionAt(at))}): calckit reads ${MAX_NESTING} levels`,
-    range: lexed.lines.rangeOf(at, at),
-  });
-  if (nesting.depth > MAX_NESTING) errors.push(tooDeep(nesting.at));
+  if (nesting.depth > MAX_NESTING) errors.push(tooDeep(nesting.at, lexed.lines));
   else {
-    context = { tokens: lexed.tokens, lines: lexed.lines };
+    context.tokens = lexed.tokens;
+    context.lines = lexed.lines;
     // Chevrotain throws and catches an exception per syntax error; their stack traces are never read, and capturing
     // them was a large part of the cost of a formula with errors.
     const stackTraceLimit = Error.stackTraceLimit;
@@ -157,7 +160,8 @@ export function parseFormula(text: string): ParseResult {
       let p: GrammarParser = parsers.strict;
       p.read(lexed.tokens, lexed.lines);
       let expression = p.formula();
-      const firstErrors = [...p.errors];
+      // Each reading starts a new list: this one stays as it is.
+      const firstErrors = p.errorsFound;
       if (firstErrors.length > 0) {
         const light = mendCommonErrors(p, lexed.tokens, lexed.lines, firstErrors[0]!);
         if (light) {
@@ -188,8 +192,9 @@ export function parseFormula(text: string): ParseResult {
       }
       if (!mended) {
         formula ??= p.builder.formula(expression, text.length, false);
-        for (const e of p.errors) errors.push(toParseError(e, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
-        if (p.errors.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
+        const found = p.errorsFound;
+        for (const e of found) errors.push(toParseError(e, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
+        if (found.length > 0) reportErrorsAfterExtraInput(p, lexed.tokens, errors, lexed.lines, text);
       }
     } catch (error) {
       // Chevrotain does not throw on bad input, and the nesting guard keeps both recursions far from the stack's end;
@@ -197,12 +202,12 @@ export function parseFormula(text: string): ParseResult {
       formula = undefined;
       errors.push(
         error instanceof RangeError
-          ? tooDeep(0)
+          ? tooDeep(0, lexed.lines)
           : { code: 'unexpected-token', message: `Internal parser error: ${error instanceof Error ? error.message : String(error)}`, range: lexed.lines.rangeOf(0, 0) },
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
-      context = { tokens: [], lines: context.lines };
+      context.tokens = [];
       forgetOpenerScan();
     }
   }
@@ -210,6 +215,6 @@ export function parseFormula(text: string): ParseResult {
   if (lexed.tokens.length === 0 && lexed.errors.length === 0) {
     errors.push({ code: 'empty-formula', message: 'The formula is empty', range: lexed.lines.rangeOf(0, 0) });
   }
-  errors.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  if (errors.length > 1) errors.sort((a, b) => a.range.start.offset - b.range.start.offset);
   return { text, formula, tokens: lexed.tokens, trivia: lexed.trivia, skipped: lexed.skipped, errors, lines: lexed.lines };
 }

@@ -66,7 +66,9 @@ const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star:
 /** What parse.ts uses of a parser (the grammar's class itself is local to formulaGrammar). */
 export interface GrammarParser {
   readonly builder: NodeBuilder;
-  readonly errors: IRecognitionException[];
+  /** The errors of the last reading, in the order found: Chevrotain's own list, not the copy its `errors` makes on
+   * every access (three copies per formula were a measurable share of a valid formula's cost). Not to be changed. */
+  readonly errorsFound: readonly IRecognitionException[];
   input: IToken[];
   /** Whether the last read re-synchronised (skipped to a follow set), leaving out parts the actions never saw. */
   readonly resynchronised: boolean;
@@ -105,6 +107,10 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
       this.resynced = false;
+    }
+
+    get errorsFound(): readonly IRecognitionException[] {
+      return (this as unknown as { _errors: IRecognitionException[] })._errors;
     }
 
     /** Whether the input holds MissingExpression tokens (see read). */
@@ -173,7 +179,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       // Without recovery a rule's catch only throws again, and each throw costs a walk of the whole stack: the rule
       // runs bare, its state kept as Chevrotain keeps it, and the root rule alone catches (invokeRuleCatch below).
       internals.ruleInvocationStateUpdate((rule.shortName ??= internals.fullRuleNameToShort[rule.ruleName]!), rule.ruleName, idx);
-      const result = rule.originalGrammarAction.apply(this, options?.ARGS ?? []);
+      const result = options?.ARGS ? rule.originalGrammarAction.apply(this, options.ARGS) : rule.originalGrammarAction.call(this);
       internals.ruleFinallyStateUpdate();
       return result;
     }
