@@ -6,7 +6,7 @@ import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from './ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { LineIndex } from './positions.js';
-import { tokenText } from './tokens.js';
+import { tokenText, upperCased, upperTokenText } from './tokens.js';
 import { BINARY_PRECEDENCE, PRECEDENCE } from './operators.js';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -210,7 +210,7 @@ export class NodeBuilder {
           frameLeft.push(undefined);
           frameOperator.push(item.tok);
           frameMin.push(min);
-          min = tokenText(item.tok).toUpperCase() === 'NOT' ? PRECEDENCE.NOT : PRECEDENCE.SIGN;
+          min = upperTokenText(item.tok) === 'NOT' ? PRECEDENCE.NOT : PRECEDENCE.SIGN;
           continue;
         } else if (item.k === 'operand') left = item.expr ?? (item.term ? this.readTerm(item.term, fallback) : this.errorAt(fallback));
         else if (item.k === 'missing') left = this.errorAt(item.at);
@@ -224,7 +224,7 @@ export class NodeBuilder {
           while (pos < stream.length) {
             const next = stream[pos]!;
             if (next.k === 'binary') {
-              const precedence = binaryPrecedence(tokenText(next.tok).toUpperCase());
+              const precedence = binaryPrecedence(upperTokenText(next.tok));
               if (precedence < min) break;
               pos++;
               frameLeft.push(left);
@@ -262,7 +262,7 @@ export class NodeBuilder {
   binary(left: A.Expression, tok: IToken, right: A.Expression, recovered: boolean): A.Expression {
     return {
       kind: 'Binary',
-      operator: tokenText(tok).toUpperCase() as A.BinaryOperator,
+      operator: upperTokenText(tok) as A.BinaryOperator,
       operatorRaw: tok.image,
       operatorRange: this.tokenRange(tok),
       left,
@@ -276,7 +276,7 @@ export class NodeBuilder {
   unary(tok: IToken, operand: A.Expression): A.Expression {
     return {
       kind: 'Unary',
-      operator: tokenText(tok).toUpperCase() as A.UnaryOperator,
+      operator: upperTokenText(tok) as A.UnaryOperator,
       operatorRange: this.tokenRange(tok),
       operand,
       range: this.spanFrom(tok, operand),
@@ -322,7 +322,7 @@ export class NodeBuilder {
     const range = this.tokenRange(name);
     const text = tokenText(name);
     if (lookupFunction(text)?.bareAllowed) {
-      return { kind: 'Call', name: text, upperName: text.toUpperCase(), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
+      return { kind: 'Call', name: text, upperName: upperCased(text), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
     }
     return { kind: 'Column', name: text, quote: 'bare', raw: name.image, range };
   }
@@ -367,7 +367,7 @@ export class NodeBuilder {
     return {
       kind: 'Paren',
       expression: inner,
-      range: this.span([open, inner, close], open.startOffset),
+      range: isRealToken(close) ? this.range(open.startOffset, this.end(close)) : this.span([open, inner, close], open.startOffset),
       recovered: recovered || close?.isInsertedInRecovery === true ? true : undefined,
     };
   }
@@ -391,7 +391,8 @@ export class NodeBuilder {
       caseKeyword: this.tokenRange(caseTok),
       elseKeyword: realElse ? this.tokenRange(realElse) : undefined,
       endKeyword: isRealToken(endTok) ? this.tokenRange(endTok) : undefined,
-      range: this.span([caseTok, operand, ...whens, realElse, elseResult, endTok], caseTok.startOffset),
+      // Closed by END (the commonest case): from CASE to END; otherwise every part counts.
+      range: isRealToken(endTok) ? this.range(caseTok.startOffset, this.end(endTok)) : this.span([caseTok, operand, ...whens, realElse, elseResult, endTok], caseTok.startOffset),
       recovered: recovered || endTok?.isInsertedInRecovery === true || !isRealToken(endTok) ? true : undefined,
     };
   }
@@ -403,7 +404,8 @@ export class NodeBuilder {
       kind: 'When',
       condition,
       result,
-      range: this.span([when, condition, then, result], when.startOffset),
+      // A result read after THEN (the commonest case): from WHEN to the result's end; otherwise every part counts.
+      range: isRealToken(then) && hasExtent(result) ? { start: this.lines.positionAt(when.startOffset), end: result.range.end } : this.span([when, condition, then, result], when.startOffset),
       recovered: recovered || then?.isInsertedInRecovery === true ? true : undefined,
     };
   }
@@ -414,7 +416,7 @@ export class NodeBuilder {
     return {
       kind: 'Interval',
       value,
-      unit: unit ? tokenText(unit).toUpperCase() : '',
+      unit: unit ? upperTokenText(unit) : '',
       unitRange: unit ? this.tokenRange(unit) : undefined,
       range: this.span([kw, value, unit], kw.startOffset),
       recovered: recovered || !unit ? true : undefined,
@@ -457,7 +459,7 @@ export class NodeBuilder {
     return {
       kind: 'Call',
       name: text,
-      upperName: text.toUpperCase(),
+      upperName: upperCased(text),
       nameRange,
       parens: true,
       distinct: isRealToken(p.distinct),
@@ -487,7 +489,7 @@ export class NodeBuilder {
     return {
       kind: 'OrderItem',
       expression,
-      direction: dir ? (tokenText(dir).toUpperCase() as 'ASC' | 'DESC') : undefined,
+      direction: dir ? (upperTokenText(dir) as 'ASC' | 'DESC') : undefined,
       range: this.span([expression, dir], fallback),
     };
   }
@@ -505,9 +507,9 @@ export class NodeBuilder {
     const filter = realOrUndefined(filterTok);
     return {
       kind: 'Fixed',
-      mode: mode ? (tokenText(mode).toUpperCase() as A.FixedMode) : undefined,
+      mode: mode ? (upperTokenText(mode) as A.FixedMode) : undefined,
       columns,
-      filter: filter ? (tokenText(filter).toUpperCase() as A.FixedFilterMode) : undefined,
+      filter: filter ? (upperTokenText(filter) as A.FixedFilterMode) : undefined,
       filterColumns,
       range: this.span([fixed, ...columns, ...filterColumns, close], fixed.startOffset),
       recovered: recovered || close?.isInsertedInRecovery === true ? true : undefined,

@@ -123,6 +123,29 @@ export function tokenText(token: IToken): string {
   return (token.payload as string | undefined) ?? token.image;
 }
 
+const UPPER_CASED = new Map<string, string>();
+/** Entries kept before the memo starts over: far more distinct words than any project's formulas use. */
+const UPPER_CASED_LIMIT = 10_000;
+
+/**
+ * A word upper-cased, as function names, keywords and operators are compared. Memoised: the same few words recur in
+ * every formula, and upper-casing makes a new string each time (a measurable share of building a tree).
+ */
+export function upperCased(text: string): string {
+  let upper = UPPER_CASED.get(text);
+  if (upper === undefined) {
+    upper = text.toUpperCase();
+    if (UPPER_CASED.size >= UPPER_CASED_LIMIT) UPPER_CASED.clear();
+    UPPER_CASED.set(text, upper);
+  }
+  return upper;
+}
+
+/** A token's text upper-cased (see upperCased). */
+export function upperTokenText(token: IToken): string {
+  return upperCased(tokenText(token));
+}
+
 /** Token types in lexing order: longer and more specific patterns first. */
 export const LEXER_TOKENS: readonly TokenType[] = [
   WhiteSpace,
