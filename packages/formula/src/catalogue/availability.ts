@@ -42,10 +42,20 @@ export interface FunctionAvailability extends AvailabilityPolicy {
   readonly entry?: FunctionEntry;
 }
 
+const UNKNOWN: FunctionAvailability = Object.freeze({ status: 'unknown', ...AVAILABILITY_POLICY.unknown });
+/** Each catalogue entry's answer, made on first ask and shared (frozen): the analysis asks once per call of every
+ * formula. Keyed by entry, not by name: the catalogue is finite, the names written are not. */
+const answers = new Map<FunctionEntry, FunctionAvailability>();
+
 /** Is a function accepted by the service, replaced, engine-only, unverified, unsupported or unknown: one answer for
  * analysis and lint alike. Names are case-insensitive. */
 export function functionAvailability(name: string): FunctionAvailability {
   const entry = lookupFunction(name);
-  if (!entry) return { status: 'unknown', ...AVAILABILITY_POLICY.unknown };
-  return { status: entry.availability, entry, ...AVAILABILITY_POLICY[entry.availability] };
+  if (!entry) return UNKNOWN;
+  let answer = answers.get(entry);
+  if (!answer) {
+    answer = Object.freeze({ status: entry.availability, entry, ...AVAILABILITY_POLICY[entry.availability] });
+    answers.set(entry, answer);
+  }
+  return answer;
 }

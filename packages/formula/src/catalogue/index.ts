@@ -13,16 +13,29 @@ export function lookupFunction(name: string): FunctionEntry | undefined {
   return byName.get(name) ?? byName.get(name.toUpperCase());
 }
 
+export interface Arity {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Each entry's arity, worked out on first ask and shared: the analysis asks once per call of every formula. */
+const arities = new Map<FunctionEntry, Arity>();
+
 /** Minimum and maximum argument counts (`max` is Infinity for variadic functions). */
-export function arity(entry: FunctionEntry): { min: number; max: number } {
-  let min = 0;
-  let max = 0;
-  for (const p of entry.params) {
-    if (!p.optional) min++;
-    max = p.variadic ? Infinity : max + 1;
-    if (p.variadic) break;
+export function arity(entry: FunctionEntry): Arity {
+  let known = arities.get(entry);
+  if (!known) {
+    let min = 0;
+    let max = 0;
+    for (const p of entry.params) {
+      if (!p.optional) min++;
+      max = p.variadic ? Infinity : max + 1;
+      if (p.variadic) break;
+    }
+    known = Object.freeze({ min, max });
+    arities.set(entry, known);
   }
-  return { min, max };
+  return known;
 }
 
 /** The parameter that argument `index` binds to (the variadic one repeats). */

@@ -28,8 +28,24 @@ const MAX_WORDS = 4;
 const RESERVED = new Set(RESERVED_KEYWORDS.map((t) => t.name));
 
 const isWord = (t: IToken): boolean => t.tokenType.name === 'Word' || KEYWORDS.has(t.tokenType.name);
-/** A space between words is one or more spaces or tabs (a line break or a comment ends a name). */
-const SPACE = /^[ \t]+$/;
+
+/** Only spaces or tabs (or nothing) in `text[from, to)`: a line break or a comment ends a name. */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return true;
+}
+
+/** A space between words is one or more spaces or tabs. */
+const isSpace = (text: string, from: number, to: number): boolean => from < to && isBlank(text, from, to);
+
+/** Is `t`, a word of a name whose words end with `right`, a keyword (reserved or contextual; a reserved one)? DISTINCT
+ * may end a split name, where it is no keyword: `APPROXIMATE COUNT DISTINCT(` is APPROXIMATE_COUNT_DISTINCT. */
+const endsWithDistinct = (t: IToken, right: IToken): boolean => t === right && t.tokenType.name === 'DISTINCT';
+const isKeywordBefore = (t: IToken, right: IToken): boolean => KEYWORDS.has(t.tokenType.name) && !endsWithDistinct(t, right);
+const isReservedBefore = (t: IToken, right: IToken): boolean => RESERVED.has(t.tokenType.name) && !endsWithDistinct(t, right);
 
 type Gap = '-' | ' ';
 
@@ -43,17 +59,14 @@ const endOf = (t: IToken): number => t.startOffset + t.image.length;
  */
 function wordBefore(text: string, tokens: readonly IToken[], at: number): { index: number; gap: Gap } | undefined {
   const right = tokens[at]!;
-  // DISTINCT may end a split name: `APPROXIMATE COUNT DISTINCT(` is APPROXIMATE_COUNT_DISTINCT.
-  const keyword = (t: IToken) => KEYWORDS.has(t.tokenType.name) && !(t === right && t.tokenType.name === 'DISTINCT');
-  const reserved = (t: IToken) => RESERVED.has(t.tokenType.name) && !(t === right && t.tokenType.name === 'DISTINCT');
   const prev = tokens[at - 1];
   if (!prev) return undefined;
   if (prev.tokenType.name === 'Minus' && endOf(prev) === right.startOffset) {
     const left = tokens[at - 2];
-    if (!left || !isWord(left) || endOf(left) !== prev.startOffset || reserved(left) || reserved(right)) return undefined;
+    if (!left || !isWord(left) || endOf(left) !== prev.startOffset || isReservedBefore(left, right) || isReservedBefore(right, right)) return undefined;
     return { index: at - 2, gap: '-' };
   }
-  if (isWord(prev) && SPACE.test(text.slice(endOf(prev), right.startOffset)) && !keyword(prev) && !keyword(right)) return { index: at - 1, gap: ' ' };
+  if (isWord(prev) && !isKeywordBefore(prev, right) && !isKeywordBefore(right, right) && isSpace(text, endOf(prev), right.startOffset)) return { index: at - 1, gap: ' ' };
   return undefined;
 }
 
@@ -83,8 +96,8 @@ function distinctOutside(text: string, tokens: readonly IToken[], paren: number)
   const fn = tokens[paren - 2];
   if (!distinct || !fn || distinct.tokenType.name !== 'DISTINCT' || fn.tokenType.name !== 'Word') return undefined;
   const entry = lookupFunction(fn.image);
-  if (!entry?.distinct || !SPACE.test(text.slice(endOf(fn), distinct.startOffset))) return undefined;
-  if (!/^[ \t]*$/.test(text.slice(endOf(distinct), tokens[paren]!.startOffset))) return undefined;
+  if (!entry?.distinct || !isSpace(text, endOf(fn), distinct.startOffset)) return undefined;
+  if (!isBlank(text, endOf(distinct), tokens[paren]!.startOffset)) return undefined;
   const end = endOf(tokens[paren]!);
   return {
     kind: 'distinct',
@@ -102,19 +115,21 @@ function distinctOutside(text: string, tokens: readonly IToken[], paren: number)
 export function findSplitFunctionNames(text: string, tokens: readonly IToken[]): SplitFunctionName[] {
   const found: SplitFunctionName[] = [];
   for (let i = 1; i < tokens.length; i++) {
-    if (tokens[i]!.tokenType.name !== 'LParen') continue;
-    // The words before the parenthesis, last first, while each gap is a hyphen or spaces.
+    const paren = tokens[i]!;
+    if (paren.tokenType.name !== 'LParen') continue;
     const last = tokens[i - 1]!;
-    if (!isWord(last) || !/^[ \t]*$/.test(text.slice(endOf(last), tokens[i]!.startOffset))) continue;
+    if (!isWord(last) || !isBlank(text, endOf(last), paren.startOffset)) continue;
     const distinct = distinctOutside(text, tokens, i);
+    // Most calls stop here: no word joins the last one (`SUM(` after `(`, `WHEN SUM(`) and no DISTINCT stands outside.
+    const joined = wordBefore(text, tokens, i - 1);
+    if (!joined && !distinct) continue;
+    // The words before the parenthesis, last first, while each gap is a hyphen or spaces.
     const words: IToken[] = [last];
     const gaps: Gap[] = [];
-    for (let at = i - 1; words.length < MAX_WORDS; ) {
-      const before = wordBefore(text, tokens, at);
-      if (!before) break;
+    for (let before = joined; before; ) {
       words.unshift(tokens[before.index]!);
       gaps.unshift(before.gap);
-      at = before.index;
+      before = words.length < MAX_WORDS ? wordBefore(text, tokens, before.index) : undefined;
     }
     const match = words.length >= 2 ? matchRun(text, words, gaps) : undefined;
     if (match ?? distinct) found.push((match ?? distinct)!);
