@@ -14,7 +14,8 @@ export function isValidServiceName(name: string): boolean {
 
 /** The name as it appears in function names (upper-cased; the default when none or an empty one is given). */
 export function canonicalServiceName(name?: string): string {
-  return (name && name.length > 0 ? name : DEFAULT_SERVICE_NAME).toUpperCase();
+  // The default is upper-case already: most callers pass no name, and need no copy of it.
+  return name ? name.toUpperCase() : DEFAULT_SERVICE_NAME;
 }
 
 /** Prefix of operator entries in a calculation's `functions`: `SVC_OP_` (as in `SVC_OP_ADD`). */

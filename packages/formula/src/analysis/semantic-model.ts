@@ -3,7 +3,7 @@
 // consumers need (parents, types) is computed on first use.
 import type { BinaryExpression, CallExpression, ColumnRef, Expression, NestedCalculation, Node } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse.js';
-import { forEachChild, pushChildrenReversed, walk } from '../syntax/walk.js';
+import { pushChildrenReversed, walk } from '../syntax/walk.js';
 import { lookupFunction } from '../catalogue/index.js';
 import type { DatasetColumn } from '../schema.js';
 import { canonicalServiceName } from '../vocabulary.js';
@@ -63,55 +63,17 @@ interface Collected {
 const AGGREGATED = 1;
 const IN_FIXED = 2;
 
-/** Levels handled by plain recursion before a subtree is collected with an explicit stack. */
-const RECURSION_LIMIT = 200;
 /** Steps up the parents worth taking per question before answering every question from one table instead. */
 const SHORT_WALK = 64;
 
 /**
- * One pass over the tree: calls, columns and operators in source (pre-)order. Plain recursion for the first
- * RECURSION_LIMIT levels (the common case, and the fastest); a deeper subtree, such as a flat chain of 100,000 terms,
- * is collected with an explicit stack (collectIteratively). A subtree's pre-order is one contiguous stretch of the
- * whole's, so the order is the same either way.
+ * One pass over the tree: calls, columns and operators in source (pre-)order, with an explicit stack (flags packed in
+ * one number per entry): no closure per node, and a flat chain of 100,000 terms needs no call stack.
  */
 function collect(root: Node): Collected {
   const out: Collected = { calls: [], columns: [], arithmetic: [], nested: [] };
-  const visit = (node: Node, aggregated: boolean, inFixed: boolean, depth: number): void => {
-    if (depth >= RECURSION_LIMIT) {
-      collectIteratively(node, (aggregated ? AGGREGATED : 0) | (inFixed ? IN_FIXED : 0), out);
-      return;
-    }
-    switch (node.kind) {
-      case 'Column':
-        out.columns.push({ node, aggregated, inFixed });
-        return;
-      case 'Binary':
-        if (ARITHMETIC.has(node.operator)) out.arithmetic.push(node);
-        break;
-      case 'NestedCalculation':
-        out.nested.push(node);
-        return;
-      case 'Call': {
-        out.calls.push(node);
-        const argsAggregated = aggregated || isAggregateCall(node);
-        for (const a of node.args) visit(a, argsAggregated, inFixed, depth + 1);
-        if (node.over) visit(node.over, aggregated, inFixed, depth + 1);
-        if (node.fixed) visit(node.fixed, aggregated, true, depth + 1);
-        return;
-      }
-      default:
-        break;
-    }
-    forEachChild(node, (child) => visit(child, aggregated, inFixed, depth + 1));
-  };
-  visit(root, false, false, 0);
-  return out;
-}
-
-/** `collect` of a deep subtree, with an explicit stack (flags packed in one number per entry). */
-function collectIteratively(root: Node, rootFlags: number, out: Collected): void {
   const nodes: Node[] = [root];
-  const flags: number[] = [rootFlags];
+  const flags: number[] = [0];
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const f = flags.pop()!;
@@ -150,28 +112,102 @@ function collectIteratively(root: Node, rootFlags: number, out: Collected): void
     pushChildrenReversed(node, nodes);
     for (let i = base; i < nodes.length; i++) flags.push(f);
   }
+  return out;
 }
 
-export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions = {}): SemanticModel {
-  const collected = collect(parse.formula);
-  let parents: Map<Node, Node> | undefined;
-  const parentMap = () => {
-    if (!parents) {
-      const map = new Map<Node, Node>();
-      walk(parse.formula, { enter: (node, parent) => void (parent && map.set(node, parent)) });
-      parents = map;
+/**
+ * The model: what every consumer reads (calls, columns, operators) collected up front; parents, types and the
+ * aggregate around each node computed on first use. A class, so that its methods live once on the prototype instead
+ * of a dozen closures per formula.
+ */
+class Model implements SemanticModel {
+  readonly parse: ParseResult;
+  readonly serviceName: string;
+  readonly schema: readonly DatasetColumn[] | undefined;
+  readonly calls: readonly CallExpression[];
+  readonly columns: readonly ColumnUse[];
+  readonly arithmetic: readonly BinaryExpression[];
+  readonly nested: readonly NestedCalculation[];
+  #parents: Map<Node, Node> | undefined;
+  #types: TypeTable | undefined;
+  #aggregates: Map<Node, CallExpression> | undefined;
+  #columnTypes: Map<string, ValueType> | undefined;
+
+  constructor(parse: ParseResult, options: AnalyzeOptions) {
+    const collected = collect(parse.formula);
+    this.parse = parse;
+    this.serviceName = canonicalServiceName(options.serviceName);
+    this.schema = options.schema;
+    this.calls = collected.calls;
+    this.columns = collected.columns;
+    this.arithmetic = collected.arithmetic;
+    this.nested = collected.nested;
+  }
+
+  typeOf(e: Expression): ValueType {
+    return this.#typeTable().typeOf(e);
+  }
+
+  categoryOf(e: Expression): TypeCategory {
+    return this.#typeTable().categoryOf(e);
+  }
+
+  columnType(name: string): ValueType | undefined {
+    if (!this.#columnTypes) {
+      this.#columnTypes = new Map();
+      for (const c of this.schema ?? []) this.#columnTypes.set(c.name, c.type);
     }
-    return parents;
-  };
-  let types: TypeTable | undefined;
-  const typeTable = () => (types ??= inferTypes(parse.formula, options.schema));
-  // The innermost aggregate around each node, for every node at once: one walk down the tree, so that asking for
-  // each of 100,000 columns of a chain costs no walk up a 100,000-level tree each.
-  let aggregates: Map<Node, CallExpression> | undefined;
-  const aggregateTable = (): Map<Node, CallExpression> => {
-    if (!aggregates) {
+    return this.#columnTypes.get(name);
+  }
+
+  usageOf(name: string): TypeCategory | undefined {
+    return this.#typeTable().usageOf(name);
+  }
+
+  parentOf(node: Node): Node | undefined {
+    return this.#parentMap().get(node);
+  }
+
+  isAggregate(call: CallExpression): boolean {
+    return isAggregateCall(call);
+  }
+
+  enclosingAggregate(node: Node): CallExpression | undefined {
+    if (this.#aggregates) return this.#aggregates.get(node);
+    // Up the parents, as long as that stays short (a formula a few levels deep); past that, the table for every node.
+    const map = this.#parentMap();
+    let child: Node = node;
+    let current = map.get(node);
+    for (let steps = 0; current; steps++) {
+      // A long way up, or a call of many arguments to search: the table.
+      if (steps > SHORT_WALK || (current.kind === 'Call' && current.args.length > 16)) return this.#aggregateTable().get(node);
+      // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
+      if (current.kind === 'Call' && isAggregateCall(current) && current.args.includes(child as Expression)) return current;
+      child = current;
+      current = map.get(current);
+    }
+    return undefined;
+  }
+
+  #typeTable(): TypeTable {
+    return (this.#types ??= inferTypes(this.parse.formula, this.schema));
+  }
+
+  #parentMap(): Map<Node, Node> {
+    if (!this.#parents) {
+      const map = new Map<Node, Node>();
+      walk(this.parse.formula, { enter: (node, parent) => void (parent && map.set(node, parent)) });
+      this.#parents = map;
+    }
+    return this.#parents;
+  }
+
+  /** The innermost aggregate around each node, for every node at once: one walk down the tree, so that asking for
+   * each of 100,000 columns of a chain costs no walk up a 100,000-level tree each. */
+  #aggregateTable(): Map<Node, CallExpression> {
+    if (!this.#aggregates) {
       const map = new Map<Node, CallExpression>();
-      const nodes: Node[] = [parse.formula];
+      const nodes: Node[] = [this.parse.formula];
       const around: Array<CallExpression | undefined> = [undefined];
       while (nodes.length > 0) {
         const node = nodes.pop()!;
@@ -186,39 +222,12 @@ export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions =
           around.push(inner !== outer && (child.kind === 'Window' || child.kind === 'Fixed') ? outer : inner);
         }
       }
-      aggregates = map;
+      this.#aggregates = map;
     }
-    return aggregates;
-  };
-  const enclosingAggregate = (node: Node): CallExpression | undefined => {
-    if (aggregates) return aggregates.get(node);
-    // Up the parents, as long as that stays short (a formula a few levels deep); past that, the table for every node.
-    const map = parentMap();
-    let child: Node = node;
-    let current = map.get(node);
-    for (let steps = 0; current; steps++) {
-      // A long way up, or a call of many arguments to search: the table.
-      if (steps > SHORT_WALK || (current.kind === 'Call' && current.args.length > 16)) return aggregateTable().get(node);
-      // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
-      if (current.kind === 'Call' && isAggregateCall(current) && current.args.includes(child as Expression)) return current;
-      child = current;
-      current = map.get(current);
-    }
-    return undefined;
-  };
-  const columns = new Map<string, ValueType>();
-  for (const c of options.schema ?? []) columns.set(c.name, c.type);
-  return {
-    typeOf: (e: Expression): ValueType => typeTable().typeOf(e),
-    categoryOf: (e: Expression): TypeCategory => typeTable().categoryOf(e),
-    columnType: (name: string) => columns.get(name),
-    usageOf: (name: string) => typeTable().usageOf(name),
-    parse,
-    serviceName: canonicalServiceName(options.serviceName),
-    schema: options.schema,
-    parentOf: (node) => parentMap().get(node),
-    isAggregate: isAggregateCall,
-    enclosingAggregate,
-    ...collected,
-  };
+    return this.#aggregates;
+  }
+}
+
+export function buildSemanticModel(parse: ParseResult, options: AnalyzeOptions = {}): SemanticModel {
+  return new Model(parse, options);
 }
