@@ -1,10 +1,11 @@
 // analyzeCalculation: what the service stores for a calculation, computed from the formula text alone.
 // Each field's rule says whether it is verified (checked against real responses), documented, or our choice.
 import { checkSumOf } from './checksum.js';
+import type { Range } from '../syntax/ast.js';
 import { parseFormula, type ParseResult } from '../syntax/parse.js';
 import { arity, findSplitFunctionNames, functionAvailability, lookupFunction } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
-import { javaHashSetOrder } from './java-hash-set.js';
+import { javaHashSetOrderOfDistinct } from './java-hash-set.js';
 import { buildSemanticModel, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
 
 export interface FormulaProblem {
@@ -56,6 +57,36 @@ function distinct<T>(): { readonly values: T[]; add(value: T): void } {
   };
 }
 
+/** Distinct names, each with where it first appears in the text. They are found in tree order, which is not text
+ * order (an operator stands after its left operand), so each name keeps its smallest offset; equal offsets go in the
+ * order found, as a stable sort of every appearance would put them. */
+class FirstAppearances {
+  readonly names: string[] = [];
+  readonly #offsets: number[] = [];
+  readonly #found: number[] = [];
+  #count = 0;
+  /** Name → index in `names`, once the list is too long to search (a formula calling 100,000 unknown functions). */
+  #index: Map<string, number> | undefined;
+
+  add(name: string, offset: number): void {
+    const found = this.#count++;
+    const i = this.#index ? (this.#index.get(name) ?? -1) : this.names.indexOf(name);
+    if (i < 0) {
+      this.names.push(name);
+      this.#offsets.push(offset);
+      this.#found.push(found);
+      if (this.#index) this.#index.set(name, this.names.length - 1);
+      else if (this.names.length > 16) this.#index = new Map(this.names.map((n, j) => [n, j]));
+    } else if (offset < this.#offsets[i]!) {
+      this.#offsets[i] = offset;
+      this.#found[i] = found;
+    }
+  }
+
+  /** Negative when the name at index `a` appears before the one at `b`. */
+  readonly compare = (a: number, b: number): number => this.#offsets[a]! - this.#offsets[b]! || this.#found[a]! - this.#found[b]!;
+}
+
 /** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored (checksum.ts). */
 export { checkSumOf };
 
@@ -66,16 +97,23 @@ export { checkSumOf };
  * out like CURRENT_DATE: our choice. Nested calculations are dependencies, not functions (documented).
  */
 function functionNames(model: SemanticModel): string[] {
-  const found: Array<{ offset: number; name: string }> = [];
-  for (const node of model.arithmetic) found.push({ offset: node.operatorRange.start.offset, name: `${model.serviceName}_OP_${OPERATOR_NAMES[node.operator]!}` });
+  const found = new FirstAppearances();
+  if (model.arithmetic.length > 0) {
+    // Each `<SERVICE>_OP_…` name made once.
+    const operatorNames = new Map<string, string>();
+    for (const node of model.arithmetic) {
+      let name = operatorNames.get(node.operator);
+      if (name === undefined) operatorNames.set(node.operator, (name = `${model.serviceName}_OP_${OPERATOR_NAMES[node.operator]!}`));
+      found.add(name, node.operatorRange.start.offset);
+    }
+  }
   for (const node of model.calls) {
-    if (lookupFunction(node.upperName)?.kind !== 'constant') found.push({ offset: node.nameRange.start.offset, name: node.upperName });
+    if (lookupFunction(node.upperName)?.kind !== 'constant') found.add(node.upperName, node.nameRange.start.offset);
   }
   for (const node of model.nested) {
-    if (node.service !== model.serviceName) found.push({ offset: node.nameRange.start.offset, name: `${node.service}_BEAST_MODE` });
+    if (node.service !== model.serviceName) found.add(`${node.service}_BEAST_MODE`, node.nameRange.start.offset);
   }
-  found.sort((a, b) => a.offset - b.offset);
-  return javaHashSetOrder(found.map((f) => f.name));
+  return javaHashSetOrderOfDistinct(found.names, found.compare);
 }
 
 /** columnPositions — verified: one entry per backtick reference in order, name with its backticks, offset of the
@@ -116,15 +154,19 @@ function dataTypeOf(model: SemanticModel): string {
 function cacheWindowOf(model: SemanticModel): string {
   let best = CACHE_WINDOW_ORDER.length - 1;
   for (const call of model.calls) {
-    const w = CACHE_WINDOWS[call.upperName];
-    if (w !== undefined) best = Math.min(best, CACHE_WINDOW_ORDER.indexOf(w));
+    const rank = CACHE_WINDOW_RANKS.get(call.upperName);
+    if (rank !== undefined && rank < best) best = rank;
   }
   return CACHE_WINDOW_ORDER[best]!;
 }
 
+/** The window of each time-dependent constant, as its index in CACHE_WINDOW_ORDER (lower: shorter). */
+const CACHE_WINDOW_RANKS: ReadonlyMap<string, number> = new Map(Object.entries(CACHE_WINDOWS).map(([name, w]) => [name, CACHE_WINDOW_ORDER.indexOf(w)]));
+
 /** functionTemplateDependencies — documented: ids of the calculations nested with `<SERVICE>_BEAST_MODE(id)`; our
  * choice of element shape: the numeric ids, distinct, in order of appearance. */
 function dependencies(model: SemanticModel): number[] {
+  if (model.nested.length === 0) return [];
   const ids = distinct<number>();
   for (const node of model.nested) if (node.service === model.serviceName) ids.add(node.id);
   return ids.values;
@@ -135,41 +177,49 @@ function dependencies(model: SemanticModel): number[] {
  * with a schema (documented: case-sensitive). */
 function problemsOf(model: SemanticModel): FormulaProblem[] {
   const problems: FormulaProblem[] = [];
-  const push = (code: string, message: string, range: { start: { offset: number; line: number; column: number }; end: { offset: number } }) =>
-    problems.push({ code, message, start: range.start.offset, end: range.end.offset, line: range.start.line, column: range.start.column });
-  for (const e of model.parse.errors) push(e.code, e.message, e.range);
+  for (const e of model.parse.errors) addProblem(problems, e.code, e.message, e.range);
   // A name split by a hyphen or a space is reported as such; the call the parser saw in it (`DATE(` of `STR_TO-DATE(`)
   // is not the function meant, so its name and arguments are not judged.
   const splits = findSplitFunctionNames(model.parse.text, model.parse.tokens);
-  const splitCalls = new Set(splits.map((s) => s.callStart));
+  const splitCalls = splits.length > 0 ? new Set(splits.map((s) => s.callStart)) : undefined;
   for (const s of splits) {
     const message = s.kind === 'distinct' ? `${s.written} looks like ${s.name}(DISTINCT …): DISTINCT goes inside the parentheses` : `${s.written} looks like the function ${s.name} with ${s.how}`;
-    push('split-function-name', message, model.parse.lines.rangeOf(s.start, s.end));
+    addProblem(problems, 'split-function-name', message, model.parse.lines.rangeOf(s.start, s.end));
   }
   for (const node of model.calls) {
-    if (splitCalls.has(node.nameRange.start.offset)) continue;
+    if (splitCalls?.has(node.nameRange.start.offset)) continue;
     const { entry, accepted } = functionAvailability(node.upperName);
-    if (!entry) push('unknown-function', `Unknown function ${node.name}`, node.nameRange);
-    else if (!accepted) push('unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
+    if (!entry) addProblem(problems, 'unknown-function', `Unknown function ${node.name}`, node.nameRange);
+    else if (!accepted) addProblem(problems, 'unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
     else if (!node.recovered && node.parens) {
       const { min, max } = arity(entry);
       const n = node.star ? 1 : node.args.length;
       if (n < min || n > max) {
         const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-        push('wrong-argument-count', `${entry.name} takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, node.range);
+        addProblem(problems, 'wrong-argument-count', `${entry.name} takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, node.range);
       }
     }
   }
   for (const node of model.nested) {
     if (node.service !== model.serviceName) {
-      push('unknown-function', `Unknown function ${node.service}_BEAST_MODE: nested calculations are written ${model.serviceName}_BEAST_MODE(id)`, node.nameRange);
+      addProblem(problems, 'unknown-function', `Unknown function ${node.service}_BEAST_MODE: nested calculations are written ${model.serviceName}_BEAST_MODE(id)`, node.nameRange);
     }
   }
   if (model.schema) {
     const known = new Set(model.schema.map((c) => c.name));
-    for (const { node } of model.columns) if (node.quote !== 'double' && !known.has(node.name)) push('unknown-column', `Unknown column ${node.raw}`, node.range);
+    for (const { node } of model.columns) if (node.quote !== 'double' && !known.has(node.name)) addProblem(problems, 'unknown-column', `Unknown column ${node.raw}`, node.range);
   }
-  return problems.sort((a, b) => a.start - b.start);
+  // Usually in order already (none, or one kind); the sort is stable, so skipping it changes nothing.
+  return isSortedByStart(problems) ? problems : problems.sort((a, b) => a.start - b.start);
+}
+
+function addProblem(problems: FormulaProblem[], code: string, message: string, range: Range): void {
+  problems.push({ code, message, start: range.start.offset, end: range.end.offset, line: range.start.line, column: range.start.column });
+}
+
+function isSortedByStart(problems: readonly FormulaProblem[]): boolean {
+  for (let i = 1; i < problems.length; i++) if (problems[i - 1]!.start > problems[i]!.start) return false;
+  return true;
 }
 
 /**

@@ -13,13 +13,47 @@ function spread(h: number): number {
   return h ^ (h >>> 16);
 }
 
+/** Buckets of the table of a HashSet holding `size` names: 16 at first, doubled whenever the size passes 0.75 of it. */
+function capacityFor(size: number): number {
+  let capacity = 16;
+  while (size > capacity * 0.75) capacity *= 2;
+  return capacity;
+}
+
 /**
- * The order in which `new HashSet<String>()` iterates `names`, added in the given order (duplicates ignored).
- * The table starts at 16 buckets and doubles whenever the size passes 0.75 of the capacity. A resize splits each
- * bucket keeping its entries' relative order, so the final order is: by bucket index in the final table, then by
- * insertion order within a bucket. (Buckets only become trees past 8 entries in a table of 64 or more, which needs
- * far more names than a formula has; a tree would order them differently.)
+ * The order in which a `new HashSet<String>()` iterates the distinct `names`, added in the order `compareAdded` says
+ * (negative: the first argument's name was added first; arguments are indices into `names`), as a new array (`names`
+ * itself when it holds fewer than two). The table starts at 16
+ * buckets and doubles whenever the size passes 0.75 of the capacity. A resize splits each bucket keeping its entries'
+ * relative order, so the final order is: by bucket index in the final table, then by insertion order within a bucket.
+ * (Buckets only become trees past 8 entries in a table of 64 or more, which needs far more names than a formula has;
+ * a tree would order them differently.)
  */
+export function javaHashSetOrderOfDistinct(names: string[], compareAdded: (a: number, b: number) => number): string[] {
+  // One name has one order (most formulas call a function or two): `names` itself.
+  if (names.length < 2) return names;
+  const mask = capacityFor(names.length) - 1;
+  const buckets = names.map((name) => spread(javaStringHash(name)) & mask);
+  const before = (a: number, b: number): number => buckets[a]! - buckets[b]! || compareAdded(a, b);
+  const order: number[] = [];
+  if (names.length <= SHORT_LIST) {
+    // An insertion sort: the handful of names of a formula sort faster so than through the built-in sort's comparator calls.
+    for (let index = 0; index < names.length; index++) {
+      let at = index;
+      for (; at > 0 && before(order[at - 1]!, index) > 0; at--) order[at] = order[at - 1]!;
+      order[at] = index;
+    }
+  } else {
+    for (let index = 0; index < names.length; index++) order.push(index);
+    order.sort(before);
+  }
+  return order.map((index) => names[index]!);
+}
+
+/** Names sorted by insertion (quadratic) rather than by the built-in sort. */
+const SHORT_LIST = 16;
+
+/** The order in which `new HashSet<String>()` iterates `names`, added in the given order (duplicates ignored). */
 export function javaHashSetOrder(names: Iterable<string>): string[] {
   const unique: string[] = [];
   const seen = new Set<string>();
@@ -29,13 +63,5 @@ export function javaHashSetOrder(names: Iterable<string>): string[] {
       unique.push(n);
     }
   }
-  // One name has one order (most formulas call a function or two).
-  if (unique.length < 2) return unique;
-  let capacity = 16;
-  while (unique.length > capacity * 0.75) capacity *= 2;
-  const mask = capacity - 1;
-  return unique
-    .map((name, index) => ({ name, index, bucket: spread(javaStringHash(name)) & mask }))
-    .sort((a, b) => a.bucket - b.bucket || a.index - b.index)
-    .map((e) => e.name);
+  return javaHashSetOrderOfDistinct(unique, (a, b) => a - b);
 }
