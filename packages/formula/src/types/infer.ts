@@ -38,7 +38,7 @@ function arithmeticType(node: BinaryExpression, left: ValueType, right: ValueTyp
 
 function literalNumberType(raw: string, integer: boolean): ValueType {
   if (integer) return 'LONG';
-  return /e/i.test(raw) ? 'DOUBLE' : 'DECIMAL';
+  return raw.includes('e') || raw.includes('E') ? 'DOUBLE' : 'DECIMAL';
 }
 
 const PARAM_CATEGORY: Readonly<Record<string, TypeCategory>> = {
@@ -53,25 +53,82 @@ const PARAM_CATEGORY: Readonly<Record<string, TypeCategory>> = {
 };
 
 export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]): TypeTable {
-  const columns = new Map<string, ValueType>();
-  for (const c of schema ?? []) columns.set(c.name, c.type);
-  const types = new Map<Expression, ValueType>();
+  return new TypeInference(formula, schema);
+}
 
-  // Memoised and on demand: the result type of a formula needs only the subtrees that feed its value. Operands are
-  // read through `read`: recursively while the tree is shallow (the common case, and the fastest), and past
-  // RECURSION_LIMIT levels without recursion: `probe` answers from the table or notes the operand as missing; the
-  // missing ones are computed first (an explicit stack), then the node again. A left-deep chain of 100,000 additions
-  // costs at most two `compute` calls per node and no call stack.
-  let depth = 0;
-  const missing: Expression[] = [];
-  const probe = (e: Expression): ValueType => {
-    const t = types.get(e);
+/**
+ * Memoised and on demand: the result type of a formula needs only the subtrees that feed its value. Operands are read
+ * through `read`: recursively while the tree is shallow (the common case, and the fastest), and past RECURSION_LIMIT
+ * levels without recursion: `probe` answers from the table or notes the operand as missing; the missing ones are
+ * computed first (an explicit stack), then the node again. A left-deep chain of 100,000 additions costs at most two
+ * `compute` calls per node and no call stack. A class, so that one formula's table costs two closures (the readers
+ * handed to `compute`), not a dozen.
+ */
+class TypeInference implements TypeTable {
+  readonly #formula: Formula;
+  readonly #schema: readonly DatasetColumn[] | undefined;
+  /** The schema's column types by name, made on first use. */
+  #columns: Map<string, ValueType> | undefined;
+  readonly #types = new Map<Expression, ValueType>();
+  #usage: Map<string, TypeCategory> | undefined;
+  #depth = 0;
+  readonly #missing: Expression[] = [];
+
+  constructor(formula: Formula, schema: readonly DatasetColumn[] | undefined) {
+    this.#formula = formula;
+    this.#schema = schema;
+  }
+
+  /** The type of `e`, computed (with what it depends on) on first ask. */
+  readonly typeOf = (e: Expression): ValueType => {
+    const types = this.#types;
+    let t = types.get(e);
     if (t !== undefined) return t;
-    missing.push(e);
+    if (this.#depth >= RECURSION_LIMIT) return this.#iterative(e);
+    this.#depth++;
+    t = this.#compute(e, this.typeOf);
+    this.#depth--;
+    types.set(e, t);
+    return t;
+  };
+
+  categoryOf(e: Expression): TypeCategory {
+    let target = e;
+    while (target.kind === 'Paren') target = target.expression;
+    const category = categoryOf(this.typeOf(target));
+    if (category === 'unknown' && target.kind === 'Column') return this.#usageHints().get(target.name) ?? 'unknown';
+    return category;
+  }
+
+  columnType(name: string): ValueType | undefined {
+    if (!this.#schema) return undefined;
+    if (!this.#columns) {
+      this.#columns = new Map();
+      for (const c of this.#schema) this.#columns.set(c.name, c.type);
+    }
+    return this.#columns.get(name);
+  }
+
+  usageOf(name: string): TypeCategory | undefined {
+    return this.#usageHints().get(name);
+  }
+
+  #usageHints(): Map<string, TypeCategory> {
+    return (this.#usage ??= collectUsage(this.#formula, this.typeOf));
+  }
+
+  /** The reader of the explicit stack: the known type, or UNKNOWN with the operand noted as missing. */
+  readonly #probe = (e: Expression): ValueType => {
+    const t = this.#types.get(e);
+    if (t !== undefined) return t;
+    this.#missing.push(e);
     return 'UNKNOWN';
   };
-  const iterative = (e: Expression): ValueType => {
-    // Only `get` calls this, never while `probe` is in use: `missing` starts empty.
+
+  #iterative(e: Expression): ValueType {
+    // Only `typeOf` calls this, never while `#probe` is in use: `#missing` starts empty.
+    const types = this.#types;
+    const missing = this.#missing;
     const stack: Expression[] = [e];
     while (stack.length > 0) {
       const node = stack[stack.length - 1]!;
@@ -80,7 +137,7 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
         continue;
       }
       missing.length = 0;
-      const t = compute(node, probe);
+      const t = this.#compute(node, this.#probe);
       if (missing.length === 0) {
         types.set(node, t);
         stack.pop();
@@ -88,21 +145,12 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
     }
     missing.length = 0;
     return types.get(e)!;
-  };
-  const get = (e: Expression): ValueType => {
-    let t = types.get(e);
-    if (t !== undefined) return t;
-    if (depth >= RECURSION_LIMIT) return iterative(e);
-    depth++;
-    t = compute(e, get);
-    depth--;
-    types.set(e, t);
-    return t;
-  };
-  const compute = (node: Expression, read: (e: Expression) => ValueType): ValueType => {
+  }
+
+  #compute(node: Expression, read: (e: Expression) => ValueType): ValueType {
     switch (node.kind) {
       case 'Column':
-        return node.quote === 'double' ? 'STRING' : (columns.get(node.name) ?? 'UNKNOWN');
+        return node.quote === 'double' ? 'STRING' : (this.columnType(node.name) ?? 'UNKNOWN');
       case 'String':
       case 'DoubleQuoted':
         return 'STRING';
@@ -138,23 +186,7 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
       default:
         return 'UNKNOWN';
     }
-  };
-
-  let usage: Map<string, TypeCategory> | undefined;
-  const usageHints = () => (usage ??= collectUsage(formula, get));
-
-  return {
-    typeOf: get,
-    categoryOf(e: Expression): TypeCategory {
-      let target = e;
-      while (target.kind === 'Paren') target = target.expression;
-      const category = categoryOf(get(target));
-      if (category === 'unknown' && target.kind === 'Column') return usageHints().get(target.name) ?? 'unknown';
-      return category;
-    },
-    columnType: (name) => columns.get(name),
-    usageOf: (name) => usageHints().get(name),
-  };
+  }
 }
 
 /** What the uses of each column of unknown type imply it holds: the first use that says wins. */
