@@ -4,8 +4,12 @@
 // Precedence (operators.ts) is applied by the NodeBuilder over the flat operator sequences this grammar produces.
 import {
   CstParser,
+  EarlyExitException,
   EmbeddedActionsParser,
+  MismatchedTokenException,
   NoViableAltException,
+  createTokenInstance,
+  EOF,
   isRecognitionException,
   type CstNode,
   type IOrAlt,
@@ -53,12 +57,32 @@ interface GrammarRule {
 
 /** The parts of Chevrotain 11's parser state the bare rules keep (not in its type declarations; pinned in package.json). */
 interface ParserInternals {
+  readonly errorMessageProvider: IParserErrorMessageProvider;
+  getCurrRuleFullName(): string;
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+  moveToTerminatedState(): void;
   subruleIdx: number;
   RULE_STACK_IDX: number;
   RULE_OCCURRENCE_STACK_IDX: number;
   readonly fullRuleNameToShort: Record<string, number>;
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
   ruleFinallyStateUpdate(): void;
+}
+
+/** What ends a reading that already stopped when a rule still asks for an item (see raiseEarlyExitException):
+ * caught by the root rule, never recorded. */
+const STOPPED_AT = createTokenInstance(EOF, '', NaN, NaN, NaN, NaN, NaN, NaN);
+const ALREADY_STOPPED = new EarlyExitException('', STOPPED_AT, STOPPED_AT);
+
+/**
+ * A recognition error as Chevrotain's classes make it (same prototype and fields), without running the Error
+ * constructor: it captures a stack trace, which took a quarter of reading a short formula with an error, and the
+ * stack of an error that is recorded and never thrown is never read.
+ */
+function recordedError<E extends IRecognitionException>(type: abstract new (...args: never[]) => E, name: string, message: string, token: IToken, previousToken: IToken): E {
+  const error = Object.create(type.prototype) as E & { previousToken: IToken };
+  Object.assign(error, { name, message, token, previousToken, resyncedTokens: [] });
+  return error;
 }
 
 const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star: undefined, distinct: undefined, args: [], close: undefined, over: undefined, fixed: undefined, recovered: false });
@@ -107,6 +131,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
       this.resynced = false;
+      this.failed = false;
     }
 
     get errorsFound(): readonly IRecognitionException[] {
@@ -145,13 +170,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * the message: our messages (messages.ts) do not use them, and computing them was the largest cost of a formula
      * with errors after recovery itself. Relies on Chevrotain 11's parser internals, pinned in package.json.
      */
-    protected raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): never {
-      // Chevrotain internals, not in its type declarations.
-      const internals = this as unknown as {
-        getCurrRuleFullName(): string;
-        errorMessageProvider: IParserErrorMessageProvider;
-        SAVE_ERROR(error: Error): Error;
-      };
+    protected raiseNoAltException(_occurrence: number, errMsgTypes: string | undefined): void {
+      const internals = this as unknown as ParserInternals;
+      if (this.failed) return;
       const previous = this.LA(0);
       const message = internals.errorMessageProvider.buildNoViableAltMessage({
         expectedPathsPerAlt: [],
@@ -160,7 +181,45 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         customUserDescription: errMsgTypes ?? '',
         ruleName: internals.getCurrRuleFullName(),
       });
-      throw internals.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
+      const error = this.bareRules ? recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous) : new NoViableAltException(message, this.LA(1), previous);
+      if (this.bareRules) this.stopReading(error);
+      else throw internals.SAVE_ERROR(error);
+    }
+
+    /** Chevrotain's, for a token that does not match; without recovery the reading stops instead (see stopReading). */
+    protected consumeInternalError(expected: TokenType, actual: IToken, options: { ERR_MSG?: string } | undefined): void {
+      const internals = this as unknown as ParserInternals;
+      if (this.failed) return;
+      const previous = this.LA(0);
+      const message =
+        options?.ERR_MSG ?? internals.errorMessageProvider.buildMismatchTokenMessage({ expected, actual, previous, ruleName: internals.getCurrRuleFullName() });
+      const error = this.bareRules ? recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous) : new MismatchedTokenException(message, actual, previous);
+      if (this.bareRules) this.stopReading(error);
+      else throw internals.SAVE_ERROR(error);
+    }
+
+    /** Chevrotain's, for a repetition that needs one more item (a CASE without WHEN); after an error it only unwinds. */
+    protected raiseEarlyExitException(occurrence: number, prodType: unknown, userDefinedErrMsg: string | undefined): never {
+      if (this.failed) throw ALREADY_STOPPED;
+      const chevrotains = (Base.prototype as unknown as { raiseEarlyExitException: (...args: unknown[]) => never }).raiseEarlyExitException;
+      return chevrotains.call(this, occurrence, prodType, userDefinedErrMsg);
+    }
+
+    /** Set by stopReading: the reading met its first error and only returns from here on. */
+    private failed = false;
+
+    /**
+     * Without recovery the first error ends the reading. Chevrotain ends it by throwing through every rule, and every
+     * throw has V8 build a message object with a stack trace: tens of µs per error, more than reading a valid
+     * formula. Here the error is recorded as Chevrotain records it, the input is moved to its end, and every step
+     * after it returns at once (nothing is built: `quiet`), so the rules return as they do at the end of a formula.
+     */
+    private stopReading(error: IRecognitionException): void {
+      const internals = this as unknown as ParserInternals;
+      internals.SAVE_ERROR(error);
+      this.failed = true;
+      this.resynced = true;
+      internals.moveToTerminatedState();
     }
 
     /**
