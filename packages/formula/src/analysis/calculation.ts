@@ -2,8 +2,8 @@
 // Each field's rule says whether it is verified (checked against real responses), documented, or our choice.
 import { checkSumOf } from './checksum.js';
 import type { Range } from '../syntax/ast.js';
-import { parseFormula, type ParseResult } from '../syntax/parse.js';
-import { arity, findSplitFunctionNames, functionAvailability, lookupFunction } from '../catalogue/index.js';
+import { MAX_FORMULA_LENGTH, parseFormula, type ParseResult } from '../syntax/parse.js';
+import { arity, availabilityOf, findSplitFunctionNames, lookupFunction, type FunctionEntry } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrderOfDistinct } from './java-hash-set.js';
 import { buildSemanticModel, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
@@ -57,34 +57,31 @@ function distinct<T>(): { readonly values: T[]; add(value: T): void } {
   };
 }
 
+/** The catalogue entry of each of `model.calls` (undefined: not a catalogue function), looked up once for all the
+ * fields that need it. */
+type CallEntries = readonly (FunctionEntry | undefined)[];
+
 /** Distinct names, each with where it first appears in the text. They are found in tree order, which is not text
- * order (an operator stands after its left operand), so each name keeps its smallest offset; equal offsets go in the
- * order found, as a stable sort of every appearance would put them. */
+ * order (an operator stands after its left operand), so each name keeps its earliest appearance. */
 class FirstAppearances {
   readonly names: string[] = [];
-  readonly #offsets: number[] = [];
-  readonly #found: number[] = [];
-  #count = 0;
+  /** Each name's earliest appearance: its offset, then (for equal offsets) the order found, as a stable sort of every
+   * appearance would put them; one number, exact: both are below MAX_FORMULA_LENGTH, each appearance having a token. */
+  readonly firstSeen: number[] = [];
+  #found = 0;
   /** Name → index in `names`, once the list is too long to search (a formula calling 100,000 unknown functions). */
   #index: Map<string, number> | undefined;
 
   add(name: string, offset: number): void {
-    const found = this.#count++;
+    const seen = offset * MAX_FORMULA_LENGTH + this.#found++;
     const i = this.#index ? (this.#index.get(name) ?? -1) : this.names.indexOf(name);
     if (i < 0) {
       this.names.push(name);
-      this.#offsets.push(offset);
-      this.#found.push(found);
+      this.firstSeen.push(seen);
       if (this.#index) this.#index.set(name, this.names.length - 1);
       else if (this.names.length > 16) this.#index = new Map(this.names.map((n, j) => [n, j]));
-    } else if (offset < this.#offsets[i]!) {
-      this.#offsets[i] = offset;
-      this.#found[i] = found;
-    }
+    } else if (seen < this.firstSeen[i]!) this.firstSeen[i] = seen;
   }
-
-  /** Negative when the name at index `a` appears before the one at `b`. */
-  readonly compare = (a: number, b: number): number => this.#offsets[a]! - this.#offsets[b]! || this.#found[a]! - this.#found[b]!;
 }
 
 /** checkSum — verified: lower-case hex SHA-1 of the expression's UTF-8 bytes, exactly as stored (checksum.ts). */
@@ -96,7 +93,7 @@ export { checkSumOf };
  * comparisons, CURRENT_DATE() and unary minus are absent (verified). Other niladic constants (NOW, CURDATE, …) are left
  * out like CURRENT_DATE: our choice. Nested calculations are dependencies, not functions (documented).
  */
-function functionNames(model: SemanticModel): string[] {
+function functionNames(model: SemanticModel, entries: CallEntries): string[] {
   const found = new FirstAppearances();
   if (model.arithmetic.length > 0) {
     // Each `<SERVICE>_OP_…` name made once.
@@ -107,13 +104,14 @@ function functionNames(model: SemanticModel): string[] {
       found.add(name, node.operatorRange.start.offset);
     }
   }
-  for (const node of model.calls) {
-    if (lookupFunction(node.upperName)?.kind !== 'constant') found.add(node.upperName, node.nameRange.start.offset);
+  for (let i = 0; i < model.calls.length; i++) {
+    const node = model.calls[i]!;
+    if (entries[i]?.kind !== 'constant') found.add(node.upperName, node.nameRange.start.offset);
   }
   for (const node of model.nested) {
     if (node.service !== model.serviceName) found.add(`${node.service}_BEAST_MODE`, node.nameRange.start.offset);
   }
-  return javaHashSetOrderOfDistinct(found.names, found.compare);
+  return javaHashSetOrderOfDistinct(found.names, found.firstSeen);
 }
 
 /** columnPositions — verified: one entry per backtick reference in order, name with its backticks, offset of the
@@ -175,7 +173,7 @@ function dependencies(model: SemanticModel): number[] {
 /** What the service refuses: syntax errors (documented: "Invalid Query"), the functions it does not accept (one policy
  * with the linter: `functionAvailability`; unknown and unsupported functions), wrong argument counts, unknown columns
  * with a schema (documented: case-sensitive). */
-function problemsOf(model: SemanticModel): FormulaProblem[] {
+function problemsOf(model: SemanticModel, entries: CallEntries): FormulaProblem[] {
   const problems: FormulaProblem[] = [];
   for (const e of model.parse.errors) addProblem(problems, e.code, e.message, e.range);
   // A name split by a hyphen or a space is reported as such; the call the parser saw in it (`DATE(` of `STR_TO-DATE(`)
@@ -186,9 +184,10 @@ function problemsOf(model: SemanticModel): FormulaProblem[] {
     const message = s.kind === 'distinct' ? `${s.written} looks like ${s.name}(DISTINCT …): DISTINCT goes inside the parentheses` : `${s.written} looks like the function ${s.name} with ${s.how}`;
     addProblem(problems, 'split-function-name', message, model.parse.lines.rangeOf(s.start, s.end));
   }
-  for (const node of model.calls) {
+  for (let i = 0; i < model.calls.length; i++) {
+    const node = model.calls[i]!;
     if (splitCalls?.has(node.nameRange.start.offset)) continue;
-    const { entry, accepted } = functionAvailability(node.upperName);
+    const { entry, accepted } = availabilityOf(entries[i]);
     if (!entry) addProblem(problems, 'unknown-function', `Unknown function ${node.name}`, node.nameRange);
     else if (!accepted) addProblem(problems, 'unsupported-function', `${entry.name} is not supported in formulas`, node.nameRange);
     else if (!node.recovered && node.parens) {
@@ -268,17 +267,20 @@ class Calculation implements CalculationAnalysis {
 
 /** The calculation fields of an already analysed formula. */
 export function calculationOf(model: SemanticModel): CalculationAnalysis {
+  const entries: Array<FunctionEntry | undefined> = [];
   // aggregated — documented: an aggregate function is present. analytic — documented: a window (OVER) is present.
   let aggregated = false;
   let analytic = false;
   for (const c of model.calls) {
-    if (!aggregated && model.isAggregate(c)) aggregated = true;
+    const entry = lookupFunction(c.upperName);
+    entries.push(entry);
+    if (entry?.kind === 'aggregate') aggregated = true;
     if (c.over !== undefined) analytic = true;
   }
-  const problems = problemsOf(model);
+  const problems = problemsOf(model, entries);
   return new Calculation(model.parse.text, {
     columnPositions: columnPositions(model),
-    functions: functionNames(model),
+    functions: functionNames(model, entries),
     aggregated,
     analytic,
     nonAggregatedColumns: nonAggregatedColumns(model, aggregated),

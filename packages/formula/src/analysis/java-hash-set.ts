@@ -21,33 +21,38 @@ function capacityFor(size: number): number {
 }
 
 /**
- * The order in which a `new HashSet<String>()` iterates the distinct `names`, added in the order `compareAdded` says
- * (negative: the first argument's name was added first; arguments are indices into `names`), as a new array (`names`
- * itself when it holds fewer than two). The table starts at 16
- * buckets and doubles whenever the size passes 0.75 of the capacity. A resize splits each bucket keeping its entries'
- * relative order, so the final order is: by bucket index in the final table, then by insertion order within a bucket.
- * (Buckets only become trees past 8 entries in a table of 64 or more, which needs far more names than a formula has;
- * a tree would order them differently.)
+ * The order in which a `new HashSet<String>()` iterates the distinct `names`, added in the order of `addedAt` (lower:
+ * added earlier), as a new array (`names` itself when it holds fewer than two). The table starts at 16 buckets and
+ * doubles whenever the size passes 0.75 of the capacity. A resize splits each bucket keeping its entries' relative
+ * order, so the final order is: by bucket index in the final table, then by insertion order within a bucket. (Buckets
+ * only become trees past 8 entries in a table of 64 or more, which needs far more names than a formula has; a tree
+ * would order them differently.)
  */
-export function javaHashSetOrderOfDistinct(names: string[], compareAdded: (a: number, b: number) => number): string[] {
-  // One name has one order (most formulas call a function or two): `names` itself.
+export function javaHashSetOrderOfDistinct(names: string[], addedAt: readonly number[]): string[] {
+  // One name has one order (most formulas call a function or two).
   if (names.length < 2) return names;
   const mask = capacityFor(names.length) - 1;
-  const buckets = names.map((name) => spread(javaStringHash(name)) & mask);
-  const before = (a: number, b: number): number => buckets[a]! - buckets[b]! || compareAdded(a, b);
+  const buckets: number[] = [];
+  for (const name of names) buckets.push(spread(javaStringHash(name)) & mask);
   const order: number[] = [];
   if (names.length <= SHORT_LIST) {
-    // An insertion sort: the handful of names of a formula sort faster so than through the built-in sort's comparator calls.
+    // An insertion sort: a formula's handful of names sort faster so than through the built-in sort's comparator calls.
     for (let index = 0; index < names.length; index++) {
       let at = index;
-      for (; at > 0 && before(order[at - 1]!, index) > 0; at--) order[at] = order[at - 1]!;
+      for (; at > 0; at--) {
+        const other = order[at - 1]!;
+        if ((buckets[other]! - buckets[index]! || addedAt[other]! - addedAt[index]!) <= 0) break;
+        order[at] = other;
+      }
       order[at] = index;
     }
   } else {
     for (let index = 0; index < names.length; index++) order.push(index);
-    order.sort(before);
+    order.sort((a, b) => buckets[a]! - buckets[b]! || addedAt[a]! - addedAt[b]!);
   }
-  return order.map((index) => names[index]!);
+  const ordered: string[] = [];
+  for (const index of order) ordered.push(names[index]!);
+  return ordered;
 }
 
 /** Names sorted by insertion (quadratic) rather than by the built-in sort. */
@@ -63,5 +68,5 @@ export function javaHashSetOrder(names: Iterable<string>): string[] {
       unique.push(n);
     }
   }
-  return javaHashSetOrderOfDistinct(unique, (a, b) => a - b);
+  return javaHashSetOrderOfDistinct(unique, unique.map((_, index) => index));
 }

@@ -50,7 +50,11 @@ const answers = new Map<FunctionEntry, FunctionAvailability>();
 /** Is a function accepted by the service, replaced, engine-only, unverified, unsupported or unknown: one answer for
  * analysis and lint alike. Names are case-insensitive. */
 export function functionAvailability(name: string): FunctionAvailability {
-  const entry = lookupFunction(name);
+  return availabilityOf(lookupFunction(name));
+}
+
+/** `functionAvailability` of a name already looked up in the catalogue (`undefined`: not there). */
+export function availabilityOf(entry: FunctionEntry | undefined): FunctionAvailability {
   if (!entry) return UNKNOWN;
   let answer = answers.get(entry);
   if (!answer) {

@@ -64,6 +64,7 @@ export function functionNames(): string[] {
 }
 export {
   AVAILABILITY_POLICY,
+  availabilityOf,
   functionAvailability,
   type AvailabilityFinding,
   type AvailabilityPolicy,

@@ -61,7 +61,7 @@ export function inferTypes(formula: Formula, schema?: readonly DatasetColumn[]):
  * through `read`: recursively while the tree is shallow (the common case, and the fastest), and past RECURSION_LIMIT
  * levels without recursion: `probe` answers from the table or notes the operand as missing; the missing ones are
  * computed first (an explicit stack), then the node again. A left-deep chain of 100,000 additions costs at most two
- * `compute` calls per node and no call stack. A class, so that one formula's table costs two closures (the readers
+ * `compute` calls per node and no call stack. A class, so that one formula's table costs one closure (the reader
  * handed to `compute`), not a dozen.
  */
 class TypeInference implements TypeTable {
@@ -72,7 +72,6 @@ class TypeInference implements TypeTable {
   readonly #types = new Map<Expression, ValueType>();
   #usage: Map<string, TypeCategory> | undefined;
   #depth = 0;
-  readonly #missing: Expression[] = [];
 
   constructor(formula: Formula, schema: readonly DatasetColumn[] | undefined) {
     this.#formula = formula;
@@ -117,18 +116,16 @@ class TypeInference implements TypeTable {
     return (this.#usage ??= collectUsage(this.#formula, this.typeOf));
   }
 
-  /** The reader of the explicit stack: the known type, or UNKNOWN with the operand noted as missing. */
-  readonly #probe = (e: Expression): ValueType => {
-    const t = this.#types.get(e);
-    if (t !== undefined) return t;
-    this.#missing.push(e);
-    return 'UNKNOWN';
-  };
-
   #iterative(e: Expression): ValueType {
-    // Only `typeOf` calls this, never while `#probe` is in use: `#missing` starts empty.
     const types = this.#types;
-    const missing = this.#missing;
+    const missing: Expression[] = [];
+    // The reader of the explicit stack: the known type, or UNKNOWN with the operand noted as missing.
+    const probe = (operand: Expression): ValueType => {
+      const t = types.get(operand);
+      if (t !== undefined) return t;
+      missing.push(operand);
+      return 'UNKNOWN';
+    };
     const stack: Expression[] = [e];
     while (stack.length > 0) {
       const node = stack[stack.length - 1]!;
@@ -137,13 +134,12 @@ class TypeInference implements TypeTable {
         continue;
       }
       missing.length = 0;
-      const t = this.#compute(node, this.#probe);
+      const t = this.#compute(node, probe);
       if (missing.length === 0) {
         types.set(node, t);
         stack.pop();
       } else for (const m of missing) stack.push(m);
     }
-    missing.length = 0;
     return types.get(e)!;
   }
 
