@@ -3,7 +3,7 @@
 // CST. Two mends cover them: an expression missing before more input (`a > THEN`, `f(1, , 2)`) gets a
 // MissingExpression token, which the grammar reads as an Error node; a formula that ends early (`SUM(a`,
 // `CASE WHEN a`, `IF(a <= DATE_SUB(b,`) gets the tail its open rules need, read off the rule stack at the error.
-import { EOF, createTokenInstance, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import { EOF, createTokenInstance, tokenMatcher, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Expression, Formula, Node } from './ast.js';
 import { isRealToken } from './build-ast.js';
 import { expectedTokenName } from './messages.js';
@@ -134,27 +134,34 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
       const last = tokens[tokens.length - 1];
       const end = last ? last.startOffset + last.image.length : 0;
       tokens = [...tokens, ...tail.map((type) => insertedToken(type, type === MISSING ? end : NaN))];
-    } else if (isMissingExpression(error)) {
+    } else {
+      // Before more input: an expression missing (a MissingExpression token fills the gap) or a token missing (the
+      // expected one is inserted), as Chevrotain's recovery inserts a token.
       const at = tokens.indexOf(error.token);
       const previous = tokens[at - 1];
+      const missingExpression = isMissingExpression(error);
+      const expected = missingExpression ? MISSING : error.name === 'MismatchedTokenException' ? TOKEN_TYPES.get(expectedTokenName(error.message) ?? '') : undefined;
       // Two missing in a row would have the message name an inserted token: not a common case.
-      if (at < 0 || (previous && !isRealToken(previous))) return undefined;
+      if (!expected || at < 0 || (previous && !isRealToken(previous))) return undefined;
       const offset = previous ? previous.startOffset + previous.image.length : 0;
-      const inserted = [...tokens.slice(0, at), insertedToken(MISSING, offset), ...tokens.slice(at)];
+      const inserted = [...tokens.slice(0, at), insertedToken(expected, expected === MISSING ? offset : NaN), ...tokens.slice(at)];
       p.read(inserted, lines, true);
       let expression = p.formula();
-      // The gap filled, the same token still stops the reading: it is the one out of place (`CASE WHEN WHEN a`,
-      // `THEN THEN`), and the formula reads on without it, as Chevrotain's recovery deletes a token it cannot use.
-      if (p.errorsFound[0]?.token === error.token) {
+      if (p.errorsFound[0]?.token !== error.token) tokens = inserted;
+      else {
+        // The gap filled, the same token still stops the reading: it is the one out of place (`CASE WHEN WHEN a`,
+        // `THEN THEN`, `f(a b)`), and the formula reads on without it, as Chevrotain's recovery deletes a token. A
+        // token in place of another is left out only when the expected one follows it (Chevrotain's rule).
+        if (!missingExpression && !(tokens[at + 1] && tokenMatcher(tokens[at + 1]!, expected))) return undefined;
         tokens = [...tokens.slice(0, at), ...tokens.slice(at + 1)];
         deleted.push(error.token.startOffset);
         p.read(tokens, lines, true);
         expression = p.formula();
-      } else tokens = inserted;
+      }
       if (p.errorsFound.length === 0) return { expression, errors, endedEarly: false, deleted };
       error = p.errorsFound[0]!;
       continue;
-    } else return undefined;
+    }
     p.read(tokens, lines, true);
     const expression = p.formula();
     // After the tail, the formula must read whole.

@@ -76,8 +76,8 @@ const ALREADY_STOPPED = new EarlyExitException('', STOPPED_AT, STOPPED_AT);
 
 /**
  * A recognition error as Chevrotain's classes make it (same prototype and fields), without running the Error
- * constructor: it captures a stack trace, which took a quarter of reading a short formula with an error, and the
- * stack of an error that is recorded and never thrown is never read.
+ * constructor: it captures a stack trace, which took a quarter of reading a short formula with an error, and a
+ * syntax error's stack is never read (recorded, or thrown only to Chevrotain's own recovery).
  */
 function recordedError<E extends IRecognitionException>(type: abstract new (...args: never[]) => E, name: string, message: string, token: IToken, previousToken: IToken): E {
   const error = Object.create(type.prototype) as E & { previousToken: IToken };
@@ -181,7 +181,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         customUserDescription: errMsgTypes ?? '',
         ruleName: internals.getCurrRuleFullName(),
       });
-      const error = this.bareRules ? recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous) : new NoViableAltException(message, this.LA(1), previous);
+      const error = recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous);
       if (this.bareRules) this.stopReading(error);
       else throw internals.SAVE_ERROR(error);
     }
@@ -193,7 +193,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const previous = this.LA(0);
       const message =
         options?.ERR_MSG ?? internals.errorMessageProvider.buildMismatchTokenMessage({ expected, actual, previous, ruleName: internals.getCurrRuleFullName() });
-      const error = this.bareRules ? recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous) : new MismatchedTokenException(message, actual, previous);
+      const error = recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous);
       if (this.bareRules) this.stopReading(error);
       else throw internals.SAVE_ERROR(error);
     }
