@@ -1,8 +1,10 @@
-// The light recovery: the commonest syntax errors while typing, mended by inserting tokens and reading the formula
-// again with the fast parser (the AST straight from the grammar's actions), instead of Chevrotain's recovery and its
-// CST. Two mends cover them: an expression missing before more input (`a > THEN`, `f(1, , 2)`) gets a
-// MissingExpression token, which the grammar reads as an Error node; a formula that ends early (`SUM(a`,
-// `CASE WHEN a`, `IF(a <= DATE_SUB(b,`) gets the tail its open rules need, read off the rule stack at the error.
+// The light recovery: the commonest syntax errors while typing, mended by inserting or leaving out tokens and reading
+// the formula again with the fast parser (the AST straight from the grammar's actions), instead of Chevrotain's
+// recovery and its CST. Before more input, an expression missing (`a > THEN`, `f(1, , 2)`) gets a MissingExpression
+// token, which the grammar reads as an Error node, and a token missing (`CASE WHEN a TH`: THEN being typed) is
+// inserted; when that does not get the reading past the token found, the token is left out (`CASE WHEN WHEN a`,
+// `ROUND(x 2)`), as Chevrotain's in-rule recovery does. A formula that ends early (`SUM(a`, `CASE WHEN a`,
+// `IF(a <= DATE_SUB(b,`) gets the tail its open rules need, read off the rule stack at the error.
 import { EOF, createTokenInstance, tokenMatcher, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Expression, Formula, Node } from './ast.js';
 import { isRealToken } from './build-ast.js';
@@ -115,9 +117,9 @@ export interface Mended {
 /**
  * Mends the formula whose reading by the fast parser `p` stopped at `first`, reading it again after each mend, until
  * it reads whole. The errors are those each reading found first, so they read as Chevrotain's recovery reports them;
- * a formula that ended early has one error there (where typing stopped), not one per rule left open. Anything else (a
- * token out of place before more input, a tail the grammar does not take) is left to Chevrotain's recovery:
- * undefined.
+ * a formula that ended early has one error there (where typing stopped), not one per rule left open. Anything else (no
+ * alternative fits and no expression is missing, a token neither missing nor followed by the expected one, a tail the
+ * grammar does not take) is left to Chevrotain's recovery: undefined.
  */
 export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: LineIndex, first: IRecognitionException): Mended | undefined {
   let tokens = original;
