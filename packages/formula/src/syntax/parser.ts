@@ -209,9 +209,8 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private failed = false;
 
     /**
-     * Without recovery the first error ends the reading. Chevrotain ends it by throwing through every rule, and every
-     * throw has V8 build a message object with a stack trace: tens of µs per error, more than reading a valid
-     * formula. Here the error is recorded as Chevrotain records it, the input is moved to its end, and every step
+     * Without recovery the first error ends the reading. Chevrotain ends it by making an Error (a stack trace
+     * captured) and throwing it through every rule: tens of µs per error, more than reading a valid formula. Here the error is recorded as Chevrotain records it, the input is moved to its end, and every step
      * after it returns at once (nothing is built: `quiet`), so the rules return as they do at the end of a formula.
      */
     private stopReading(error: IRecognitionException): void {
@@ -235,8 +234,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         internals.subruleIdx = idx;
         return rule.coreRule.apply(this, options?.ARGS ?? []);
       }
-      // Without recovery a rule's catch only throws again, and each throw costs a walk of the whole stack: the rule
-      // runs bare, its state kept as Chevrotain keeps it, and the root rule alone catches (invokeRuleCatch below).
+      // Without recovery a rule's catch has nothing to do (errors stop the reading: stopReading), and a try/finally
+      // per rule costs: the rule runs bare, its state kept as Chevrotain keeps it, and the root rule alone catches
+      // what still throws (invokeRuleCatch below).
       internals.ruleInvocationStateUpdate((rule.shortName ??= internals.fullRuleNameToShort[rule.ruleName]!), rule.ruleName, idx);
       const result = options?.ARGS ? rule.originalGrammarAction.apply(this, options.ARGS) : rule.originalGrammarAction.call(this);
       internals.ruleFinallyStateUpdate();
@@ -247,9 +247,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private readonly bareRules: boolean;
 
     /**
-     * With bare rules, an error reaches the root rule's catch with the frames of the rules it left still on the rule
-     * stack (the error recorded that stack when it was raised): they are dropped, and Chevrotain ends the reading as it
-     * does for an error in the root rule itself.
+     * With bare rules, an error still thrown (a CASE without WHEN: raiseEarlyExitException) reaches the root rule's
+     * catch with the frames of the rules it left still on the rule stack (the error recorded that stack when it was
+     * raised): they are dropped, and Chevrotain ends the reading as it does for an error in the root rule itself.
      */
     protected invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValueFunc: (e: unknown) => unknown): unknown {
       const internals = this as unknown as ParserInternals;
