@@ -118,9 +118,13 @@ export function findSplitFunctionNames(text: string, tokens: readonly IToken[]):
     const paren = tokens[i]!;
     if (paren.tokenType.name !== 'LParen') continue;
     const last = tokens[i - 1]!;
+    // Most calls stop here: a word or a hyphen must stand before the last word (`SUM(` after `(` or `,` has none), or
+    // DISTINCT be the last word.
+    const beforeLast = tokens[i - 2];
+    if (!beforeLast || (last.tokenType.name !== 'DISTINCT' && beforeLast.tokenType.name !== 'Minus' && !isWord(beforeLast))) continue;
     if (!isWord(last) || !isBlank(text, endOf(last), paren.startOffset)) continue;
     const distinct = distinctOutside(text, tokens, i);
-    // Most calls stop here: no word joins the last one (`SUM(` after `(`, `WHEN SUM(`) and no DISTINCT stands outside.
+    // Then most stop here: the word before is a keyword (`WHEN SUM(`), or the hyphen is an operator (`a - SUM(`).
     const joined = wordBefore(text, tokens, i - 1);
     if (!joined && !distinct) continue;
     // The words before the parenthesis, last first, while each gap is a hyphen or spaces.
