@@ -41,6 +41,19 @@ export interface CalculationAnalysis {
 
 const OPERATOR_NAMES: Readonly<Record<string, string>> = { '+': 'ADD', '-': 'SUBTRACT', '*': 'MULTIPLY', '/': 'DIVIDE' };
 
+/** `<SERVICE>_OP_ADD` … by operator, for the service name last asked for: a process analyses for one service, and
+ * the names are then made once, not once per operator of every formula. */
+let operatorNamesOf: { readonly service: string; readonly names: Readonly<Record<string, string>> } | undefined;
+
+function operatorFunctionNames(service: string): Readonly<Record<string, string>> {
+  if (operatorNamesOf?.service !== service) {
+    const names: Record<string, string> = {};
+    for (const [operator, name] of Object.entries(OPERATOR_NAMES)) names[operator] = `${service}_OP_${name}`;
+    operatorNamesOf = { service, names };
+  }
+  return operatorNamesOf.names;
+}
+
 /** Distinct values in order of first appearance: a look-up in the list while it is short (most formulas), a set
  * beyond (a formula with 100,000 columns would otherwise be quadratic). */
 function distinct<T>(): { readonly values: T[]; add(value: T): void } {
@@ -96,13 +109,8 @@ export { checkSumOf };
 function functionNames(model: SemanticModel, entries: CallEntries): string[] {
   const found = new FirstAppearances();
   if (model.arithmetic.length > 0) {
-    // Each `<SERVICE>_OP_…` name made once.
-    const operatorNames = new Map<string, string>();
-    for (const node of model.arithmetic) {
-      let name = operatorNames.get(node.operator);
-      if (name === undefined) operatorNames.set(node.operator, (name = `${model.serviceName}_OP_${OPERATOR_NAMES[node.operator]!}`));
-      found.add(name, node.operatorRange.start.offset);
-    }
+    const names = operatorFunctionNames(model.serviceName);
+    for (const node of model.arithmetic) found.add(names[node.operator]!, node.operatorRange.start.offset);
   }
   for (let i = 0; i < model.calls.length; i++) {
     const node = model.calls[i]!;
