@@ -210,8 +210,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     /**
      * Without recovery the first error ends the reading. Chevrotain ends it by making an Error (a stack trace
-     * captured) and throwing it through every rule: tens of µs per error, more than reading a valid formula. Here the error is recorded as Chevrotain records it, the input is moved to its end, and every step
-     * after it returns at once (nothing is built: `quiet`), so the rules return as they do at the end of a formula.
+     * captured) and throwing it through every rule: tens of µs per error, more than reading a valid formula. Here the
+     * error is recorded as Chevrotain records it, the input is moved to its end, and every step after it returns at
+     * once (nothing is built: `quiet`), so the rules return as they do at the end of a formula.
      */
     private stopReading(error: IRecognitionException): void {
       const internals = this as unknown as ParserInternals;
@@ -224,8 +225,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     /**
      * Replaces Chevrotain's SUBRULE step in the AST flavour. Chevrotain's wraps each call in a try/catch that only
      * attaches a partial CST node (this flavour has none) and throws again: a second throw at every level for each
-     * syntax error, which made a formula with an error cost several times a valid one. The rule's own try/catch
-     * (recovery, the rule stack) stays. Relies on Chevrotain 11's parser internals, pinned in package.json.
+     * syntax error, which made a formula with an error cost several times a valid one. With recovery the rule's own
+     * try/catch (re-synchronisation, the rule stack) stays; without it the rule runs bare. Relies on Chevrotain 11's
+     * parser internals, pinned in package.json.
      */
     protected subruleInternal(rule: GrammarRule, idx: number, options?: { ARGS?: unknown[] }): unknown {
       if (!buildsAst) return (Base.prototype as unknown as { subruleInternal: Function }).subruleInternal.call(this, rule, idx, options);
