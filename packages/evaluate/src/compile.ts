@@ -4,6 +4,7 @@
 // evaluation (per level) and read back by index.
 import {
   canonicalServiceName,
+  childrenOf,
   functionAvailability,
   inferTypes,
   isNumeric,
@@ -14,6 +15,7 @@ import {
   type DatasetColumn,
   type Expression,
   type Formula,
+  type Node,
   type ParseResult,
   type Range,
   type TypeTable,
@@ -249,37 +251,6 @@ const MIXED = -2;
 /** Column types that convertRows may encode as a dictionary (rows.ts). */
 const DICTIONARY_TYPES = new Set<ValueType>(['STRING', 'DATE', 'DATETIME']);
 
-/** Children of an expression, for the walks that must not recurse (formulas thousands of levels deep). */
-function childrenOf(e: Expression): readonly Expression[] {
-  switch (e.kind) {
-    case 'Paren':
-      return [e.expression];
-    case 'Unary':
-      return [e.operand];
-    case 'Binary':
-      return [e.left, e.right];
-    case 'Case': {
-      const out: Expression[] = e.operand ? [e.operand] : [];
-      for (const w of e.whens) out.push(w.condition, w.result);
-      if (e.elseResult) out.push(e.elseResult);
-      return out;
-    }
-    case 'In':
-      return [e.expression, ...e.list];
-    case 'Like':
-      return [e.expression, e.pattern];
-    case 'Between':
-      return [e.expression, e.low, e.high];
-    case 'IsNull':
-      return [e.expression];
-    case 'Interval':
-      return [e.value];
-    case 'Call':
-      return e.args;
-    default:
-      return [];
-  }
-}
 
 /** Most distinct strings a formula's result is deduplicated over in one evaluation (see `interned`). */
 const INTERN_LIMIT = 65_536;
@@ -293,7 +264,7 @@ export class Compiler {
   private readonly groupIndex = new Map<string, number>();
   private readonly schema: DatasetColumn[];
   /** `sourceOf` of each expression seen (the column it is a function of, NO_COLUMN or MIXED). */
-  private readonly sources = new WeakMap<Expression, number>();
+  private readonly sources = new WeakMap<Node, number>();
   /** Compiling inside an expression that is evaluated once per distinct value of a column (no memo inside a memo). */
   private insideMemo = false;
 
@@ -326,7 +297,8 @@ export class Compiler {
   private sourceOf(root: Expression): number {
     const known = this.sources.get(root);
     if (known !== undefined) return known;
-    const todo: { e: Expression; expanded: boolean }[] = [{ e: root, expanded: false }];
+    // Children as the AST walk gives them (WHEN clauses are nodes of their own, reading nothing themselves).
+    const todo: { e: Node; expanded: boolean }[] = [{ e: root, expanded: false }];
     while (todo.length > 0) {
       const top = todo[todo.length - 1]!;
       const e = top.e;
@@ -354,8 +326,8 @@ export class Compiler {
     return this.sources.get(root)!;
   }
 
-  /** What an expression itself reads, without its children. */
-  private ownSource(e: Expression): number {
+  /** What a node itself reads, without its children. */
+  private ownSource(e: Node): number {
     switch (e.kind) {
       case 'Column':
         return this.columnIndex.get(e.name) ?? MIXED;
