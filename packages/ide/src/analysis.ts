@@ -1,24 +1,17 @@
 // The formula's semantic model (types, aggregation, calculation fields) for hover and inlay hints, built from the
-// document's parse (never re-parsing) and memoised per document and settings so several requests analyse once.
-import { analyzeFormula, type CalculationAnalysis, type DatasetColumn, type FormulaAnalysis } from '@calckit/formula';
+// document's parse (never re-parsing) and kept on the document with its settings so several requests analyse once.
+import { analyzeFormula, type CalculationAnalysis, type FormulaAnalysis } from '@calckit/formula';
 import type { IdeDocument } from './document.js';
 import { serviceNameOf, type IdeSettings } from './types.js';
 
-interface Entry {
-  readonly schema: readonly DatasetColumn[] | undefined;
-  readonly serviceName: string;
-  readonly model: FormulaAnalysis;
-}
-
-const cache = new WeakMap<IdeDocument, Entry>();
-
+/** The document's model for the settings' schema and service name: built on first use, kept on the document. */
 export function modelOf(doc: IdeDocument, settings: IdeSettings): FormulaAnalysis {
   const serviceName = serviceNameOf(settings);
-  const hit = cache.get(doc);
-  if (hit && hit.schema === settings.schema && hit.serviceName === serviceName) return hit.model;
-  const model = analyzeFormula(doc.parse, { serviceName, ...(settings.schema ? { schema: settings.schema } : {}) });
-  cache.set(doc, { schema: settings.schema, serviceName, model });
-  return model;
+  const kept = doc.derived.model;
+  if (kept && kept.schema === settings.schema && kept.serviceName === serviceName) return kept.analysis;
+  const analysis = analyzeFormula(doc.parse, { serviceName, ...(settings.schema ? { schema: settings.schema } : {}) });
+  doc.derived.model = { schema: settings.schema, serviceName, analysis };
+  return analysis;
 }
 
 /** True when a schema is known and lacks the column (names are case-sensitive). */

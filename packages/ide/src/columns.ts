@@ -2,16 +2,9 @@
 import { allNodes, nodePathAt, type ColumnRef } from '@calckit/formula';
 import type { IdeDocument } from './document.js';
 
-const cache = new WeakMap<IdeDocument, ColumnRef[]>();
-
-/** Every column reference in source order (memoised per document). */
+/** Every column reference in source order (kept on the document). */
 export function columnRefs(doc: IdeDocument): ColumnRef[] {
-  let refs = cache.get(doc);
-  if (!refs) {
-    refs = allNodes(doc.parse.formula).filter((n): n is ColumnRef => n.kind === 'Column');
-    cache.set(doc, refs);
-  }
-  return refs;
+  return (doc.derived.columns ??= allNodes(doc.parse.formula).filter((n): n is ColumnRef => n.kind === 'Column'));
 }
 
 /** The column reference under the cursor (an offset at either edge counts). */

@@ -24,22 +24,7 @@ export class DocumentStore {
   /** The open document, or undefined when not open. Its parse is made on first use of `doc` (once per version). */
   get(uri: string): OpenDocument | undefined {
     const text = this.synced.get(uri);
-    if (!text) return undefined;
-    const version = text.version;
-    const parsed = this.parsed;
-    let doc: IdeDocument | undefined;
-    return {
-      text,
-      get doc(): IdeDocument {
-        if (doc) return doc;
-        const hit = parsed.get(uri);
-        if (hit && hit.version === version) return (doc = hit.doc);
-        doc = createDocument(text.getText());
-        // Cache only while the synced text is still this version.
-        if (text.version === version) parsed.set(uri, { version, doc });
-        return doc;
-      },
-    };
+    return text ? new OpenVersion(uri, text, this.parsed) : undefined;
   }
 
   /** The synced text alone (no parse), or undefined when not open. */
@@ -54,5 +39,38 @@ export class DocumentStore {
 
   uris(): string[] {
     return this.synced.keys();
+  }
+}
+
+/**
+ * One request's view of an open document: the parse of the version it saw, made on first use and shared through the
+ * store. A class, not an object literal with a getter: a getter written in a literal gives each object a hidden class
+ * of its own, allocated old and pointing at the young parse, which then survives every minor GC (ARCHITECTURE.md,
+ * "Memory").
+ */
+class OpenVersion implements OpenDocument {
+  readonly #uri: string;
+  readonly #version: number;
+  readonly #parsed: Map<string, { version: number; doc: IdeDocument }>;
+  #doc: IdeDocument | undefined;
+
+  constructor(
+    uri: string,
+    readonly text: TextDocument,
+    parsed: Map<string, { version: number; doc: IdeDocument }>,
+  ) {
+    this.#uri = uri;
+    this.#version = text.version;
+    this.#parsed = parsed;
+  }
+
+  get doc(): IdeDocument {
+    if (this.#doc) return this.#doc;
+    const hit = this.#parsed.get(this.#uri);
+    if (hit && hit.version === this.#version) return (this.#doc = hit.doc);
+    this.#doc = createDocument(this.text.getText());
+    // Cache only while the synced text is still this version.
+    if (this.text.version === this.#version) this.#parsed.set(this.#uri, { version: this.#version, doc: this.#doc });
+    return this.#doc;
   }
 }

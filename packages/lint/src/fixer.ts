@@ -1,6 +1,7 @@
 // Building fixes safely: the Fixer rules receive, guards that keep a fix from gluing tokens together, and the
 // removal of a comment (unused directives).
-import { pushChildren, wouldStartComment, type Node, type ParseResult, type Range } from '@calckit/formula';
+import { wouldStartComment, type Node, type ParseResult, type Range } from '@calckit/formula';
+import type { TreeMemo } from './tree-memo.js';
 import type { Fix, Fixer } from './types.js';
 
 function rangeOfTarget(parse: ParseResult, target: Node | Range): Range {
@@ -85,73 +86,30 @@ export function makeFixer(parse: ParseResult): Fixer {
   };
 }
 
-/** Whether each node asked about (and each node below it) holds a recovered node or an Error placeholder. */
-const holdsRecovery = new WeakMap<Node, boolean>();
-/** Start offsets of the errors that break a tree (typographic quotes do not), sorted, per error list. */
-const errorStarts = new WeakMap<ReadonlyArray<{ code: string; range: Range }>, number[]>();
-
-/** True when the subtree holds a recovered node or an Error node: bottom-up, without recursion, remembered. */
-function recoveredInside(node: Node): boolean {
-  const known = holdsRecovery.get(node);
-  if (known !== undefined) return known;
-  const stack: Node[] = [node];
-  const expanded: boolean[] = [false];
-  const children: Node[] = [];
-  while (stack.length > 0) {
-    const n = stack[stack.length - 1]!;
-    if (holdsRecovery.has(n)) {
-      stack.pop();
-      expanded.pop();
-      continue;
-    }
-    if (n.recovered || n.kind === 'Error') {
-      holdsRecovery.set(n, true);
-      stack.pop();
-      expanded.pop();
-      continue;
-    }
-    children.length = 0;
-    pushChildren(n, children);
-    if (!expanded[expanded.length - 1]) {
-      expanded[expanded.length - 1] = true;
-      for (const c of children) {
-        if (!holdsRecovery.has(c)) {
-          stack.push(c);
-          expanded.push(false);
-        }
-      }
-      continue;
-    }
-    holdsRecovery.set(n, children.some((c) => holdsRecovery.get(c) === true));
-    stack.pop();
-    expanded.pop();
-  }
-  return holdsRecovery.get(node)!;
-}
-
-/** True when the parser recovered inside the node, left an Error placeholder in it, or reported an error inside its
- * range (a token Chevrotain deleted to recover leaves no other trace in the tree). Each node and error list is looked
- * at once per lint, so that reporting on every link of a long chain does not walk the chain again each time. */
-export function isBroken(node: Node, errors: ReadonlyArray<{ code: string; range: Range }> = []): boolean {
-  const { start, end } = node.range;
-  if (errors.length > 0) {
-    let starts = errorStarts.get(errors);
-    if (!starts) {
+/**
+ * A test of whether the parser recovered inside a node, left an Error placeholder in it, or reported an error inside
+ * its range (a token Chevrotain deleted to recover leaves no other trace in the tree). Each node is looked at once per
+ * pass (`memo`), so that reporting on every link of a long chain does not walk the chain again each time.
+ */
+export function brokenTest(errors: ReadonlyArray<{ code: string; range: Range }>, memo: TreeMemo): (node: Node) => boolean {
+  let starts: number[] | undefined;
+  return (node) => {
+    const { start, end } = node.range;
+    if (errors.length > 0) {
       // Typographic quotes are lexing errors that leave the tree whole (and are what some fixes repair).
-      starts = errors.filter((e) => e.code !== 'typographic-quote').map((e) => e.range.start.offset).sort((a, b) => a - b);
-      errorStarts.set(errors, starts);
+      starts ??= errors.filter((e) => e.code !== 'typographic-quote').map((e) => e.range.start.offset).sort((a, b) => a - b);
+      // The first error starting at or after the node's start: inside when it starts before the node's end.
+      let lo = 0;
+      let hi = starts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid]! < start.offset) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < starts.length && starts[lo]! < end.offset) return true;
     }
-    // The first error starting at or after the node's start: inside when it starts before the node's end.
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < start.offset) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < starts.length && starts[lo]! < end.offset) return true;
-  }
-  return recoveredInside(node);
+    return memo.holdsRecovery(node);
+  };
 }
 
 /** Removes a comment; when it stands alone on its line, the line goes too. */

@@ -4,10 +4,11 @@ import { parseFormula, walk, type DatasetColumn, type FormulaAnalysis, type Node
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
-import { isBroken, keepCommentsOut, makeFixer, removeComment } from './fixer.js';
+import { brokenTest, keepCommentsOut, makeFixer, removeComment } from './fixer.js';
 import { fillTemplate } from './messages.js';
 import { RULES } from './rules/index.js';
 import { buildSemantics } from './semantics/index.js';
+import { TreeMemo } from './tree-memo.js';
 import type { Fix, LintMessage, LintResult, ProjectInfo, ReportDescriptor, ResolvedConfig, Rule, RuleContext, RuleVisitors, Suggestion } from './types.js';
 
 export interface LintOptions {
@@ -65,7 +66,9 @@ function dropOwned(messages: LintMessage[], rules: readonly Rule[]): void {
 function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], config: ResolvedConfig): LintMessage[] {
   const given = options.parse !== undefined && options.parse.text === text;
   const parse = given ? options.parse! : parseFormula(text);
-  const semantics = buildSemantics(parse, options.schema, options.project?.serviceName, given ? options.model : undefined);
+  const memo = new TreeMemo();
+  const semantics = buildSemantics(parse, options.schema, options.project?.serviceName, given ? options.model : undefined, memo);
+  const isBroken = brokenTest(parse.errors, memo);
   const fixer = makeFixer(parse);
   const messages: LintMessage[] = [];
   type Handler = { readonly id: string; readonly fn: (node: Node, parent: Node | undefined) => void };
@@ -98,7 +101,7 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
         const range = d.range ?? d.node?.range;
         if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
         // A node the parser had to patch up has missing parts: rewriting it would guess at the author's intent.
-        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node, parse.errors);
+        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node);
         const given: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
         const fix = given && keepCommentsOut(parse, given);
         if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);

@@ -5,7 +5,8 @@
 import { parseFormula, type CallExpression } from '@calckit/formula';
 import { describe, expect, it } from 'vitest';
 import { lintText } from './linter.js';
-import { argumentIndex, isConstant, numberValue } from './rules/util.js';
+import { numberValue } from './rules/util.js';
+import { TreeMemo } from './tree-memo.js';
 
 const N = 100_000;
 const chain = (n: number, term: (i: number) => string, op: string): string => Array.from({ length: n }, (_, i) => term(i)).join(op);
@@ -25,8 +26,9 @@ describe('the linter on long formulas', () => {
     // a constant condition).
     expect(count(messages, 'constant-condition')).toBe(N / 4 + N / 4 - 2);
     const p = parseFormula(chain(N, (i) => (i === N - 1 ? '`x`' : '1'), '+'));
-    expect(isConstant(p.formula.expression!)).toBe(false);
-    expect(isConstant((p.formula.expression as unknown as { left: never }).left)).toBe(true);
+    const memo = new TreeMemo();
+    expect(memo.isConstant(p.formula.expression!)).toBe(false);
+    expect(memo.isConstant((p.formula.expression as unknown as { left: never }).left)).toBe(true);
   });
 
   it('aggregation: columns beside SUM and aggregates inside one, 25,000 of each', () => {
@@ -49,8 +51,9 @@ describe('the linter on long formulas', () => {
     const args = lintText(`CONCAT(${chain(N / 4, (i) => `"v${i}"`, ',')})`).messages;
     expect(count(args, 'double-quoted')).toBe(N / 4);
     const strings = parseFormula(`CONCAT(${chain(N, (i) => `'v${i}'`, ',')})`).formula.expression as CallExpression;
-    expect(argumentIndex(strings, strings.args[N - 1]!)).toBe(N - 1);
-    expect(argumentIndex(strings, strings)).toBe(-1);
+    const memo = new TreeMemo();
+    expect(memo.argumentIndex(strings, strings.args[N - 1]!)).toBe(N - 1);
+    expect(memo.argumentIndex(strings, strings)).toBe(-1);
   });
 
   it('a 25,000-term chain with a syntax error: reports on its recovered nodes carry no fix, each checked once', () => {

@@ -6,7 +6,7 @@ import { MAX_FORMULA_LENGTH, parseFormula, type ParseResult } from '../syntax/pa
 import { arity, availabilityOf, findSplitFunctionNames, lookupFunction, type FunctionEntry } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrderOfDistinct } from './java-hash-set.js';
-import { buildSemanticModel, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
+import { buildSemanticModel, Model, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
 
 export interface FormulaProblem {
   readonly code: string;
@@ -310,12 +310,21 @@ export interface FormulaAnalysis extends SemanticModel {
   readonly calculation: CalculationAnalysis;
 }
 
+/**
+ * The model with its calculation fields, computed on first access. A subclass, not a getter defined on each model:
+ * a property defined per object with its own closure gives every model a hidden class of its own, allocated old and
+ * pointing at the young model, and every minor GC then keeps recent models and their trees alive (ARCHITECTURE.md,
+ * "Memory").
+ */
+class AnalysedModel extends Model implements FormulaAnalysis {
+  #calculation: CalculationAnalysis | undefined;
+
+  get calculation(): CalculationAnalysis {
+    return (this.#calculation ??= calculationOf(this));
+  }
+}
+
 /** The semantic model of a parsed formula, with its calculation fields computed on demand. */
 export function analyzeFormula(parse: ParseResult, options: AnalyzeOptions = {}): FormulaAnalysis {
-  const model = buildSemanticModel(parse, options);
-  let calculation: CalculationAnalysis | undefined;
-  return Object.defineProperty(model, 'calculation', {
-    get: () => (calculation ??= calculationOf(model)),
-    enumerable: true,
-  }) as FormulaAnalysis;
+  return new AnalysedModel(parse, options);
 }

@@ -120,7 +120,7 @@ function collect(root: Node): Collected {
  * aggregate around each node computed on first use. A class, so that its methods live once on the prototype instead
  * of a dozen closures per formula.
  */
-class Model implements SemanticModel {
+export class Model implements SemanticModel {
   readonly parse: ParseResult;
   readonly serviceName: string;
   readonly schema: readonly DatasetColumn[] | undefined;

@@ -1,7 +1,7 @@
 // constant-condition: conditions whose value never depends on the row (`1 = 1`, `WHEN TRUE`, `x = x`).
 import type { Expression, Node } from '@calckit/formula';
 import { defineRule } from '../types.js';
-import { isComparisonOperator, isConstant, unparen } from './util.js';
+import { isComparisonOperator, unparen } from './util.js';
 
 /** Source text without whitespace and case differences, for "the same expression on both sides". */
 const normal = (s: string): string => s.replace(/\s+/g, '').toUpperCase();
@@ -31,7 +31,7 @@ export const rule = defineRule({
     const checkCondition = (e: Expression): void => {
       const x = unparen(e);
       if (reported.has(x)) return;
-      if (isConstant(x) && x.kind !== 'Error') {
+      if (context.semantics.isConstant(x) && x.kind !== 'Error') {
         reported.add(x);
         context.report({ messageId: 'constant', node: e });
       }
@@ -48,7 +48,7 @@ export const rule = defineRule({
           return;
         }
         if (!isComparisonOperator(node.operator)) return;
-        if (isConstant(node)) {
+        if (context.semantics.isConstant(node)) {
           if (!reported.has(node)) context.report({ messageId: 'constant', node });
           reported.add(node);
           return;

@@ -3,7 +3,7 @@
 import type { DoubleQuotedLiteral, Node } from '@calckit/formula';
 import { lookupFunction, paramAt } from '@calckit/formula';
 import { defineRule, type RuleContext } from '../types.js';
-import { argumentIndex, backticked, isComparisonOperator, singleQuoted } from './util.js';
+import { backticked, isComparisonOperator, singleQuoted } from './util.js';
 
 type Reading = 'column' | 'string';
 
@@ -35,7 +35,7 @@ function readingFromPosition(context: RuleContext, node: DoubleQuotedLiteral): R
       const entry = lookupFunction(parent.upperName);
       if (!entry) return undefined;
       if (entry.kind === 'aggregate' || entry.kind === 'window') return 'column';
-      const index = argumentIndex(parent, node);
+      const index = context.semantics.argumentIndex(parent, node);
       const param = paramAt(entry, index);
       if (!param) return undefined;
       if (param.types.every((t) => t === 'STRING')) return index === 0 ? 'column' : 'string';
@@ -51,22 +51,11 @@ function readingFromPosition(context: RuleContext, node: DoubleQuotedLiteral): R
   }
 }
 
-/** The names of the formula's column references, once per lint. */
-const namesOfColumns = new WeakMap<RuleContext['semantics'], ReadonlySet<string>>();
-function columnNames(semantics: RuleContext['semantics']): ReadonlySet<string> {
-  let names = namesOfColumns.get(semantics);
-  if (!names) {
-    names = new Set(semantics.columns.map((c) => c.name));
-    namesOfColumns.set(semantics, names);
-  }
-  return names;
-}
-
 export function readingOf(context: RuleContext, node: DoubleQuotedLiteral): Reading {
   const name = node.value;
   if (context.schema) return context.semantics.schemaColumn(name) ? 'column' : 'string';
   // The same name written in backticks elsewhere in the formula settles it.
-  if (columnNames(context.semantics).has(name)) return 'column';
+  if (context.semantics.hasColumnNamed(name)) return 'column';
   return readingFromPosition(context, node) ?? 'string';
 }
 

@@ -24,7 +24,7 @@ export const rule = defineRule({
   create(context) {
     const { semantics } = context;
     if (!semantics.aggregated) return {};
-    const firstAggregate = semantics.calls.find(semantics.isAggregate);
+    const firstAggregate = semantics.calls.find((c) => semantics.isAggregate(c));
     // Whether a node lies in a window's or a FIXED clause's column lists, remembered for every node on a long way up:
     // asking for each of 100,000 columns of a chain walks each link of the chain once, not once per column.
     const inGrouping = new Map<Node, boolean>();

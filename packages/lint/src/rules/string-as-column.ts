@@ -4,7 +4,7 @@
 import { lookupFunction, paramAt, type CallExpression, type Expression, type FunctionEntry, type Node, type StringLiteral } from '@calckit/formula';
 import { typeFamily } from '../semantics/index.js';
 import { defineRule, type Fixer, type RuleContext, type RuleVisitors } from '../types.js';
-import { argumentIndex, backticked, isComparisonOperator, isConstant } from './util.js';
+import { backticked, isComparisonOperator } from './util.js';
 
 /** What a parameter of the catalogue needs, when all its accepted types are of one family. */
 const NEED_OF_TYPE: Readonly<Record<string, 'number' | 'date'>> = {
@@ -74,7 +74,7 @@ function slotOf(context: RuleContext, node: StringLiteral): Slot {
         continue;
       case 'Call': {
         const entry = lookupFunction(parent.upperName);
-        const index = argumentIndex(parent, child);
+        const index = context.semantics.argumentIndex(parent, child);
         return entry && index >= 0 ? { kind: 'param', call: parent, entry, index, direct } : TEXT;
       }
       case 'Unary':
@@ -177,7 +177,7 @@ export function judge(context: RuleContext, node: StringLiteral, names: ColumnNa
         return finding('constant', true, data);
       }
       // UPPER('Region'): a function of constants over a column's name; the text may be meant, so a warning at most.
-      if (exact && param.types.includes('STRING') && call.args.every((a) => isConstant(a))) return finding('constantCall', false, data);
+      if (exact && param.types.includes('STRING') && call.args.every((a) => context.semantics.isConstant(a))) return finding('constantCall', false, data);
       return undefined;
     }
     case 'arithmetic':
@@ -194,7 +194,7 @@ export function judge(context: RuleContext, node: StringLiteral, names: ColumnNa
         .find((need) => need !== undefined && !CAN_BE[need].test(value));
       const data = { what: cannot ? `, not a ${cannot},` : ',' };
       // Against constants, or against numbers or dates the text cannot be: a value of the column was meant.
-      if (exact && (cannot || slot.others.every((o) => isConstant(o)))) return finding('comparison', true, data);
+      if (exact && (cannot || slot.others.every((o) => context.semantics.isConstant(o)))) return finding('comparison', true, data);
       return cannot ? finding('comparison', false, data) : undefined;
     }
   }

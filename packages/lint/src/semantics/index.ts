@@ -2,6 +2,7 @@
 // model (analyzeFormula: parents, calls, columns, aggregation, types with usage-inferred categories) behind the
 // narrow interface the rules use.
 import { analyzeFormula, type CallExpression, type ColumnRef, type DatasetColumn, type Expression, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
+import { TreeMemo } from '../tree-memo.js';
 import type { TypeCategory, ValueType } from './types.js';
 
 export type { TypeCategory, ValueType } from './types.js';
@@ -23,27 +24,89 @@ export interface Semantics {
   readonly calls: readonly CallExpression[];
   /** True when any aggregate call appears. */
   readonly aggregated: boolean;
+  /** True when some column reference is written with this exact name. */
+  hasColumnNamed(name: string): boolean;
+  /** True when the expression depends on no row and no clock: only literals and operators. */
+  isConstant(e: Node): boolean;
+  /** The index of `node` among a call's arguments, -1 when it is not one (constant time for a call of any width). */
+  argumentIndex(call: CallExpression, node: Node): number;
 }
 
 /** The rules' view of `parse`: over `model` when the caller already built it from this parse with the same schema and
- * service name (the language server keeps one per document version), else over a model built here. */
-export function buildSemantics(parse: ParseResult, schema: readonly DatasetColumn[] | undefined, serviceName: string | undefined, given?: FormulaAnalysis): Semantics {
+ * service name (the language server keeps one per document version), else over a model built here. Answers about
+ * subtrees go to `memo`, the pass's own. */
+export function buildSemantics(
+  parse: ParseResult,
+  schema: readonly DatasetColumn[] | undefined,
+  serviceName: string | undefined,
+  given?: FormulaAnalysis,
+  memo: TreeMemo = new TreeMemo(),
+): Semantics {
   const model = given ?? analyzeFormula(parse, { ...(schema ? { schema } : {}), ...(serviceName !== undefined ? { serviceName } : {}) });
-  const bySchema = new Map<string, DatasetColumn>((schema ?? []).map((c) => [c.name, c]));
-  let columns: ColumnRef[] | undefined;
-  return {
-    typeOf: (e) => model.typeOf(e),
-    categoryOf: (e) => model.categoryOf(e),
-    schemaColumn: (name) => bySchema.get(name),
-    parentOf: (n) => model.parentOf(n),
-    enclosingAggregate: (n) => model.enclosingAggregate(n),
-    isAggregate: (c) => model.isAggregate(c),
-    get columns() {
-      return (columns ??= model.columns.map((c) => c.node));
-    },
-    calls: model.calls,
-    get aggregated() {
-      return model.calls.some((c) => model.isAggregate(c));
-    },
-  };
+  return new ModelSemantics(model, schema, memo);
+}
+
+/**
+ * A class, not an object literal with getters: a getter written in a literal gives each object a hidden class of its
+ * own, allocated old and pointing at this pass's young tree, which then survives every minor GC (ARCHITECTURE.md,
+ * "Memory").
+ */
+class ModelSemantics implements Semantics {
+  readonly calls: readonly CallExpression[];
+  readonly #model: FormulaAnalysis;
+  readonly #memo: TreeMemo;
+  readonly #bySchema: ReadonlyMap<string, DatasetColumn>;
+  #columns: ColumnRef[] | undefined;
+  #columnNames: ReadonlySet<string> | undefined;
+
+  constructor(model: FormulaAnalysis, schema: readonly DatasetColumn[] | undefined, memo: TreeMemo) {
+    this.#model = model;
+    this.#memo = memo;
+    this.#bySchema = new Map((schema ?? []).map((c) => [c.name, c]));
+    this.calls = model.calls;
+  }
+
+  typeOf(e: Expression): ValueType {
+    return this.#model.typeOf(e);
+  }
+
+  categoryOf(e: Expression): TypeCategory {
+    return this.#model.categoryOf(e);
+  }
+
+  schemaColumn(name: string): DatasetColumn | undefined {
+    return this.#bySchema.get(name);
+  }
+
+  parentOf(n: Node): Node | undefined {
+    return this.#model.parentOf(n);
+  }
+
+  enclosingAggregate(n: Node): CallExpression | undefined {
+    return this.#model.enclosingAggregate(n);
+  }
+
+  isAggregate(c: CallExpression): boolean {
+    return this.#model.isAggregate(c);
+  }
+
+  get columns(): readonly ColumnRef[] {
+    return (this.#columns ??= this.#model.columns.map((c) => c.node));
+  }
+
+  get aggregated(): boolean {
+    return this.#model.calls.some((c) => this.#model.isAggregate(c));
+  }
+
+  hasColumnNamed(name: string): boolean {
+    return (this.#columnNames ??= new Set(this.#model.columns.map((c) => c.node.name))).has(name);
+  }
+
+  isConstant(e: Node): boolean {
+    return this.#memo.isConstant(e);
+  }
+
+  argumentIndex(call: CallExpression, node: Node): number {
+    return this.#memo.argumentIndex(call, node);
+  }
 }
