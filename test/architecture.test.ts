@@ -1,8 +1,10 @@
 // The invariants of ARCHITECTURE.md that code can check: the pure packages import no node:*, vscode or network code,
-// every package imports only what its package.json declares (dependencies point one way), one vocabulary and one
-// project index.
+// every package imports only what its package.json declares (dependencies point one way), one vocabulary, one
+// project index, and no memo that keeps young trees alive through minor GCs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { parse as parseJs, type Node as JsNode } from 'acorn';
+import { transformSync } from 'esbuild';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -97,4 +99,112 @@ describe('architecture', () => {
     });
     expect(found).toEqual([]);
   });
+
+  // Memory: per-run answers live on the run's objects. A module-level WeakMap is old while the parses, documents and
+  // evaluations it would be keyed by are young, and V8's scavenger keeps an old WeakMap's values alive for young keys;
+  // an accessor written in an object literal (or defined on an object) gives that object a hidden class of its own,
+  // allocated old, that keeps what the accessor's closure holds alive.
+  it('keeps per-run answers on the run: no module-level WeakMap keyed by per-run values, no per-object accessors', () => {
+    const files = [...PACKAGES.map((p) => join(root, 'packages', p, 'src')), join(root, 'extension', 'src')].flatMap(sources);
+    // Accessors matter where objects are made per parse, document version, lint or evaluation; elsewhere (a service
+    // client, the extension's language client) an object with an accessor is made once per process.
+    const perRun = new Set([...PURE, 'language-server'].map((p) => join(root, 'packages', p, 'src')));
+    const found = files.flatMap((file) =>
+      memoryProblems(file)
+        .filter((what) => !what.includes('accessor') || [...perRun].some((dir) => file.startsWith(dir)))
+        .map((what) => `${file.slice(root.length + 1)}: ${what}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the language server sets its V8 flags before any other module loads', () => {
+    const lines = readFileSync(join(root, 'packages/language-server/src/bin.ts'), 'utf8').split('\n');
+    expect(lines.find((l) => l.startsWith('import '))).toBe("import './gc-tuning.js';");
+  });
+
+  it('finds what the memory rule forbids', () => {
+    const problems = memoryProblemsIn(
+      'x.ts',
+      `const byNode = new WeakMap<Node, number>();
+       export function view(n: Node) { return { get size() { return n.size; }, set size(v: number) {} }; }
+       Object.defineProperty(model, 'calculation', { get: () => 1 });
+       class Fine { get size() { return 1; } }
+       const methods = { size() { return 1; } };`,
+    );
+    expect(problems).toEqual([
+      'line 1: module-level WeakMap `byNode` keyed by Node',
+      'line 2: accessor `size` in an object literal',
+      'line 2: accessor `size` in an object literal',
+      'line 3: accessor defined with Object.defineProperty',
+    ]);
+  });
 });
+
+/** Module-level WeakMaps keyed by values that live as long as the process (or a project), by file and name. */
+const LONG_LIVED_WEAK_MAPS: ReadonlyMap<string, string> = new Map([
+  ['packages/ide/src/lint-adapter.ts#configCache', 'a settings section object'],
+  ['packages/ide/src/lint-adapter.ts#resolvedCache', 'LintConfig'],
+  ['packages/cli/src/lint/lint-file.ts#errorRulesOnly', 'ResolvedConfig'],
+  ['packages/language-server/src/settings.ts#calculationLists', 'Project'],
+  ['packages/project/src/lookup.ts#entries', 'Project'],
+  ['packages/language-server/src/features/test-runs.ts#instances', 'ServerContext'],
+]);
+
+function memoryProblems(file: string): string[] {
+  const relative = file.slice(root.length + 1);
+  return memoryProblemsIn(relative, readFileSync(file, 'utf8')).filter((p) => {
+    const name = /WeakMap `(\w+)`/.exec(p)?.[1];
+    return name === undefined || !LONG_LIVED_WEAK_MAPS.has(`${relative}#${name}`);
+  });
+}
+
+/** What the memory rule forbids in one TypeScript source: types erased by esbuild (lines kept), then walked. */
+function memoryProblemsIn(name: string, source: string): string[] {
+  const lineOfSource = (at: number) => source.slice(0, at).split('\n').length;
+  const js = transformSync(source, { loader: 'ts', sourcefile: name, format: 'esm', target: 'es2022', sourcemap: false, minifyWhitespace: false }).code;
+  const program = parseJs(js, { ecmaVersion: 'latest', sourceType: 'module', locations: true });
+  const problems: Array<[number, string]> = [];
+  type AnyNode = JsNode & Record<string, unknown>;
+  const isNewWeakMap = (n: unknown) => (n as AnyNode | null)?.type === 'NewExpression' && ((n as AnyNode).callee as AnyNode).name === 'WeakMap';
+  for (const statement of program.body as AnyNode[]) {
+    const declaration = (statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement) as AnyNode | null;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const d of declaration.declarations as AnyNode[]) {
+      if (!isNewWeakMap(d.init)) continue;
+      const id = (d.id as AnyNode).name as string;
+      // The key type, read from the TypeScript (esbuild erased it).
+      const key = new RegExp(`\\b${id}\\b[^=]*=\\s*new WeakMap<\\s*([^,>]+)`).exec(source)?.[1]?.trim() ?? 'an unknown type';
+      const at = source.search(new RegExp(`\\b${id}\\b[^=]*=\\s*new WeakMap`));
+      problems.push([lineOfSource(at), `module-level WeakMap \`${id}\` keyed by ${key}`]);
+    }
+  }
+  // Accessors: lines come from the original source, found by the accessor's name after esbuild kept lines apart.
+  const jsLines = js.split('\n');
+  const sourceLine = (jsLine: number, text: RegExp) => {
+    const wanted = jsLines[jsLine - 1]!.trim();
+    const index = source.split('\n').findIndex((l) => l.trim() === wanted || (text.test(l) && l.includes(wanted.slice(0, 12))));
+    return index >= 0 ? index + 1 : jsLine;
+  };
+  const visit = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(visit);
+    if (n === null || typeof n !== 'object' || typeof (n as AnyNode).type !== 'string') return;
+    const node = n as AnyNode;
+    if (node.type === 'ObjectExpression') {
+      for (const p of node.properties as AnyNode[]) {
+        if (p.type === 'Property' && (p.kind === 'get' || p.kind === 'set')) {
+          const key = (p.key as AnyNode).name ?? (p.key as AnyNode).value;
+          problems.push([sourceLine((p.loc as { start: { line: number } }).start.line, new RegExp(`\\b(get|set)\\s+${String(key)}\\b`)), `accessor \`${String(key)}\` in an object literal`]);
+        }
+      }
+    }
+    if (node.type === 'CallExpression') {
+      const callee = node.callee as AnyNode;
+      const named = callee.type === 'MemberExpression' && (callee.object as AnyNode).name === 'Object' && /^definePropert(y|ies)$/.test(String((callee.property as AnyNode).name));
+      const descriptorHasAccessor = (node.arguments as AnyNode[]).some((a) => a.type === 'ObjectExpression' && JSON.stringify(a, (k, v) => (k === 'loc' ? undefined : v)).match(/"key":\{"type":"Identifier"[^}]*"name":"(get|set)"/));
+      if (named && descriptorHasAccessor) problems.push([sourceLine((node.loc as { start: { line: number } }).start.line, /defineProperty/), 'accessor defined with Object.defineProperty']);
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'loc' && typeof v === 'object') visit(v);
+  };
+  visit(program);
+  return problems.sort((a, b) => a[0] - b[0]).map(([line, what]) => `line ${line}: ${what}`);
+}

@@ -2,6 +2,8 @@
 // calckit-language-server: the language server over stdio (`--stdio`), Node IPC (`--node-ipc`) or a socket
 // (`--socket=PORT`: connects to a client listening on 127.0.0.1:PORT) or a named pipe (`--pipe=NAME`).
 // vscode-languageserver reads the transport from argv; this file checks it and starts the server.
+// First, before any other module runs: V8 settings for the server's memory pattern.
+import './gc-tuning.js';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { LINT_WORKER_MARK, serveLintRequests } from './lint-worker.js';
