@@ -2,6 +2,11 @@
 // no parse, no lookup and no allocation. A closure reads either one row (`row` level: index of an input row) or one
 // group (`group` level: index of a group of rows, for aggregated formulas). Windows and FIXED are computed once per
 // evaluation (per level) and read back by index.
+//
+// What compiling derives from a parse (its type tables, each expression's column source) is held by the compiled
+// formula's own objects (TypeTables, the Compiler) and dies with them. A module-level WeakMap keyed by parses or nodes
+// would be old while they are young, and V8's scavenger keeps the values of an old WeakMap's young keys alive: every
+// minor GC would copy recent parses (see the "Memory" invariant in ARCHITECTURE.md).
 import {
   canonicalServiceName,
   childrenOf,
@@ -115,19 +120,24 @@ const isExact = (t: ValueType) => t === 'LONG' || t === 'DECIMAL' || t === 'BOOL
 /** The decimals a compiled value is kept with (its `internal`, else its scale). */
 export const internalOf = (c: Compiled): number => c.internal ?? c.scale;
 
-const TYPE_TABLES = new WeakMap<ParseResult, Map<string, TypeTable>>();
+/**
+ * The formula package's type tables of one compiled formula's parses (its own and its nested calculations'), each
+ * computed once per schema: the compiler of every table shape and the reported result type ask for them again.
+ */
+export class TypeTables {
+  private readonly byParse = new Map<ParseResult, Map<string, TypeTable>>();
 
-/** The formula package's type table of a parsed formula over a schema, computed once per schema. */
-export function typesOf(parse: ParseResult, schema: readonly DatasetColumn[]): TypeTable {
-  let bySchema = TYPE_TABLES.get(parse);
-  if (!bySchema) TYPE_TABLES.set(parse, (bySchema = new Map()));
-  const key = schema.map((c) => `${c.name}\u0001${c.type}`).join('\u0002');
-  let table = bySchema.get(key);
-  if (!table) {
-    table = inferTypes(parse.formula, schema);
-    bySchema.set(key, table);
+  of(parse: ParseResult, schema: readonly DatasetColumn[]): TypeTable {
+    let bySchema = this.byParse.get(parse);
+    if (!bySchema) this.byParse.set(parse, (bySchema = new Map()));
+    const key = schema.map((c) => `${c.name}\u0001${c.type}`).join('\u0002');
+    let table = bySchema.get(key);
+    if (!table) {
+      table = inferTypes(parse.formula, schema);
+      bySchema.set(key, table);
+    }
+    return table;
   }
-  return table;
 }
 
 /** Reads nested calculations once each and refuses cycles and missing ones. */
@@ -264,7 +274,7 @@ export class Compiler {
   private readonly groupIndex = new Map<string, number>();
   private readonly schema: DatasetColumn[];
   /** `sourceOf` of each expression seen (the column it is a function of, NO_COLUMN or MIXED). */
-  private readonly sources = new WeakMap<Node, number>();
+  private readonly sources = new Map<Node, number>();
   /** Compiling inside an expression that is evaluated once per distinct value of a column (no memo inside a memo). */
   private insideMemo = false;
 
@@ -273,6 +283,7 @@ export class Compiler {
     private readonly table: Pick<TypedTable, 'names' | 'types' | 'scales'>,
     private readonly options: CompileOptions,
     private readonly resolver: NestedResolver,
+    private readonly typeTables: TypeTables,
   ) {
     table.names.forEach((name, i) => this.columnIndex.set(name, i));
     options.groupBy.forEach((name, i) => this.groupIndex.set(name, i));
@@ -281,7 +292,7 @@ export class Compiler {
 
   /** Compiles a whole formula at a level. */
   formula(parse: ParseResult, level: Level, stack: readonly string[] = []): Compiled {
-    const types = typesOf(parse, this.schema);
+    const types = this.typeTables.of(parse, this.schema);
     const root = parse.formula.expression!;
     const compiled = this.compile(root, level, new Scope(types, stack));
     if (compiled.type === 'INTERVAL') throw err('runtime', 'an INTERVAL is not a value: add it to or subtract it from a date (`d` + INTERVAL 1 DAY)', root.range);
@@ -361,7 +372,7 @@ export class Compiler {
     let memo: (Value | undefined)[] = [];
     const fn: Fn = (i) => {
       if (epoch !== frame.epoch) {
-        const dictionary = dictionaryOf(frame.table.columns[k]!);
+        const dictionary = dictionaryOf(frame.table, k);
         codes = dictionary?.codes;
         memo = dictionary ? new Array<Value | undefined>(dictionary.values.length).fill(undefined) : [];
         epoch = frame.epoch;
@@ -1020,16 +1031,13 @@ export class Compiler {
   }
 
   private context(call: CallExpression, args: readonly Compiled[]): ScalarContext {
-    const frame = this.frame;
-    return {
-      get now() {
-        return frame.now;
-      },
-      collation: this.options.collation,
+    return new CallContext(
+      this.frame,
+      this.options.collation,
       call,
-      argTypes: args.map((a) => a.type),
-      argScales: args.map((a) => a.scale),
-    };
+      args.map((a) => a.type),
+      args.map((a) => a.scale),
+    );
   }
 
   /** RAND(seed) and RANDOM(): MySQL's generator, seeded by the argument or the `seed` option, restarted per evaluation. */
@@ -1238,6 +1246,24 @@ export class Compiler {
       scale: agg.scale,
       internal: agg.internal,
     };
+  }
+}
+
+/**
+ * What a scalar function is called with: the clock is read from the frame at each call (it changes per evaluation).
+ * A class, not an object literal with a `get now()`: such a literal gets a hidden class of its own, allocated old.
+ */
+class CallContext implements ScalarContext {
+  constructor(
+    private readonly frame: Frame,
+    readonly collation: Collation,
+    readonly call: CallExpression,
+    readonly argTypes: readonly ValueType[],
+    readonly argScales: readonly number[],
+  ) {}
+
+  get now(): TimeValue {
+    return this.frame.now;
   }
 }
 

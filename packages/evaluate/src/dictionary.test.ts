@@ -30,7 +30,7 @@ function rows(count: number): InputRow[] {
   }));
 }
 
-/** The same table without dictionaries: fresh column arrays, which convertRows did not register. */
+/** The same table without dictionaries: fresh column arrays, which the dictionaries it carries do not encode. */
 const plain = (t: TypedTable): TypedTable => ({ ...t, columns: t.columns.map((c) => [...c]) });
 
 const FORMULAS = [
@@ -68,12 +68,13 @@ describe('dictionary-encoded columns', () => {
     for (const name of ['Region', 'Code', 'Day', 'At']) {
       const k = table.names.indexOf(name);
       const column = table.columns[k]!;
-      const dictionary = dictionaryOf(column)!;
+      const dictionary = dictionaryOf(table, k)!;
       expect(dictionary, name).toBeDefined();
+      expect(dictionaryOf(plain(table), k), name).toBeUndefined();
       expect(dictionary.values[0]).toBeNull();
       column.forEach((v, r) => expect(dictionary.values[dictionary.codes[r]!]).toBe(v));
     }
-    expect(dictionaryOf(table.columns[table.names.indexOf('N')]!)).toBeUndefined();
+    expect(dictionaryOf(table, table.names.indexOf('N'))).toBeUndefined();
     // Texts read from CSV are distinct strings: the table holds one of each.
     const fromCsv = convertRows([{ Region: ['E', 'ast'].join('') }, { Region: ['Ea', 'st'].join('') }], [SCHEMA[0]!]);
     expect(fromCsv.columns[0]![0]).toBe(fromCsv.columns[0]![1]);
@@ -82,7 +83,7 @@ describe('dictionary-encoded columns', () => {
   it(`does not encode a column of more than ${DICTIONARY_LIMIT - 1} distinct values`, () => {
     const many = Array.from({ length: DICTIONARY_LIMIT + 10 }, (_, i) => ({ Region: `r${i}` }));
     const table = convertRows(many, [SCHEMA[0]!]);
-    expect(dictionaryOf(table.columns[0]!)).toBeUndefined();
+    expect(dictionaryOf(table, 0)).toBeUndefined();
     const values = compileFormula("CONCAT(UPPER(`Region`), '!')", { schema: [SCHEMA[0]!] }).evaluateValues(table);
     expect(values[DICTIONARY_LIMIT + 9]).toBe(`R${DICTIONARY_LIMIT + 9}!`);
   });

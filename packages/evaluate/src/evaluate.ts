@@ -15,7 +15,7 @@ import {
 import { combinedCodes } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { Compiler, groupsBySorting, hasWindow, isAggregated, NestedResolver, typesOf, type Compiled, type CompileOptions, type Frame } from './compile.js';
+import { Compiler, groupsBySorting, hasWindow, isAggregated, NestedResolver, TypeTables, type Compiled, type CompileOptions, type Frame } from './compile.js';
 import { convertRows, type TypedTable } from './rows.js';
 import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
@@ -121,6 +121,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     seed: options.seed,
   };
   const resolver = new NestedResolver(baseOptions);
+  const typeTables = new TypeTables();
   const compileOptions: CompileOptions = { ...baseOptions, groupsBySorting: baseOptions.groupBy.length > 0 && groupsBySorting(parse.formula, resolver) };
   // With group-by columns, a window runs over the groups as the card's query does (SELECT … OVER (…) … GROUP BY),
   // even with no aggregate inside it.
@@ -139,7 +140,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
   const compiledFor = (table: Pick<TypedTable, 'names' | 'types' | 'scales'>): Compiled => {
     const shape = `${table.names.join('\u0001')}\u0002${table.types.join(',')}\u0002${table.scales.join(',')}`;
     if (!cached || shape !== cachedShape) {
-      cached = new Compiler(frame, table, compileOptions, resolver).formula(parse, aggregated ? 'group' : 'row');
+      cached = new Compiler(frame, table, compileOptions, resolver, typeTables).formula(parse, aggregated ? 'group' : 'row');
       cachedShape = shape;
     }
     return cached;
@@ -176,7 +177,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
   let typed: { shape: TypedTable['types']; names: TypedTable['names']; type: ValueType } | undefined;
   const reportedType = (compiled: Compiled, table: TypedTable): ValueType => {
     if (!typed || typed.shape !== table.types || typed.names !== table.names) {
-      const analysed = typesOf(parse, table.names.map((name, i) => ({ name, type: table.types[i]! }))).typeOf(parse.formula.expression!);
+      const analysed = typeTables.of(parse, table.names.map((name, i) => ({ name, type: table.types[i]! }))).typeOf(parse.formula.expression!);
       typed = { shape: table.types, names: table.names, type: analysed };
     }
     return typed.type === 'UNKNOWN' ? compiled.type : typed.type;

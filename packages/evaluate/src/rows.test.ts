@@ -65,7 +65,10 @@ describe('convertRows', () => {
         { name: 'c', type: 'LONG' },
       ],
     );
-    expect(table).toEqual({ names: ['a', 'b', 'c'], types: ['DECIMAL', 'STRING', 'LONG'], scales: [2, 0, 0], columns: [[1.5, 2.25], ['x', null], [3, null]], length: 2 });
+    const { dictionaries, ...rest } = table;
+    expect(rest).toEqual({ names: ['a', 'b', 'c'], types: ['DECIMAL', 'STRING', 'LONG'], scales: [2, 0, 0], columns: [[1.5, 2.25], ['x', null], [3, null]], length: 2 });
+    // The STRING column is carried as a dictionary too, parallel to the columns.
+    expect(dictionaries?.map((d) => d && { values: d.values, codes: [...d.codes], own: d.column === table.columns[1] })).toEqual([undefined, { values: [null, 'x'], codes: [1, 0], own: true }, undefined]);
   });
 
   it('infers types without a schema, columns in order of first appearance', () => {

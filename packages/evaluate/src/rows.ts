@@ -1,5 +1,9 @@
 // Input rows → a typed table, column by column: each cell converted by its column's dataset type (the schema), or,
 // without a schema, by the type the column's cells imply. Columnar, so that memory stays one array per column.
+//
+// A column's dictionary is carried by its table, beside the column, and dies with it. A module-level WeakMap keyed by
+// column arrays would be old while the tables are young, and V8's scavenger keeps the values of an old WeakMap's young
+// keys alive: every minor GC would copy recent tables' dictionaries (see the "Memory" invariant in ARCHITECTURE.md).
 import type { ColumnType, DatasetColumn } from '@calckit/formula';
 import { EvaluationError, type InputRow, type TimeValue, type Value } from './api.js';
 import { MAX_SCALE, parseTimeText, scaleOf, timeValue } from './values.js';
@@ -12,6 +16,11 @@ export interface TypedTable {
   readonly scales: readonly number[];
   /** One array of values per column, each `length` long. */
   readonly columns: readonly (readonly Value[])[];
+  /**
+   * The dictionaries of low-cardinality columns (made by convertRows), parallel to `columns`: undefined where a column
+   * has none. Read them with `dictionaryOf`.
+   */
+  readonly dictionaries?: readonly (ColumnDictionary | undefined)[];
   readonly length: number;
 }
 
@@ -29,16 +38,18 @@ export interface ColumnDictionary {
   readonly values: readonly Value[];
   /** Each row's index into `values`. */
   readonly codes: Uint16Array;
+  /** The column array it encodes: a copy of the table with other arrays (`{ ...table, columns }`) keeps no dictionary. */
+  readonly column: readonly Value[];
 }
 
 /** Most entries of a dictionary (NULL included): past this many distinct values, a column is not encoded. */
 export const DICTIONARY_LIMIT = 65_536;
 
-/** Dictionaries by column array: kept beside the table, so TypedTable stays as it is (a table built otherwise has none). */
-const DICTIONARIES = new WeakMap<readonly Value[], ColumnDictionary>();
-
-/** The dictionary of a column of a table made by convertRows, when it has one. */
-export const dictionaryOf = (column: readonly Value[]): ColumnDictionary | undefined => DICTIONARIES.get(column);
+/** The dictionary of column `k` of a table, when it has one that encodes the array the table holds there. */
+export function dictionaryOf(table: Pick<TypedTable, 'columns' | 'dictionaries'>, k: number): ColumnDictionary | undefined {
+  const dictionary = table.dictionaries?.[k];
+  return dictionary !== undefined && dictionary.column === table.columns[k] ? dictionary : undefined;
+}
 
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
@@ -135,6 +146,7 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
   const types: ColumnType[] = [];
   const scales: number[] = [];
   const columns: Value[][] = [];
+  const dictionaries: (ColumnDictionary | undefined)[] = [];
   const n = rows.length;
   for (const c of columnsIn) {
     const name = c.name;
@@ -197,13 +209,13 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
       }
       values[r] = v;
     }
-    if (codes) DICTIONARIES.set(values, { values: dictionaryValues, codes });
     names.push(name);
     types.push(type);
     scales.push(scale);
     columns.push(values);
+    dictionaries.push(codes ? { values: dictionaryValues, codes, column: values } : undefined);
   }
-  return { names, types, scales, columns, length: n };
+  return { names, types, scales, columns, dictionaries, length: n };
 }
 
 function* cellsOf(rows: readonly InputRow[], name: string): Iterable<unknown> {

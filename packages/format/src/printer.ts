@@ -1,5 +1,10 @@
 // The printer: lays a layout document out to a width budget (Prettier's printDocToString algorithm, reduced to the
 // document kinds in doc.ts). Language-agnostic: it knows groups, indentation and lines, nothing of formulas.
+//
+// What a print learns about its document's groups (their flat widths) is kept by that print and dies with it. A
+// module-level WeakMap keyed by groups would be old while the documents are young, and V8's scavenger keeps the values
+// of an old WeakMap's young keys alive: every minor GC would copy the documents of recent prints (see the "Memory"
+// invariant in ARCHITECTURE.md).
 import { isDocArray, propagateBreaks, type Doc, type Group } from './doc.js';
 import { textWidth } from './width.js';
 
@@ -95,13 +100,16 @@ function fits(next: Command, rest: readonly Command[], width: number, hasLineSuf
   return false;
 }
 
-/** A group's text width up to its first line break, printed flat. */
-const flatWidths = new WeakMap<Group, number>();
+/**
+ * Each group's text width up to its first line break, printed flat, for the groups of one print measured so far.
+ * Stored negative (minus one) when the group's text holds a line break.
+ */
+type FlatWidths = Map<Group, number>;
 /** Steps `fits` takes before a group's flat width is computed instead. */
 const FITS_STEPS = 500;
 
 /** The flat width of a group when already computed, else 0 (nothing known). */
-function knownFlatWidth(group: Group): number {
+function knownFlatWidth(group: Group, flatWidths: FlatWidths): number {
   const known = flatWidths.get(group);
   if (known === undefined) return 0;
   return known < 0 ? -known - 1 : known;
@@ -110,13 +118,12 @@ function knownFlatWidth(group: Group): number {
 /**
  * A lower bound of the width a group takes printed flat: the length of its text up to the first line break in it
  * (lines, which only add, are not counted; line suffixes are not measured by `fits` either). Computed for every group
- * inside at once, bottom-up and without recursion, and remembered: when a deep document (a chain nested without
+ * inside at once, bottom-up and without recursion, and remembered in `flatWidths`: when a deep document (a chain nested without
  * parentheses) does not fit, each of its groups is refused at once instead of `fits` descending to its first text again
  * for each level, which is quadratic.
  */
-function flatWidth(root: Group): number {
+function flatWidth(root: Group, flatWidths: FlatWidths): number {
   const known = flatWidths.get(root);
-  // Stored negative (minus one) when the group's text holds a line break.
   if (known !== undefined) return known < 0 ? -known - 1 : known;
   interface Frame {
     readonly doc: Doc;
@@ -179,6 +186,7 @@ function flatWidth(root: Group): number {
 /** Lays the document out; `propagateBreaks` is applied first (it marks groups, so build a fresh document per call). */
 export function printDocToString(doc: Doc, options: PrintOptions): string {
   propagateBreaks(doc);
+  const flatWidths: FlatWidths = new Map();
   const out: string[] = [];
   let column = 0;
   /** True while the current output line holds nothing but indentation. */
@@ -248,11 +256,11 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           const flat: Command = { indent, mode: 'flat', doc: d.contents };
           const room = options.lineWidth - column;
           let flatFits = false;
-          if (!d.break && knownFlatWidth(d) <= room) {
+          if (!d.break && knownFlatWidth(d, flatWidths) <= room) {
             // Measured the usual way while that is quick; a group whose first text lies deep inside (a chain nested
             // without parentheses) is measured by its flat width, known for every group once computed for one.
             const quick = fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart, FITS_STEPS);
-            flatFits = quick ?? (flatWidth(d) <= room && fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart));
+            flatFits = quick ?? (flatWidth(d, flatWidths) <= room && fits(flat, cmds, room, lineSuffixes.length > 0, atLineStart));
           }
           if (flatFits) cmds.push(flat);
           else cmds.push({ indent, mode: 'break', doc: d.contents });
