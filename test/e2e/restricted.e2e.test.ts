@@ -187,10 +187,13 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     await u.toast('developer token for').waitFor({ timeout: 15_000 });
     await u.openFile('margin.calc');
     await appendAndSave(' + 3');
-    const pushed = await u.waitFor('the pushed formula in the emulator', async () => {
+    // A push unlocks, updates and locks again: the formula shows before the lock is back, so both are waited for
+    // (a lock that never comes back times out here), and then the extension's own word that the push is done.
+    const pushed = await u.waitFor('the pushed formula in the emulator, locked again', async () => {
       const remote = await client.readCalculation(LOCKED_ID);
-      return remote.expression.endsWith('+ 3') ? remote : undefined;
+      return remote.expression.endsWith('+ 3') && remote.locked ? remote : undefined;
     });
+    await u.toast('pushed').waitFor({ timeout: 15_000 });
     expect(pushed.locked).toBe(true);
     await u.screenshot('pushed-once-trusted');
     expect(recorder.requests.length).toBeGreaterThan(0);
