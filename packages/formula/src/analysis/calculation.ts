@@ -3,7 +3,7 @@
 import { checkSumOf } from './checksum.js';
 import type { Range } from '../syntax/ast.js';
 import { MAX_FORMULA_LENGTH, parseFormula, type ParseResult } from '../syntax/parse.js';
-import { arity, availabilityOf, findSplitFunctionNames, lookupFunction, type FunctionEntry } from '../catalogue/index.js';
+import { arity, availabilityOf, findSplitFunctionNames, type FunctionEntry } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrderOfDistinct } from './java-hash-set.js';
 import { buildSemanticModel, Model, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
@@ -275,15 +275,13 @@ class Calculation implements CalculationAnalysis {
 
 /** The calculation fields of an already analysed formula. */
 export function calculationOf(model: SemanticModel): CalculationAnalysis {
-  const entries: Array<FunctionEntry | undefined> = [];
+  const entries = model.callEntries;
   // aggregated — documented: an aggregate function is present. analytic — documented: a window (OVER) is present.
   let aggregated = false;
   let analytic = false;
-  for (const c of model.calls) {
-    const entry = lookupFunction(c.upperName);
-    entries.push(entry);
-    if (entry?.kind === 'aggregate') aggregated = true;
-    if (c.over !== undefined) analytic = true;
+  for (let i = 0; i < entries.length; i++) {
+    if (entries[i]?.kind === 'aggregate') aggregated = true;
+    if (model.calls[i]!.over !== undefined) analytic = true;
   }
   const problems = problemsOf(model, entries);
   return new Calculation(model.parse.text, {

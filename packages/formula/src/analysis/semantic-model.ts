@@ -4,7 +4,7 @@
 import type { BinaryExpression, CallExpression, ColumnRef, Expression, NestedCalculation, Node } from '../syntax/ast.js';
 import type { ParseResult } from '../syntax/parse.js';
 import { pushChildrenReversed, walk } from '../syntax/walk.js';
-import { lookupFunction } from '../catalogue/index.js';
+import { lookupFunction, type FunctionEntry } from '../catalogue/index.js';
 import type { DatasetColumn } from '../schema.js';
 import { canonicalServiceName } from '../vocabulary.js';
 import { inferTypes, type TypeTable } from '../types/infer.js';
@@ -26,6 +26,8 @@ export interface ColumnUse {
   readonly aggregated: boolean;
   /** Inside a FIXED clause's column lists. */
   readonly inFixed: boolean;
+  /** Inside a window's PARTITION BY or ORDER BY (an OVER clause). */
+  readonly inWindow: boolean;
 }
 
 export interface SemanticModel extends TypeTable {
@@ -39,6 +41,8 @@ export interface SemanticModel extends TypeTable {
   enclosingAggregate(node: Node): CallExpression | undefined;
   /** Every call in source (pre-)order. */
   readonly calls: readonly CallExpression[];
+  /** The catalogue entry of each of `calls`, at the same index (undefined: not a catalogue function). */
+  readonly callEntries: readonly (FunctionEntry | undefined)[];
   /** Every column reference in source order. */
   readonly columns: readonly ColumnUse[];
   /** Every binary `+ - * /`. */
@@ -54,6 +58,7 @@ const ARITHMETIC = new Set(['+', '-', '*', '/']);
 
 interface Collected {
   calls: CallExpression[];
+  callEntries: (FunctionEntry | undefined)[];
   columns: ColumnUse[];
   arithmetic: BinaryExpression[];
   nested: NestedCalculation[];
@@ -62,6 +67,7 @@ interface Collected {
 /** Flags of the collection walk, packed in one number per stack entry. */
 const AGGREGATED = 1;
 const IN_FIXED = 2;
+const IN_WINDOW = 4;
 
 /** Steps up the parents worth taking per question before answering every question from one table instead. */
 const SHORT_WALK = 64;
@@ -71,7 +77,7 @@ const SHORT_WALK = 64;
  * one number per entry): no closure per node, and a flat chain of 100,000 terms needs no call stack.
  */
 function collect(root: Node): Collected {
-  const out: Collected = { calls: [], columns: [], arithmetic: [], nested: [] };
+  const out: Collected = { calls: [], callEntries: [], columns: [], arithmetic: [], nested: [] };
   const nodes: Node[] = [root];
   const flags: number[] = [0];
   while (nodes.length > 0) {
@@ -80,13 +86,15 @@ function collect(root: Node): Collected {
     const base = nodes.length;
     switch (node.kind) {
       case 'Column':
-        out.columns.push({ node, aggregated: (f & AGGREGATED) !== 0, inFixed: (f & IN_FIXED) !== 0 });
+        out.columns.push({ node, aggregated: (f & AGGREGATED) !== 0, inFixed: (f & IN_FIXED) !== 0, inWindow: (f & IN_WINDOW) !== 0 });
         continue;
       case 'NestedCalculation':
         out.nested.push(node);
         continue;
       case 'Call': {
         out.calls.push(node);
+        const entry = lookupFunction(node.upperName);
+        out.callEntries.push(entry);
         // Reversed, so that they pop in source order: FIXED (its columns flagged), OVER, then the arguments.
         if (node.fixed) {
           nodes.push(node.fixed);
@@ -94,9 +102,9 @@ function collect(root: Node): Collected {
         }
         if (node.over) {
           nodes.push(node.over);
-          flags.push(f);
+          flags.push(f | IN_WINDOW);
         }
-        const inArgs = isAggregateCall(node) ? f | AGGREGATED : f;
+        const inArgs = entry?.kind === 'aggregate' ? f | AGGREGATED : f;
         for (let i = node.args.length - 1; i >= 0; i--) {
           nodes.push(node.args[i]!);
           flags.push(inArgs);
@@ -125,6 +133,7 @@ export class Model implements SemanticModel {
   readonly serviceName: string;
   readonly schema: readonly DatasetColumn[] | undefined;
   readonly calls: readonly CallExpression[];
+  readonly callEntries: readonly (FunctionEntry | undefined)[];
   readonly columns: readonly ColumnUse[];
   readonly arithmetic: readonly BinaryExpression[];
   readonly nested: readonly NestedCalculation[];
@@ -139,6 +148,7 @@ export class Model implements SemanticModel {
     this.serviceName = canonicalServiceName(options.serviceName);
     this.schema = options.schema;
     this.calls = collected.calls;
+    this.callEntries = collected.callEntries;
     this.columns = collected.columns;
     this.arithmetic = collected.arithmetic;
     this.nested = collected.nested;

@@ -1,8 +1,8 @@
 // Function names split by a hyphen or a space (`STR_TO-DATE(`, `DATE FORMAT(`, `DATE_ FORMAT(`) and `COUNT DISTINCT(`:
 // found on the tokens, so that the analysis and the linter name the function meant instead of what the parser saw
 // (`STR_TO - DATE(…)`, a subtraction, whose DATE "takes 1 argument"), syntax error or not.
-import type { IToken } from 'chevrotain';
-import { KEYWORDS, RESERVED_KEYWORDS } from '../syntax/tokens.js';
+import type { IToken, TokenType } from 'chevrotain';
+import { CONTEXTUAL_KEYWORDS, Distinct, LParen, Minus, RESERVED_KEYWORDS, Word } from '../syntax/tokens.js';
 import { lookupFunction } from './index.js';
 
 export interface SplitFunctionName {
@@ -25,9 +25,11 @@ export interface SplitFunctionName {
 
 /** Words joined at most: the longest catalogue names have four parts (`HLL_SKETCH_MERGE_PARTIAL`). */
 const MAX_WORDS = 4;
-const RESERVED = new Set(RESERVED_KEYWORDS.map((t) => t.name));
+// Token types compared by identity: every call of every formula is looked at, and most are passed over at once.
+const RESERVED: ReadonlySet<TokenType> = new Set(RESERVED_KEYWORDS);
+const KEYWORD_TYPES: ReadonlySet<TokenType> = new Set([...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS]);
 
-const isWord = (t: IToken): boolean => t.tokenType.name === 'Word' || KEYWORDS.has(t.tokenType.name);
+const isWord = (t: IToken): boolean => t.tokenType === Word || KEYWORD_TYPES.has(t.tokenType);
 
 /** Only spaces or tabs (or nothing) in `text[from, to)`: a line break or a comment ends a name. */
 function isBlank(text: string, from: number, to: number): boolean {
@@ -43,9 +45,9 @@ const isSpace = (text: string, from: number, to: number): boolean => from < to &
 
 /** Is `t`, a word of a name whose words end with `right`, a keyword (reserved or contextual; a reserved one)? DISTINCT
  * may end a split name, where it is no keyword: `APPROXIMATE COUNT DISTINCT(` is APPROXIMATE_COUNT_DISTINCT. */
-const endsWithDistinct = (t: IToken, right: IToken): boolean => t === right && t.tokenType.name === 'DISTINCT';
-const isKeywordBefore = (t: IToken, right: IToken): boolean => KEYWORDS.has(t.tokenType.name) && !endsWithDistinct(t, right);
-const isReservedBefore = (t: IToken, right: IToken): boolean => RESERVED.has(t.tokenType.name) && !endsWithDistinct(t, right);
+const endsWithDistinct = (t: IToken, right: IToken): boolean => t === right && t.tokenType === Distinct;
+const isKeywordBefore = (t: IToken, right: IToken): boolean => KEYWORD_TYPES.has(t.tokenType) && !endsWithDistinct(t, right);
+const isReservedBefore = (t: IToken, right: IToken): boolean => RESERVED.has(t.tokenType) && !endsWithDistinct(t, right);
 
 type Gap = '-' | ' ';
 
@@ -61,7 +63,7 @@ function wordBefore(text: string, tokens: readonly IToken[], at: number): { inde
   const right = tokens[at]!;
   const prev = tokens[at - 1];
   if (!prev) return undefined;
-  if (prev.tokenType.name === 'Minus' && endOf(prev) === right.startOffset) {
+  if (prev.tokenType === Minus && endOf(prev) === right.startOffset) {
     const left = tokens[at - 2];
     if (!left || !isWord(left) || endOf(left) !== prev.startOffset || isReservedBefore(left, right) || isReservedBefore(right, right)) return undefined;
     return { index: at - 2, gap: '-' };
@@ -94,7 +96,7 @@ function matchRun(text: string, words: readonly IToken[], gaps: readonly Gap[]):
 function distinctOutside(text: string, tokens: readonly IToken[], paren: number): SplitFunctionName | undefined {
   const distinct = tokens[paren - 1];
   const fn = tokens[paren - 2];
-  if (!distinct || !fn || distinct.tokenType.name !== 'DISTINCT' || fn.tokenType.name !== 'Word') return undefined;
+  if (!distinct || !fn || distinct.tokenType !== Distinct || fn.tokenType !== Word) return undefined;
   const entry = lookupFunction(fn.image);
   if (!entry?.distinct || !isSpace(text, endOf(fn), distinct.startOffset)) return undefined;
   if (!isBlank(text, endOf(distinct), tokens[paren]!.startOffset)) return undefined;
@@ -116,12 +118,12 @@ export function findSplitFunctionNames(text: string, tokens: readonly IToken[]):
   const found: SplitFunctionName[] = [];
   for (let i = 1; i < tokens.length; i++) {
     const paren = tokens[i]!;
-    if (paren.tokenType.name !== 'LParen') continue;
+    if (paren.tokenType !== LParen) continue;
     const last = tokens[i - 1]!;
     // Most calls stop here: a word or a hyphen must stand before the last word (`SUM(` after `(` or `,` has none), or
     // DISTINCT be the last word.
     const beforeLast = tokens[i - 2];
-    if (!beforeLast || (last.tokenType.name !== 'DISTINCT' && beforeLast.tokenType.name !== 'Minus' && !isWord(beforeLast))) continue;
+    if (!beforeLast || (last.tokenType !== Distinct && beforeLast.tokenType !== Minus && !isWord(beforeLast))) continue;
     if (!isWord(last) || !isBlank(text, endOf(last), paren.startOffset)) continue;
     const distinct = distinctOutside(text, tokens, i);
     // Then most stop here: the word before is a keyword (`WHEN SUM(`), or the hyphen is an operator (`a - SUM(`).

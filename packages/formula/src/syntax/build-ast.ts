@@ -125,11 +125,22 @@ export class NodeBuilder {
     this.lines = lines;
   }
 
+  /** The 0-based line of the last position made: ranges are made in text order, mostly on that line or the next,
+   * where LineIndex.positionAt answers without a search. */
+  private nearLine = 0;
+
+  /** The position of an offset (see nearLine). */
+  positionAt(offset: number): A.Position {
+    const position = this.lines.positionAt(offset, this.nearLine);
+    this.nearLine = position.line - 1;
+    return position;
+  }
   range(start: number, end: number): A.Range {
-    return this.lines.rangeOf(start, end);
+    const from = this.positionAt(start);
+    return { start: from, end: this.positionAt(end) };
   }
   tokenRange(t: IToken): A.Range {
-    return this.lines.rangeOf(t.startOffset, t.startOffset + t.image.length);
+    return this.range(t.startOffset, t.startOffset + t.image.length);
   }
   end(t: IToken): number {
     return t.startOffset + t.image.length;
@@ -166,15 +177,15 @@ export class NodeBuilder {
       }
     }
     if (start === Infinity) return this.range(fallback, fallback);
-    return { start: startPosition ?? this.lines.positionAt(start), end: endPosition ?? this.lines.positionAt(end) };
+    return { start: startPosition ?? this.positionAt(start), end: endPosition ?? this.positionAt(end) };
   }
   /** The span of a token and a node after it (a prefix operator and its operand): the commonest span, without a list. */
   private spanFrom(tok: IToken, node: A.Node): A.Range {
     if (!isRealToken(tok) || (node.kind === 'Error' && node.range.end.offset <= node.range.start.offset)) return this.span([tok, node], tok.startOffset);
     const start = tok.startOffset;
     const end = Math.max(this.end(tok), node.range.end.offset);
-    const s = node.range.start.offset <= start ? node.range.start : this.lines.positionAt(start);
-    return { start: s, end: end === node.range.end.offset ? node.range.end : this.lines.positionAt(end) };
+    const s = node.range.start.offset <= start ? node.range.start : this.positionAt(start);
+    return { start: s, end: end === node.range.end.offset ? node.range.end : this.positionAt(end) };
   }
 
   errorAt(offset: number): A.ErrorExpression {
@@ -405,7 +416,7 @@ export class NodeBuilder {
       condition,
       result,
       // A result read after THEN (the commonest case): from WHEN to the result's end; otherwise every part counts.
-      range: isRealToken(then) && hasExtent(result) ? { start: this.lines.positionAt(when.startOffset), end: result.range.end } : this.span([when, condition, then, result], when.startOffset),
+      range: isRealToken(then) && hasExtent(result) ? { start: this.positionAt(when.startOffset), end: result.range.end } : this.span([when, condition, then, result], when.startOffset),
       recovered: recovered || then?.isInsertedInRecovery === true ? true : undefined,
     };
   }
@@ -446,7 +457,7 @@ export class NodeBuilder {
     if (!recovered && open && isRealToken(close)) {
       // Read whole (the commonest case): the arguments run from `(` to `)`, the call from its name to the later of
       // `)` and its OVER and FIXED clauses.
-      argsRange = { start: this.lines.positionAt(open.startOffset), end: this.lines.positionAt(close.startOffset + close.image.length) };
+      argsRange = { start: this.positionAt(open.startOffset), end: this.positionAt(close.startOffset + close.image.length) };
       let end = argsRange.end;
       if (p.over && p.over.range.end.offset > end.offset) end = p.over.range.end;
       if (p.fixed && p.fixed.range.end.offset > end.offset) end = p.fixed.range.end;

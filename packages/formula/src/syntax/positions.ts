@@ -17,21 +17,35 @@ export class LineIndex {
     this.lineStarts = starts;
   }
 
-  /** The position of an offset, clamped to the text. Line and column are 1-based. */
-  positionAt(offset: number): Position {
-    const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= o) lo = mid;
-      else hi = mid - 1;
+  /**
+   * The position of an offset, clamped to the text. Line and column are 1-based. `near` is a 0-based line the offset
+   * is likely on or just after: a reader going through the text in order (the parser building ranges) passes the
+   * line of its last position, and is answered without a search.
+   */
+  positionAt(offset: number, near = 0): Position {
+    const o = offset < 0 ? 0 : offset > this.text.length ? this.text.length : offset;
+    const starts = this.lineStarts;
+    let line = near < starts.length ? near : 0;
+    if (o < starts[line]! || (line + 1 < starts.length && o >= starts[line + 1]!)) {
+      if (line + 2 < starts.length && o >= starts[line + 1]! && o < starts[line + 2]!) line++;
+      else {
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid]! <= o) lo = mid;
+          else hi = mid - 1;
+        }
+        line = lo;
+      }
     }
-    return { offset: o, line: lo + 1, column: o - this.lineStarts[lo]! + 1 };
+    return { offset: o, line: line + 1, column: o - starts[line]! + 1 };
   }
 
-  rangeOf(start: number, end: number): Range {
-    return { start: this.positionAt(start), end: this.positionAt(end) };
+  /** The range `[start, end)`; `near` as for positionAt. */
+  rangeOf(start: number, end: number, near = 0): Range {
+    const from = this.positionAt(start, near);
+    return { start: from, end: this.positionAt(end, from.line - 1) };
   }
 
   get lineCount(): number {

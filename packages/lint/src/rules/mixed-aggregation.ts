@@ -1,5 +1,4 @@
 // mixed-aggregation: columns used row by row beside aggregates (`CASE WHEN `Status` … THEN SUM(x) END`).
-import type { Node } from '@calckit/formula';
 import { defineRule } from '../types.js';
 
 export const rule = defineRule({
@@ -25,31 +24,11 @@ export const rule = defineRule({
     const { semantics } = context;
     if (!semantics.aggregated) return {};
     const firstAggregate = semantics.calls.find((c) => semantics.isAggregate(c));
-    // Whether a node lies in a window's or a FIXED clause's column lists, remembered for every node on a long way up:
-    // asking for each of 100,000 columns of a chain walks each link of the chain once, not once per column.
-    const inGrouping = new Map<Node, boolean>();
-    const inGroupingSpec = (node: Node): boolean => {
-      const path: Node[] = [];
-      let result = false;
-      for (let n = semantics.parentOf(node); n; n = semantics.parentOf(n)) {
-        const known = inGrouping.get(n);
-        if (known !== undefined) {
-          result = known;
-          break;
-        }
-        path.push(n);
-        if (n.kind === 'Window' || n.kind === 'Fixed') {
-          result = true;
-          break;
-        }
-      }
-      // Short walks (a formula a few levels deep) are not worth remembering.
-      if (path.length > 32) for (const n of path) inGrouping.set(n, result);
-      return result;
-    };
     return {
       Column(node) {
-        if (semantics.enclosingAggregate(node) || inGroupingSpec(node)) return;
+        // The model knows where each column stands (one pass over the tree), so no column walks up its parents.
+        const use = semantics.columnUse(node);
+        if (!use || use.aggregated || use.inFixed || use.inWindow) return;
         context.report({ messageId: 'mixed', data: { column: node.raw, aggregate: firstAggregate?.name ?? 'an aggregate' }, node });
       },
     };

@@ -1,7 +1,7 @@
 // Facts about one parsed formula that several rules share, computed once per lint: the language core's semantic
 // model (analyzeFormula: parents, calls, columns, aggregation, types with usage-inferred categories) behind the
 // narrow interface the rules use.
-import { analyzeFormula, type CallExpression, type ColumnRef, type DatasetColumn, type Expression, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
+import { analyzeFormula, type CallExpression, type ColumnRef, type ColumnUse, type DatasetColumn, type Expression, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
 import { TreeMemo } from '../tree-memo.js';
 import type { TypeCategory, ValueType } from './types.js';
 
@@ -19,6 +19,8 @@ export interface Semantics {
   /** The innermost aggregate call whose arguments contain the node (windows and FIXED specs do not count). */
   enclosingAggregate(node: Node): CallExpression | undefined;
   isAggregate(call: CallExpression): boolean;
+  /** Where a column reference stands: in an aggregate's arguments, a FIXED clause's lists, a window's clauses. */
+  columnUse(column: ColumnRef): ColumnUse | undefined;
   /** Every column reference and call, in source order. */
   readonly columns: readonly ColumnRef[];
   readonly calls: readonly CallExpression[];
@@ -57,6 +59,9 @@ class ModelSemantics implements Semantics {
   readonly #memo: TreeMemo;
   readonly #bySchema: ReadonlyMap<string, DatasetColumn>;
   #columns: ColumnRef[] | undefined;
+  /** The model's index of the column use after the one last answered (see columnUse). */
+  #nextUse = 0;
+  #useByColumn: Map<ColumnRef, ColumnUse> | undefined;
   #columnNames: ReadonlySet<string> | undefined;
 
   constructor(model: FormulaAnalysis, schema: readonly DatasetColumn[] | undefined, memo: TreeMemo) {
@@ -80,6 +85,21 @@ class ModelSemantics implements Semantics {
 
   parentOf(n: Node): Node | undefined {
     return this.#model.parentOf(n);
+  }
+
+  columnUse(column: ColumnRef): ColumnUse | undefined {
+    const uses = this.#model.columns;
+    // Rules ask as the walk meets the columns, in source order, which is the model's order: the answer is mostly the
+    // next use or the one just given (two rules asking of one column); a look-up table otherwise.
+    const next = uses[this.#nextUse];
+    if (next?.node === column) {
+      this.#nextUse++;
+      return next;
+    }
+    const last = uses[this.#nextUse - 1];
+    if (last?.node === column) return last;
+    this.#useByColumn ??= new Map(uses.map((use) => [use.node, use]));
+    return this.#useByColumn.get(column);
   }
 
   enclosingAggregate(n: Node): CallExpression | undefined {
