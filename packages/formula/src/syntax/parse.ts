@@ -39,8 +39,12 @@ export const MAX_FORMULA_LENGTH = 4 * 1024 * 1024;
  */
 export const MAX_NESTING = 256;
 
-/** The deepest nesting of the tokens, counted as `MAX_NESTING` says. */
-function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } {
+/**
+ * The deepest nesting of the tokens, counted as `MAX_NESTING` says, and how many brackets and CASEs are still open at
+ * the end. A formula with one open cannot be valid: in a valid one every `(` and CASE has its `)` and END after it,
+ * so no stretch of tokens after a point where all were closed holds more openers than closers.
+ */
+function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number; open: number } {
   let depth = 0;
   let intervals = 0;
   let deepest = 0;
@@ -57,7 +61,7 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
       at = t.startOffset;
     }
   }
-  return { depth: deepest, at };
+  return { depth: deepest, at, open: depth };
 }
 let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } | undefined;
 
@@ -158,8 +162,16 @@ export function parseFormula(text: string): ParseResult {
     Error.stackTraceLimit = 0;
     try {
       let p: GrammarParser = parsers.strict;
-      p.read(lexed.tokens, lexed.lines);
+      // A formula with a bracket or CASE left open (one being typed, most often) cannot read whole: the first reading
+      // only finds where it stops, for the recovery below, and builds no tree that would be thrown away.
+      const surelyBroken = nesting.open > 0;
+      p.read(lexed.tokens, lexed.lines, false, surelyBroken);
       let expression = p.formula();
+      if (surelyBroken && p.errorsFound.length === 0) {
+        // Cannot happen (see nestingDepth); were it to, the formula is read again, building its tree.
+        p.read(lexed.tokens, lexed.lines);
+        expression = p.formula();
+      }
       // Each reading starts a new list: this one stays as it is.
       const firstErrors = p.errorsFound;
       if (firstErrors.length > 0) {

@@ -96,8 +96,11 @@ export interface GrammarParser {
   input: IToken[];
   /** Whether the last read re-synchronised (skipped to a follow set), leaving out parts the actions never saw. */
   readonly resynchronised: boolean;
-  /** `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. */
-  read(tokens: IToken[], lines: LineIndex, mended?: boolean): void;
+  /**
+   * `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. `recognizeOnly`: the
+   * reading only finds where the formula stops being valid and builds nothing (its tree would be thrown away).
+   */
+  read(tokens: IToken[], lines: LineIndex, mended?: boolean, recognizeOnly?: boolean): void;
   formula(): A.Expression | undefined;
 }
 
@@ -123,14 +126,15 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     }
 
     /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
-    read(tokens: IToken[], lines: LineIndex, mended = false): void {
+    read(tokens: IToken[], lines: LineIndex, mended = false, recognizeOnly = false): void {
       this.input = tokens;
       this.mended = mended;
       this.builder.lines = lines;
       this.stream = [];
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
-      this.resynced = false;
+      // Nothing is built while `quiet`: the actions keep only what the grammar's decisions need, as in the CST flavour.
+      this.resynced = recognizeOnly;
       this.failed = false;
     }
 
