@@ -18,6 +18,7 @@ let context: MessageContext = { tokens: [], lines: new LineIndex('') };
 const provider = createMessageProvider(() => context);
 const actions = new FormulaParser(provider, true);
 const cst = new FormulaCstParser(provider, true);
+const strict = new FormulaParser(provider, false);
 
 /** Both flavours on one text: the trees and the error messages, and whether recovery re-synchronised. */
 function both(text: string) {
@@ -73,5 +74,27 @@ describe('the grammar with embedded actions', () => {
       expect(r.actionErrors, text).toHaveLength(1);
       expect(r.fromActions, text).toEqual(r.fromCst);
     }
+  });
+});
+
+describe('the fast parser reading without building (a formula left open: parse.ts)', () => {
+  /** The strict parser's errors on one text: what stopped it, where, and in which rules. */
+  function errorsOf(text: string, recognizeOnly: boolean): string[] {
+    const { tokens, lines } = lex(text);
+    context = { tokens, lines };
+    strict.read(tokens, lines, false, recognizeOnly);
+    strict.formula();
+    forgetOpenerScan();
+    return strict.errorsFound.map((e) => `${e.name} ${e.token.startOffset} ${e.context.ruleStack.join('>')}/${e.context.ruleOccurrenceStack.join(',')}: ${e.message}`);
+  }
+
+  it('stops where the building reading stops, with the same error', () => {
+    let broken = 0;
+    for (const text of variants()) {
+      const found = errorsOf(text, false);
+      expect(errorsOf(text, true), text).toEqual(found);
+      if (found.length > 0) broken++;
+    }
+    expect(broken).toBeGreaterThan(500);
   });
 });
