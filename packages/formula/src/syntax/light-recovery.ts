@@ -97,6 +97,18 @@ function tailAtEnd(error: IRecognitionException): TokenType[] | undefined {
   return tail;
 }
 
+/**
+ * The tokens that complete `tokens`, a formula that ended early at `error` (inserted tokens, innermost rule first; an
+ * expression missing at the end is placed after the last token read); undefined when unknown.
+ */
+export function tailTokensAtEnd(error: IRecognitionException, tokens: readonly IToken[]): IToken[] | undefined {
+  const tail = tailAtEnd(error);
+  if (!tail) return undefined;
+  const last = tokens[tokens.length - 1];
+  const end = last ? last.startOffset + last.image.length : 0;
+  return tail.map((type) => insertedToken(type, type === MISSING ? end : NaN));
+}
+
 /** A token as Chevrotain's recovery inserts one: no image; `offset` is a MissingExpression's place. */
 function insertedToken(type: TokenType, offset = NaN): IToken {
   const token = createTokenInstance(type, '', offset, offset, NaN, NaN, NaN, NaN);
@@ -130,12 +142,9 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
     errors.push(error);
     const atEnd = error.token.tokenType === EOF;
     if (atEnd) {
-      const tail = tailAtEnd(error);
+      const tail = tailTokensAtEnd(error, tokens);
       if (!tail) return undefined;
-      // An expression missing at the end is placed after the last token read (one left out may follow it).
-      const last = tokens[tokens.length - 1];
-      const end = last ? last.startOffset + last.image.length : 0;
-      tokens = [...tokens, ...tail.map((type) => insertedToken(type, type === MISSING ? end : NaN))];
+      tokens = [...tokens, ...tail];
     } else {
       // Before more input: an expression missing (a MissingExpression token fills the gap) or a token missing (the
       // expected one is inserted), as Chevrotain's recovery inserts a token.

@@ -5,7 +5,7 @@ import { CstToAst } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
-import { markAroundDeleted, markEnclosingRecovered, markParentsOfErrors, mendCommonErrors } from './light-recovery.js';
+import { markAroundDeleted, markEnclosingRecovered, markParentsOfErrors, mendCommonErrors, tailTokensAtEnd } from './light-recovery.js';
 import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
 import { LineIndex, formatPosition } from './positions.js';
 import * as T from './tokens.js';
@@ -39,12 +39,8 @@ export const MAX_FORMULA_LENGTH = 4 * 1024 * 1024;
  */
 export const MAX_NESTING = 256;
 
-/**
- * The deepest nesting of the tokens, counted as `MAX_NESTING` says, and how many brackets and CASEs are still open at
- * the end. A formula with one open cannot be valid: in a valid one every `(` and CASE has its `)` and END after it,
- * so no stretch of tokens after a point where all were closed holds more openers than closers.
- */
-function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number; open: number } {
+/** The deepest nesting of the tokens, counted as `MAX_NESTING` says. */
+function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } {
   let depth = 0;
   let intervals = 0;
   let deepest = 0;
@@ -61,7 +57,7 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number; o
       at = t.startOffset;
     }
   }
-  return { depth: deepest, at, open: depth };
+  return { depth: deepest, at };
 }
 let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } | undefined;
 
@@ -162,19 +158,19 @@ export function parseFormula(text: string): ParseResult {
     Error.stackTraceLimit = 0;
     try {
       let p: GrammarParser = parsers.strict;
-      // A formula with a bracket or CASE left open (one being typed, most often) cannot read whole: the first reading
-      // only finds where it stops, for the recovery below, and builds no tree that would be thrown away.
-      const surelyBroken = nesting.open > 0;
-      p.read(lexed.tokens, lexed.lines, false, surelyBroken);
+      // A formula that ends where a token is still expected (one being typed: `SUM(a`, `CASE WHEN a`) is read on, in
+      // this one reading, over the tail its open rules need, as the light recovery would read it again.
+      p.readOnAtEnd((error) => tailTokensAtEnd(error, lexed.tokens));
+      p.read(lexed.tokens, lexed.lines);
       let expression = p.formula();
-      if (surelyBroken && p.errorsFound.length === 0) {
-        // Cannot happen (see nestingDepth); were it to, the formula is read again, building its tree.
-        p.read(lexed.tokens, lexed.lines);
-        expression = p.formula();
-      }
       // Each reading starts a new list: this one stays as it is.
       const firstErrors = p.errorsFound;
-      if (firstErrors.length > 0) {
+      if (p.endedEarly && firstErrors.length === 1) {
+        formula = p.builder.formula(expression, text.length, true);
+        markEnclosingRecovered(formula);
+        markParentsOfErrors(formula);
+        errors.push(toParseError(firstErrors[0]!, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
+      } else if (firstErrors.length > 0) {
         const light = mendCommonErrors(p, lexed.tokens, lexed.lines, firstErrors[0]!);
         if (light) {
           formula = p.builder.formula(light.expression, text.length, true);

@@ -96,13 +96,22 @@ export interface GrammarParser {
   input: IToken[];
   /** Whether the last read re-synchronised (skipped to a follow set), leaving out parts the actions never saw. */
   readonly resynchronised: boolean;
+  /** `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. */
+  read(tokens: IToken[], lines: LineIndex, mended?: boolean): void;
   /**
-   * `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. `recognizeOnly`: the
-   * reading only finds where the formula stops being valid and builds nothing (its tree would be thrown away).
+   * For the next reading only (the fast parser's): when the formula ends where a token is still expected (`SUM(a`,
+   * `CASE WHEN a`), the error is recorded, `tail` is asked for the tokens that complete it, and the reading goes on
+   * over them instead of stopping, as if they had been written. `endedEarly` then holds that error.
    */
-  read(tokens: IToken[], lines: LineIndex, mended?: boolean, recognizeOnly?: boolean): void;
+  readOnAtEnd(tail: (error: IRecognitionException) => readonly IToken[] | undefined): void;
+  /** The error at the end the last reading read on from (see readOnAtEnd). */
+  readonly endedEarly: IRecognitionException | undefined;
   formula(): A.Expression | undefined;
 }
+
+/** Thrown from a mismatch at the end once the tail is in the input, caught where Chevrotain's CONSUME catches (its
+ * consumeInternalRecovery, below): the expected token is now there to take. Not an Error: nothing to capture. */
+const TAIL_READ_ON = Object.freeze({ name: 'TailReadOn' });
 
 /**
  * The grammar over either Chevrotain parser class. With `buildsAst` its actions build AST nodes; otherwise (the CST
@@ -126,15 +135,17 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     }
 
     /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
-    read(tokens: IToken[], lines: LineIndex, mended = false, recognizeOnly = false): void {
+    read(tokens: IToken[], lines: LineIndex, mended = false): void {
       this.input = tokens;
       this.mended = mended;
       this.builder.lines = lines;
       this.stream = [];
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
-      // Nothing is built while `quiet`: the actions keep only what the grammar's decisions need, as in the CST flavour.
-      this.resynced = recognizeOnly;
+      this.resynced = false;
+      this.tailAtEnd = this.nextTailAtEnd;
+      this.nextTailAtEnd = undefined;
+      this.endedEarlyError = undefined;
       this.failed = false;
     }
 
@@ -144,6 +155,57 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     /** Whether the input holds MissingExpression tokens (see read). */
     private mended = false;
+
+    private nextTailAtEnd: ((error: IRecognitionException) => readonly IToken[] | undefined) | undefined;
+    private tailAtEnd: ((error: IRecognitionException) => readonly IToken[] | undefined) | undefined;
+    private endedEarlyError: IRecognitionException | undefined;
+
+    readOnAtEnd(tail: (error: IRecognitionException) => readonly IToken[] | undefined): void {
+      this.nextTailAtEnd = tail;
+    }
+
+    get endedEarly(): IRecognitionException | undefined {
+      return this.endedEarlyError;
+    }
+
+    /**
+     * The formula ended where `error` expected a token: records the error and, when `tailAtEnd` gives the tokens that
+     * complete the formula, makes them the rest of the input (a new array: the caller's tokens stay as lexed) and
+     * reads on. False when there is no tail: the reading then stops as at any error.
+     */
+    private readOnTail(error: IRecognitionException): boolean {
+      const internals = this as unknown as ParserInternals & { tokVector: IToken[]; tokVectorLength: number };
+      internals.SAVE_ERROR(error);
+      const tailAtEnd = this.tailAtEnd!;
+      this.tailAtEnd = undefined;
+      // The input is the caller's array, padded by Chevrotain with EOF for the reading: the tail is measured on the
+      // tokens alone, and the caller's array keeps them alone (Chevrotain would take the padding off at the end).
+      const input = internals.tokVector;
+      const length = internals.tokVectorLength;
+      const padding = input.slice(length);
+      input.length = length;
+      const tail = tailAtEnd(error);
+      if (!tail) {
+        input.push(...padding);
+        return false;
+      }
+      internals.tokVector = [...input, ...tail, ...padding];
+      internals.tokVectorLength = length + tail.length;
+      this.endedEarlyError = error;
+      // Tails hold MissingExpression tokens: the sequences read from here on are mended ones (see sequence).
+      this.mended = true;
+      return true;
+    }
+
+    /** Chevrotain's, where a CONSUME's mismatch lands: after readOnTail, the token expected is next in the input. */
+    protected consumeInternalRecovery(expected: TokenType, idx: number, thrown: unknown): IToken {
+      if (thrown === TAIL_READ_ON) {
+        const token = this.LA(1);
+        (this as unknown as { consumeToken(): void }).consumeToken();
+        return token;
+      }
+      return (Base.prototype as unknown as { consumeInternalRecovery: Function }).consumeInternalRecovery.call(this, expected, idx, thrown);
+    }
 
     /** Set when recovery re-synchronised: the rest of the tree would miss what was skipped, so nothing more is built. */
     private resynced = false;
@@ -186,8 +248,12 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         ruleName: internals.getCurrRuleFullName(),
       });
       const error = recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous);
-      if (this.bareRules) this.stopReading(error);
-      else throw internals.SAVE_ERROR(error);
+      if (!this.bareRules) throw internals.SAVE_ERROR(error);
+      // An expression missing at the end (`a +`): read on over the tail, whose MissingExpression token the term
+      // takes next (missingAtEnd).
+      if (this.tailAtEnd && this.LA(1).tokenType === EOF) {
+        if (!this.readOnTail(error)) this.stopReading(error, true);
+      } else this.stopReading(error);
     }
 
     /** Chevrotain's, for a token that does not match; without recovery the reading stops instead (see stopReading). */
@@ -198,8 +264,11 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const message =
         options?.ERR_MSG ?? internals.errorMessageProvider.buildMismatchTokenMessage({ expected, actual, previous, ruleName: internals.getCurrRuleFullName() });
       const error = recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous);
-      if (this.bareRules) this.stopReading(error);
-      else throw internals.SAVE_ERROR(error);
+      if (!this.bareRules) throw internals.SAVE_ERROR(error);
+      if (this.tailAtEnd && actual.tokenType === EOF) {
+        if (this.readOnTail(error)) throw TAIL_READ_ON;
+        this.stopReading(error, true);
+      } else this.stopReading(error);
     }
 
     /** Chevrotain's, for a repetition that needs one more item (a CASE without WHEN); after an error it only unwinds. */
@@ -218,9 +287,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * error is recorded as Chevrotain records it, the input is moved to its end, and every step after it returns at
      * once (nothing is built: `quiet`), so the rules return as they do at the end of a formula.
      */
-    private stopReading(error: IRecognitionException): void {
+    private stopReading(error: IRecognitionException, recorded = false): void {
       const internals = this as unknown as ParserInternals;
-      internals.SAVE_ERROR(error);
+      if (!recorded) internals.SAVE_ERROR(error);
       this.failed = true;
       this.resynced = true;
       internals.moveToTerminatedState();
@@ -414,7 +483,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     /** Prefix operators (NOT, unary minus and plus), which join the enclosing sequence, and one primary. */
     private term = this.RULE('term', (): A.Expression => {
       this.MANY((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
-      return this.OR({
+      const primary = this.OR({
         DEF: (this.primaries ??= [
           { ALT: () => this.SUBRULE(this.caseExpression) },
           { ALT: () => this.SUBRULE(this.parenExpression) },
@@ -440,7 +509,20 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         ]),
         ERR_MSG: 'an expression',
       });
+      return primary ?? this.missingAtEnd();
     }, this.resync(NOTHING_BUILT));
+
+    /**
+     * No primary stood at the end of the formula, and the reading went on over the tail (readOnTail), which starts
+     * with a MissingExpression token: taken here, as the grammar's alternative for it would (the alternatives were
+     * already tried). Bare Chevrotain calls, so that nothing is recorded into the grammar.
+     */
+    private missingAtEnd(): A.Expression {
+      const next = this.LA(1);
+      if (this.RECORDING_PHASE || this.quiet || this.endedEarlyError === undefined || next.tokenType !== T.MissingExpression) return undefined as unknown as A.Expression;
+      (this as unknown as { consumeToken(): void }).consumeToken();
+      return this.builder.errorAt(next.startOffset);
+    }
     private primaries: IOrAlt<A.Expression>[] | undefined;
     private prefixes: (() => void) | undefined;
     private callArgumentsOption: (() => ArgumentParts) | undefined;
