@@ -67,6 +67,10 @@ interface ParserInternals {
   readonly fullRuleNameToShort: Record<string, number>;
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
   ruleFinallyStateUpdate(): void;
+  /** The input as the reading holds it (padded with EOF), its length without the padding, and the step to the next. */
+  tokVector: IToken[];
+  tokVectorLength: number;
+  consumeToken(): void;
 }
 
 /** What ends a reading that already stopped when a rule still asks for an item (see raiseEarlyExitException):
@@ -174,7 +178,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * reads on. False when there is no tail: the reading then stops as at any error.
      */
     private readOnTail(error: IRecognitionException): boolean {
-      const internals = this as unknown as ParserInternals & { tokVector: IToken[]; tokVectorLength: number };
+      const internals = this as unknown as ParserInternals;
       internals.SAVE_ERROR(error);
       const tailAtEnd = this.tailAtEnd!;
       this.tailAtEnd = undefined;
@@ -201,7 +205,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     protected consumeInternalRecovery(expected: TokenType, idx: number, thrown: unknown): IToken {
       if (thrown === TAIL_READ_ON) {
         const token = this.LA(1);
-        (this as unknown as { consumeToken(): void }).consumeToken();
+        (this as unknown as ParserInternals).consumeToken();
         return token;
       }
       return (Base.prototype as unknown as { consumeInternalRecovery: Function }).consumeInternalRecovery.call(this, expected, idx, thrown);
@@ -520,7 +524,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private missingAtEnd(): A.Expression {
       const next = this.LA(1);
       if (this.RECORDING_PHASE || this.quiet || this.endedEarlyError === undefined || next.tokenType !== T.MissingExpression) return undefined as unknown as A.Expression;
-      (this as unknown as { consumeToken(): void }).consumeToken();
+      (this as unknown as ParserInternals).consumeToken();
       return this.builder.errorAt(next.startOffset);
     }
     private primaries: IOrAlt<A.Expression>[] | undefined;

@@ -27,7 +27,7 @@ export class LineIndex {
     const starts = this.lineStarts;
     let line = near < starts.length ? near : 0;
     if (o < starts[line]! || (line + 1 < starts.length && o >= starts[line + 1]!)) {
-      if (line + 2 < starts.length && o >= starts[line + 1]! && o < starts[line + 2]!) line++;
+      if (line + 1 < starts.length && o >= starts[line + 1]! && (line + 2 === starts.length || o < starts[line + 2]!)) line++;
       else {
         let lo = 0;
         let hi = starts.length - 1;
