@@ -54,6 +54,22 @@ describe('Storage', () => {
     expect(s.setLocked(1, false, 10)!.lastModified).toBe(1002);
     s.close();
   });
+  it('likely columns: a guess without a query once read, told apart by identity from the columns a transaction reads', () => {
+    const s = Storage.open(':memory:');
+    s.loadFixtures(data, 'test', 1000);
+    expect(s.likelyColumns(99)).toEqual({ found: false, columns: undefined });
+    expect(s.likelyColumns(2)).toEqual({ found: true, columns: undefined }); // no dataset
+    const first = s.likelyColumns(1);
+    expect(first.columns?.map((c) => c.name)).toEqual(['X']);
+    expect(s.getDataset('d')?.columns).toBe(first.columns); // unchanged columns: the same record
+    expect(s.setDatasetColumns('d', [{ name: 'Y', id: 'y', type: 'LONG', order: 0 }], 2000)).toBe(true);
+    expect(s.likelyColumns(1).columns).toBe(first.columns); // stale until read again
+    const now = s.getDataset('d')!.columns;
+    expect(now).not.toBe(first.columns);
+    expect(now.map((c) => c.name)).toEqual(['Y']);
+    expect(s.likelyColumns(1).columns).toBe(now);
+    s.close();
+  });
   it('tracks nesting dependencies', () => {
     const s = Storage.open(':memory:');
     s.loadFixtures(data, 'test', 1000);

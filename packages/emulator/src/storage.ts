@@ -189,6 +189,9 @@ export class Storage {
   /** True while group commits wait for a checkpoint that lets the WAL restart. */
   private paused = false;
 
+  /** The dataset of each calculation read so far (null: none), for `likelyColumns`. */
+  private readonly datasetOfCalculation = new Map<number, string | null>();
+
   /** The datasets last read, with the text of their columns (see `getDataset`). */
   private readonly datasets = new Map<string, { readonly columnsText: string; readonly record: DatasetRecord }>();
 
@@ -508,7 +511,29 @@ export class Storage {
   /** The calculation without its analysis (not parsed: the checks before a write do not need it). */
   getCalculationHead(id: number): CalculationHead | undefined {
     const row = this.stmt(`SELECT ${HEAD_COLUMNS} FROM calculations WHERE id = ?`).get(id) as Omit<CalculationRow, 'analysis'> | undefined;
-    return row ? toHead(row) : undefined;
+    if (!row) {
+      this.datasetOfCalculation.delete(id);
+      return undefined;
+    }
+    this.datasetOfCalculation.set(id, row.dataset_id);
+    return toHead(row);
+  }
+
+  /**
+   * The columns calculation `id`'s dataset had when this storage last read them, without a query: a guess, possibly
+   * stale (a dataset changed since, a transaction rolled back), for work done before a write that the write checks by
+   * identity against `getDataset` in its transaction. A query outside a transaction is a read transaction of its own,
+   * which cost more than the rest of the guess. Reads the calculation when it was never read.
+   */
+  likelyColumns(id: number): { readonly found: boolean; readonly columns: readonly DatasetSchemaColumn[] | undefined } {
+    let datasetId = this.datasetOfCalculation.get(id);
+    if (datasetId === undefined) {
+      const head = this.getCalculationHead(id);
+      if (!head) return { found: false, columns: undefined };
+      datasetId = head.datasetId;
+    }
+    if (datasetId === null) return { found: true, columns: undefined };
+    return { found: true, columns: (this.datasets.get(datasetId)?.record ?? this.getDataset(datasetId))?.columns };
   }
 
   /**

@@ -45,14 +45,10 @@ export const updateFormula: OperationHandler = (ctx, req) => {
     throw validationError('expression is too long', [{ field: 'expression', message: `longer than ${MAX_EXPRESSION_LENGTH} characters` }]);
   }
   // The analysis, the costly part, runs now, outside the group commit, whose writes all wait until the last of its
-  // group is done. Checks and write run inside it, so they see every write acknowledged before them; the analysis is
-  // redone there only if the dataset's columns changed in between.
-  const before = ctx.storage.getCalculationHead(id);
-  let early: EarlyAnalysis | undefined;
-  if (before && !before.locked) {
-    const columns = datasetColumns(ctx, before);
-    early = { columns, analyzed: analyzeFormula(expression, ctx.serviceName, columns) };
-  }
+  // group is done, with the columns the calculation's dataset most likely has. Checks and write run inside it, so they
+  // see every write acknowledged before them; the analysis is redone there only if the columns are not those.
+  const likely = ctx.storage.likelyColumns(id);
+  const early: EarlyAnalysis | undefined = likely.found ? { columns: likely.columns, analyzed: analyzeFormula(expression, ctx.serviceName, likely.columns) } : undefined;
   return ctx.storage.write(() => storeFormula(ctx, id, expression, strict, early));
 };
 
