@@ -484,37 +484,59 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private suffixAlternatives: IOrAlt<SuffixParts>[] | undefined;
     private negatableSuffixes: IOrAlt<SuffixParts>[] | undefined;
 
-    /** Prefix operators (NOT, unary minus and plus), which join the enclosing sequence, and one primary. */
+    /**
+     * Prefix operators (NOT, unary minus and plus), which join the enclosing sequence, and one primary. The prefixes are
+     * an alternative of their own, followed by the primary's alternatives a second time (occurrence 1): a term without
+     * them, nearly every one, is read by one OR, not by a MANY that finds nothing and then an OR. The loop keeps a run of
+     * prefixes (`- - - 1`, any length) off the call stack.
+     */
     private term = this.RULE('term', (): A.Expression => {
-      this.MANY((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
-      const primary = this.OR({
-        DEF: (this.primaries ??= [
-          { ALT: () => this.SUBRULE(this.caseExpression) },
-          { ALT: () => this.SUBRULE(this.parenExpression) },
-          { ALT: () => this.SUBRULE(this.intervalExpression) },
+      const primary = this.or(0, {
+        DEF: (this.termAlternatives ??= [
           {
-            // A name is a call when `(` follows, else a bare column (or a constant such as CURRENT_DATE): deciding
-            // here keeps every alternative LL(1), which Chevrotain checks with one table lookup.
             ALT: () => {
-              const name = this.CONSUME(T.Identifier, NAME);
-              const args = this.OPTION((this.callArgumentsOption ??= () => this.SUBRULE(this.callArguments)));
-              if (this.quiet) return NOTHING_BUILT;
-              return args ? this.builder.call(name, args) : this.builder.bareName(name);
+              this.AT_LEAST_ONE((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
+              return this.or(1, { DEF: (this.prefixedPrimaries ??= this.primaryAlternatives(1)), ERR_MSG: 'an expression' }) ?? this.missingAtEnd();
             },
           },
-          { ALT: () => this.leaf(this.CONSUME(T.ColumnName), 'column') },
-          { ALT: () => this.leaf(this.CONSUME(T.StringLiteral), 'string') },
-          { ALT: () => this.leaf(this.CONSUME(T.DoubleQuoted), 'doubleQuoted') },
-          { ALT: () => this.leaf(this.CONSUME(T.NumberLiteral), 'number') },
-          { ALT: () => this.leaf(this.CONSUME(T.Null), 'null') },
-          { ALT: () => this.leaf(this.CONSUME(T.True), 'true') },
-          { ALT: () => this.leaf(this.CONSUME(T.False), 'false') },
-          { ALT: () => this.leaf(this.CONSUME(T.MissingExpression), 'missing') },
+          ...this.primaryAlternatives(0),
         ]),
         ERR_MSG: 'an expression',
       });
       return primary ?? this.missingAtEnd();
     }, this.resync(NOTHING_BUILT));
+    private termAlternatives: IOrAlt<A.Expression>[] | undefined;
+    private prefixedPrimaries: IOrAlt<A.Expression>[] | undefined;
+    private prefixes: (() => void) | undefined;
+
+    /** The alternatives of a primary, made once per occurrence `i` of them in `term` (each grammar step of a rule has
+     * its own occurrence index). */
+    private primaryAlternatives(i: number): IOrAlt<A.Expression>[] {
+      const callArguments = (): ArgumentParts => this.subrule(i, this.callArguments);
+      return [
+        { ALT: () => this.subrule(i, this.caseExpression) },
+        { ALT: () => this.subrule(i, this.parenExpression) },
+        { ALT: () => this.subrule(i, this.intervalExpression) },
+        {
+          // A name is a call when `(` follows, else a bare column (or a constant such as CURRENT_DATE): deciding
+          // here keeps every alternative LL(1), which Chevrotain checks with one table lookup.
+          ALT: () => {
+            const name = this.consume(i, T.Identifier, NAME);
+            const args = this.option(i, callArguments);
+            if (this.quiet) return NOTHING_BUILT;
+            return args ? this.builder.call(name, args) : this.builder.bareName(name);
+          },
+        },
+        { ALT: () => this.leaf(this.consume(i, T.ColumnName), 'column') },
+        { ALT: () => this.leaf(this.consume(i, T.StringLiteral), 'string') },
+        { ALT: () => this.leaf(this.consume(i, T.DoubleQuoted), 'doubleQuoted') },
+        { ALT: () => this.leaf(this.consume(i, T.NumberLiteral), 'number') },
+        { ALT: () => this.leaf(this.consume(i, T.Null), 'null') },
+        { ALT: () => this.leaf(this.consume(i, T.True), 'true') },
+        { ALT: () => this.leaf(this.consume(i, T.False), 'false') },
+        { ALT: () => this.leaf(this.consume(i, T.MissingExpression), 'missing') },
+      ];
+    }
 
     /**
      * No primary stood at the end of the formula, and the reading went on over the tail (readOnTail), which starts
@@ -527,9 +549,6 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       (this as unknown as ParserInternals).consumeToken();
       return this.builder.errorAt(next.startOffset);
     }
-    private primaries: IOrAlt<A.Expression>[] | undefined;
-    private prefixes: (() => void) | undefined;
-    private callArgumentsOption: (() => ArgumentParts) | undefined;
 
     private leaf(tok: IToken, kind: 'column' | 'string' | 'doubleQuoted' | 'number' | 'null' | 'true' | 'false' | 'missing'): A.Expression {
       if (this.quiet) return NOTHING_BUILT;
