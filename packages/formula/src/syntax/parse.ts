@@ -160,7 +160,7 @@ export function parseFormula(text: string): ParseResult {
       let p: GrammarParser = parsers.strict;
       // A formula that ends where a token is still expected (one being typed: `SUM(a`, `CASE WHEN a`) is read on, in
       // this one reading, over the tail its open rules need, as the light recovery would read it again.
-      p.readOnAtEnd((error) => tailTokensAtEnd(error, lexed.tokens));
+      p.readOnAtEnd(tailTokensAtEnd);
       p.read(lexed.tokens, lexed.lines);
       let expression = p.formula();
       // Each reading starts a new list: this one stays as it is.

@@ -91,6 +91,9 @@ function recordedError<E extends IRecognitionException>(type: abstract new (...a
 
 const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star: undefined, distinct: undefined, args: [], close: undefined, over: undefined, fixed: undefined, recovered: false });
 
+/** The tokens that complete `tokens`, a formula that ended where `error` expected more; undefined when unknown. */
+export type TailAtEnd = (error: IRecognitionException, tokens: readonly IToken[]) => readonly IToken[] | undefined;
+
 /** What parse.ts uses of a parser (the grammar's class itself is local to formulaGrammar). */
 export interface GrammarParser {
   readonly builder: NodeBuilder;
@@ -104,10 +107,10 @@ export interface GrammarParser {
   read(tokens: IToken[], lines: LineIndex, mended?: boolean): void;
   /**
    * For the next reading only (the fast parser's): when the formula ends where a token is still expected (`SUM(a`,
-   * `CASE WHEN a`), the error is recorded, `tail` is asked for the tokens that complete it, and the reading goes on
-   * over them instead of stopping, as if they had been written. `endedEarly` then holds that error.
+   * `CASE WHEN a`), the error is recorded, `tail` is asked for the tokens that complete the ones read, and the reading
+   * goes on over them instead of stopping, as if they had been written. `endedEarly` then holds that error.
    */
-  readOnAtEnd(tail: (error: IRecognitionException) => readonly IToken[] | undefined): void;
+  readOnAtEnd(tail: TailAtEnd): void;
   /** The error at the end the last reading read on from (see readOnAtEnd). */
   readonly endedEarly: IRecognitionException | undefined;
   formula(): A.Expression | undefined;
@@ -160,11 +163,11 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     /** Whether the input holds MissingExpression tokens (see read). */
     private mended = false;
 
-    private nextTailAtEnd: ((error: IRecognitionException) => readonly IToken[] | undefined) | undefined;
-    private tailAtEnd: ((error: IRecognitionException) => readonly IToken[] | undefined) | undefined;
+    private nextTailAtEnd: TailAtEnd | undefined;
+    private tailAtEnd: TailAtEnd | undefined;
     private endedEarlyError: IRecognitionException | undefined;
 
-    readOnAtEnd(tail: (error: IRecognitionException) => readonly IToken[] | undefined): void {
+    readOnAtEnd(tail: TailAtEnd): void {
       this.nextTailAtEnd = tail;
     }
 
@@ -188,7 +191,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const length = internals.tokVectorLength;
       const padding = input.slice(length);
       input.length = length;
-      const tail = tailAtEnd(error);
+      const tail = tailAtEnd(error, input);
       if (!tail) {
         input.push(...padding);
         return false;
