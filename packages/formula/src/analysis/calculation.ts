@@ -146,7 +146,7 @@ function nonAggregatedColumns(model: SemanticModel, aggregated: boolean): string
 function dataTypeOf(model: SemanticModel): string {
   const root = model.parse.formula.expression;
   if (!root) return 'STRING';
-  const t = model.typeOf(root);
+  const t = model.typeOnce(root);
   if (t === 'BOOLEAN') return 'LONG';
   if (t === 'UNKNOWN' || t === 'NULL' || t === 'INTERVAL' || t === 'SKETCH') {
     const category = model.categoryOf(root);

@@ -158,6 +158,10 @@ export class Model implements SemanticModel {
     return this.#typeTable().typeOf(e);
   }
 
+  typeOnce(e: Expression): ValueType {
+    return this.#typeTable().typeOnce(e);
+  }
+
   categoryOf(e: Expression): TypeCategory {
     return this.#typeTable().categoryOf(e);
   }

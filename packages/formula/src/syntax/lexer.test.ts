@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { lex } from './lexer.js';
+import { KEYWORDS, keywordOf } from './tokens.js';
 import { parseFormula } from './parse.js';
 import { PASTED_CHARACTERS, codePoint } from './pasted-characters.js';
 import { printFormula } from './print.js';
@@ -22,6 +23,20 @@ describe('lex', () => {
   it('types keywords case-insensitively and keeps other words as identifiers', () => {
     expect(kinds('case When tHeN else END')).toEqual(['CASE', 'WHEN', 'THEN', 'ELSE', 'END']);
     expect(kinds('Revenue DateDiff')).toEqual(['Word', 'Word']);
+  });
+
+  it('types every keyword in every letter case, and nothing else, as upper-casing the word would', () => {
+    const words = [...KEYWORDS.keys()].flatMap((k) => [k, k.toLowerCase(), k[0] + k.slice(1).toLowerCase()]);
+    for (const word of words) expect(keywordOf(word), word).toBe(KEYWORDS.get(word.toUpperCase()));
+    // Near misses: a letter more or less, a digit or `_` or `@` where folding would meet a letter's code, longer than any.
+    for (const word of ['CAS', 'CASES', 'WHEN_', 'ENd1', 'I', 'IN2', '@ND', '`ND', 'PARTITIONS', '', 'x'.repeat(50)]) {
+      expect(keywordOf(word), word).toBeUndefined();
+    }
+  });
+
+  it('reads keywords as ASCII words only: a dotless ı does not make FIXED (MySQL keywords are ASCII)', () => {
+    expect(kinds('fıxed')).toEqual(['Word']);
+    expect(kinds('FİXED')).toEqual(['Word']);
   });
 
   it('lexes columns, strings with doubled quotes, double-quoted tokens and numbers', () => {

@@ -115,7 +115,7 @@ export function lex(text: string): LexResult {
         word = word.replace(INVISIBLE_ALL, '');
         token.payload = word;
       }
-      const keyword = T.KEYWORDS.get(word.toUpperCase());
+      const keyword = T.keywordOf(word);
       if (keyword) {
         token.tokenType = keyword;
         token.tokenTypeIdx = keyword.tokenTypeIdx!;

@@ -6,6 +6,7 @@ import {
   CstParser,
   EarlyExitException,
   EmbeddedActionsParser,
+  EMPTY_ALT,
   MismatchedTokenException,
   NoViableAltException,
   createTokenInstance,
@@ -621,26 +622,20 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private callArguments = this.RULE('callArguments', (): ArgumentParts => {
       const outer = this.argumentParts;
       const parts = (this.argumentParts = newArguments(this.CONSUME(T.LParen)));
-      this.OPTION(
-        (this.argumentList ??= () => {
-          this.OR(
-            (this.argumentAlternatives ??= [
-              { ALT: () => void (this.argumentParts.star = this.CONSUME(T.Star)) },
-              {
-                ALT: () => {
-                  this.argumentParts.distinct = this.OPTION2((this.distinctOption ??= () => this.CONSUME(T.Distinct)));
-                  this.argumentParts.args.push(this.SUBRULE(this.expression, ARGS));
-                  this.MANY(
-                    (this.moreArguments ??= () => {
-                      this.CONSUME(T.Comma);
-                      this.argumentParts.args.push(this.SUBRULE2(this.expression, ARGS));
-                    }),
-                  );
-                },
-              },
-            ]),
-          );
-        }),
+      // One OR for what follows `(`: `*`, DISTINCT and the arguments, the arguments, or nothing (`NOW()`). A call is
+      // read by one decision here, not by an OPTION, an OR and an OPTION for DISTINCT.
+      this.OR(
+        (this.argumentAlternatives ??= [
+          { ALT: () => void (this.argumentParts.star = this.CONSUME(T.Star)) },
+          {
+            ALT: (this.distinctArguments ??= () => {
+              this.argumentParts.distinct = this.CONSUME(T.Distinct);
+              this.argumentList(1);
+            }),
+          },
+          { ALT: (this.plainArguments ??= () => this.argumentList(2)) },
+          { ALT: EMPTY_ALT() },
+        ]),
       );
       parts.close = this.CONSUME(T.RParen);
       // At most one OVER and one FIXED, in either order: the pair parses so that the linter can say the two may not
@@ -668,10 +663,23 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.argumentParts = outer;
       return parts;
     }, this.resync(NO_ARGUMENTS));
-    private argumentList: (() => void) | undefined;
     private argumentAlternatives: IOrAlt<void>[] | undefined;
-    private distinctOption: (() => IToken) | undefined;
-    private moreArguments: (() => void) | undefined;
+    private distinctArguments: (() => void) | undefined;
+    private plainArguments: (() => void) | undefined;
+    private moreArguments: Array<() => void> = [];
+
+    /** `expression (, expression)*` at occurrence `i` (1: after DISTINCT, 2: without): each alternative of
+     * callArguments reads it with steps of its own, as Chevrotain requires of a rule's steps. */
+    private argumentList(i: 1 | 2): void {
+      this.argumentParts.args.push(this.subrule(2 * i - 1, this.expression, ARGS));
+      this.many(
+        i,
+        (this.moreArguments[i] ??= () => {
+          this.consume(i, T.Comma);
+          this.argumentParts.args.push(this.subrule(2 * i, this.expression, ARGS));
+        }),
+      );
+    }
     private clauses: (() => void) | undefined;
     private clauseAlternatives: IOrAlt<void>[] | undefined;
 

@@ -1,5 +1,5 @@
 // Token types of the formula language. Keywords are not matched by the lexer itself: every word lexes as an
-// Identifier and lexer.ts re-types reserved and contextual keywords from KEYWORDS (one regex for all words is faster
+// Identifier and lexer.ts re-types reserved and contextual keywords (keywordOf, from KEYWORDS; one regex for all words is faster
 // than one per keyword, and keeps keywords case-insensitive by construction).
 import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 import { PASTED_CLASSES } from './pasted-characters.js';
@@ -115,6 +115,33 @@ export const CONTEXTUAL_KEYWORDS: readonly TokenType[] = [Partition, Order, By, 
 export const KEYWORDS: ReadonlyMap<string, TokenType> = new Map(
   [...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS].map((t) => [t.name, t]),
 );
+
+const LONGEST_KEYWORD = Math.max(...[...KEYWORDS.keys()].map((k) => k.length));
+/** The keywords by length and first letter (its code's low 5 bits, the same for both cases). */
+const KEYWORD_BUCKETS: (TokenType[] | undefined)[] = [];
+for (const type of KEYWORDS.values()) (KEYWORD_BUCKETS[keywordBucket(type.name.length, type.name.charCodeAt(0))] ??= []).push(type);
+
+function keywordBucket(length: number, firstCode: number): number {
+  return length * 32 + (firstCode & 31);
+}
+
+/**
+ * The keyword a word is, in any letter case, or undefined. Compared letter by letter, ASCII letters folded to upper case
+ * (`& 0xffdf` maps `a`–`z` onto `A`–`Z` and nothing else onto them): no upper-cased copy of every word, which was a
+ * fifth of the lexer's time. Keywords are ASCII, as in MySQL: `fıxed` (dotless ı) is a name, not FIXED.
+ */
+export function keywordOf(word: string): TokenType | undefined {
+  const length = word.length;
+  if (length > LONGEST_KEYWORD || length === 0) return undefined;
+  const bucket = KEYWORD_BUCKETS[keywordBucket(length, word.charCodeAt(0))];
+  if (bucket === undefined) return undefined;
+  candidates: for (const type of bucket) {
+    const name = type.name;
+    for (let i = 0; i < length; i++) if ((word.charCodeAt(i) & 0xffdf) !== name.charCodeAt(i)) continue candidates;
+    return type;
+  }
+  return undefined;
+}
 
 /** The text a token stands for: its image, unless lexer.ts found pasted characters in it and set `payload` to what it
  * reads instead (the word without its invisible characters, `-` for an en dash). Images stay the source text, so

@@ -10,6 +10,8 @@ import { categoryOf, isNumeric, isTime, unify, type TypeCategory, type ValueType
 export interface TypeTable {
   /** The type of an expression; UNKNOWN where no schema says (a column, an unknown function). */
   typeOf(expression: Expression): ValueType;
+  /** The same type, read without keeping the types of the parts: for one question about a whole formula. */
+  typeOnce(expression: Expression): ValueType;
   /** The category of an expression, using for unknown columns the kind their use implies. */
   categoryOf(expression: Expression): TypeCategory;
   /** The type of a column: from the schema (case-sensitive name), else undefined. */
@@ -69,7 +71,8 @@ class TypeInference implements TypeTable {
   readonly #schema: readonly DatasetColumn[] | undefined;
   /** The schema's column types by name, made on first use. */
   #columns: Map<string, ValueType> | undefined;
-  readonly #types = new Map<Expression, ValueType>();
+  /** Made on first use: typeOnce alone (a formula's result type) never needs it. */
+  #table: Map<Expression, ValueType> | undefined;
   #usage: Map<string, TypeCategory> | undefined;
   #depth = 0;
 
@@ -78,9 +81,22 @@ class TypeInference implements TypeTable {
     this.#schema = schema;
   }
 
+  /**
+   * The type of `e` read straight through, without filling the table: in a tree each node's type feeds its parent once,
+   * so one question about a whole formula (its result type) costs the same without the table, and the table is then
+   * never made. Past RECURSION_LIMIT levels the table's reading takes over.
+   */
+  readonly typeOnce = (e: Expression): ValueType => {
+    if (this.#depth >= RECURSION_LIMIT) return this.typeOf(e);
+    this.#depth++;
+    const t = this.#compute(e, this.typeOnce);
+    this.#depth--;
+    return t;
+  };
+
   /** The type of `e`, computed (with what it depends on) on first ask. */
   readonly typeOf = (e: Expression): ValueType => {
-    const types = this.#types;
+    const types = (this.#table ??= new Map());
     let t = types.get(e);
     if (t !== undefined) return t;
     if (this.#depth >= RECURSION_LIMIT) return this.#iterative(e);
@@ -117,7 +133,7 @@ class TypeInference implements TypeTable {
   }
 
   #iterative(e: Expression): ValueType {
-    const types = this.#types;
+    const types = (this.#table ??= new Map());
     const missing: Expression[] = [];
     // The reader of the explicit stack: the known type, or UNKNOWN with the operand noted as missing.
     const probe = (operand: Expression): ValueType => {
