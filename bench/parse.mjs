@@ -1,7 +1,8 @@
 // Parse throughput: ours (parse + AST + analysis through analyzeCalculation) and our lexer alone, against
 // node-sql-parser, sql-parser-cst and @joe-re/sql-parser given `SELECT <formula> AS x FROM t` (MySQL dialect).
-// Each comparison runs in processes of its own (FORKS, one after the other), ours and the other alternating round by round (the machine is shared:
-// load changes hit both alike); each peer is measured on the formulas it accepts, and ours on the same subset. Usage: node bench/parse.mjs [--json]
+// Each comparison runs in processes of its own (FORKS, one after the other), ours and the other alternating round by
+// round (the machine is shared: load changes hit both alike); each peer is measured on the formulas it accepts, and
+// ours on the same subset. Usage: node bench/parse.mjs [--json]
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';

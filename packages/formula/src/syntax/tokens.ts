@@ -1,6 +1,6 @@
 // Token types of the formula language. Keywords are not matched by the lexer itself: every word lexes as an
-// Identifier and lexer.ts re-types reserved and contextual keywords (keywordOf, from KEYWORDS; one regex for all words is faster
-// than one per keyword, and keeps keywords case-insensitive by construction).
+// Identifier and lexer.ts re-types reserved and contextual keywords with keywordOf (one regex for all words is
+// faster than one per keyword, and keeps keywords case-insensitive by construction).
 import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 import { PASTED_CLASSES } from './pasted-characters.js';
 
