@@ -15,6 +15,7 @@ import { connectionLog } from './log.js';
 import { ProjectService } from './project.js';
 import { SettingsService } from './settings.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
+import { IdleWarmUp } from './warm-up.js';
 
 export interface ServerOptions {
   /** Delay between the last change and the diagnostics push, in ms (default 150; `initializationOptions.diagnosticsDelay` overrides). */
@@ -43,7 +44,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let delay = options.diagnosticsDelay ?? 150;
   const worker = options.lintWorkerScript ? new LintWorker(options.lintWorkerScript, log) : undefined;
   const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker);
-  connection.onShutdown(() => worker?.dispose());
+  const warmUp = new IdleWarmUp({ finished: (n, ms) => log.info(`warmed up the keystroke path: ${n} iterations, ${Math.round(ms)} ms`) });
+  let warmUpWanted = true;
+  connection.onShutdown(() => {
+    warmUp.dispose();
+    worker?.dispose();
+  });
   const features = options.features ?? FEATURES;
   const watchedFileListeners: Array<(paths: readonly string[]) => void> = [];
   const ctx: ServerContext = {
@@ -54,8 +60,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialize((params): InitializeResult => {
     client = params.capabilities;
     settings.initialize(params);
-    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown } | undefined;
+    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown; warmUp?: unknown } | undefined;
     if (typeof init?.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 && init.diagnosticsDelay <= 10_000) delay = init.diagnosticsDelay;
+    if (init?.warmUp === false) warmUpWanted = false;
     // A client that pulls diagnostics would show pushed ones twice; `pushDiagnostics` overrides for a client that
     // declares pull support without pulling.
     diagnostics.push = typeof init?.pushDiagnostics === 'boolean' ? init.pushDiagnostics : client.textDocument?.diagnostic === undefined;
@@ -74,10 +81,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (client.workspace?.didChangeConfiguration?.dynamicRegistration) {
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'calckit' });
       }
+      if (warmUpWanted) warmUp.start();
     }),
   );
 
-  documents.synced.onDidChangeContent(guardVoid(log, 'didChange', (e) => diagnostics.schedule(e.document.uri)));
+  documents.synced.onDidChangeContent(
+    guardVoid(log, 'didChange', (e) => {
+      warmUp.activity();
+      diagnostics.schedule(e.document.uri);
+    }),
+  );
   documents.synced.onDidClose(
     guardVoid(log, 'didClose', (e) => {
       diagnostics.closed(e.document.uri);

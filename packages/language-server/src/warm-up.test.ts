@@ -1,0 +1,112 @@
+// The idle warm-up: what it reads (valid and broken formulas that draw reports), and when it runs (only after the
+// server has been idle, one iteration per slice, a bounded number, never after dispose or a failure).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDocument, diagnose } from '@calckit/ide';
+import { IdleWarmUp, warmUpOnce, warmUpText } from './warm-up.js';
+
+describe('what the warm-up reads', () => {
+  const syntaxErrors = (i: number) => createDocument(warmUpText(i)).parse.errors.map((e) => e.code);
+
+  it('reads the whole formula without syntax errors, drawing lint reports of both severities', () => {
+    expect(syntaxErrors(0)).toEqual([]);
+    const reports = new Set(diagnose(createDocument(warmUpText(0)), {}).map((d) => `${d.severity} ${d.code}`));
+    expect([...reports].sort()).toEqual(['error fixed-with-window', 'warning mixed-aggregation']);
+  });
+
+  it('also reads formulas being typed: cut short, and with a token twice', () => {
+    for (const i of [1, 5, 9, 13, 17, 21, 25]) {
+      expect(warmUpText(i).length).toBeLessThan(warmUpText(0).length);
+      expect(syntaxErrors(i).length).toBeGreaterThan(0);
+    }
+    expect(syntaxErrors(3)).toEqual(['missing-expression']);
+  });
+
+  it('types a space after a space, so the text reads the same', () => {
+    for (const i of [2, 6, 10, 54]) {
+      expect(warmUpText(i)).toHaveLength(warmUpText(0).length + 1);
+      expect(warmUpText(i)).toContain('  ');
+      expect(warmUpText(i).replace(/\s+/g, ' ')).toBe(warmUpText(0).replace(/\s+/g, ' '));
+    }
+    expect(new Set([2, 6, 10, 14].map(warmUpText)).size).toBe(4);
+  });
+
+  it('runs the keystroke path to the published form', () => {
+    for (let i = 0; i < 8; i++) expect(warmUpOnce(i)).toBeGreaterThan(warmUpText(i).length / 4);
+  });
+});
+
+describe('IdleWarmUp', () => {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] }));
+  afterEach(() => void vi.useRealTimers());
+
+  function counting(options: { iterations?: number; fail?: number } = {}) {
+    const runs: number[] = [];
+    const finished: Array<[number, number]> = [];
+    const warmUp = new IdleWarmUp({
+      iterations: options.iterations ?? 5,
+      idleMs: 50,
+      run: (i) => {
+        if (i === options.fail) throw new Error('broken');
+        runs.push(i);
+      },
+      finished: (n, ms) => void finished.push([n, ms]),
+    });
+    return { warmUp, runs, finished };
+  }
+
+  it('waits for the idle time, then runs every iteration once, in order, and reports once', async () => {
+    const { warmUp, runs, finished } = counting();
+    warmUp.start();
+    await vi.advanceTimersByTimeAsync(49);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.runAllTimersAsync();
+    expect(runs).toEqual([0, 1, 2, 3, 4]);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]![0]).toBe(5);
+    expect(warmUp.done).toBe(5);
+  });
+
+  it('runs nothing while the user keeps working, and goes on once they pause', async () => {
+    const { warmUp, runs } = counting();
+    warmUp.start();
+    for (let t = 0; t < 300; t += 20) {
+      warmUp.activity();
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.runAllTimersAsync();
+    expect(runs).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('pauses between slices when activity comes in the middle', async () => {
+    const { warmUp, runs } = counting({ iterations: 100 });
+    warmUp.start();
+    await vi.advanceTimersByTimeAsync(50);
+    // The first slice ran and the next ones are queued behind the messages of the moment; a change then arrives.
+    warmUp.activity();
+    const before = runs.length;
+    await vi.advanceTimersByTimeAsync(49);
+    expect(runs.length).toBeLessThanOrEqual(before + 1);
+    await vi.runAllTimersAsync();
+    expect(runs).toHaveLength(100);
+  });
+
+  it('stops on dispose', async () => {
+    const { warmUp, runs, finished } = counting();
+    warmUp.start();
+    warmUp.dispose();
+    await vi.runAllTimersAsync();
+    expect(runs).toEqual([]);
+    expect(finished).toEqual([]);
+  });
+
+  it('stops for good when an iteration fails, without reporting', async () => {
+    const { warmUp, runs, finished } = counting({ fail: 2 });
+    warmUp.start();
+    await vi.runAllTimersAsync();
+    expect(runs).toEqual([0, 1]);
+    expect(finished).toEqual([]);
+  });
+});
