@@ -72,6 +72,9 @@ interface ParserInternals {
   tokVector: IToken[];
   tokVectorLength: number;
   consumeToken(): void;
+  /** The token `n` ahead, the input being padded with EOF. */
+  LA_FAST(n: number): IToken;
+  tokenMatcher(token: IToken, type: TokenType): boolean;
 }
 
 /** What ends a reading that already stopped when a rule still asks for an item (see raiseEarlyExitException):
@@ -117,9 +120,6 @@ export interface GrammarParser {
   formula(): A.Expression | undefined;
 }
 
-/** Thrown from a mismatch at the end once the tail is in the input, caught where Chevrotain's CONSUME catches (its
- * consumeInternalRecovery, below): the expected token is now there to take. Not an Error: nothing to capture. */
-const TAIL_READ_ON = Object.freeze({ name: 'TailReadOn' });
 
 /**
  * The grammar over either Chevrotain parser class. With `buildsAst` its actions build AST nodes; otherwise (the CST
@@ -205,16 +205,6 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       return true;
     }
 
-    /** Chevrotain's, where a CONSUME's mismatch lands: after readOnTail, the token expected is next in the input. */
-    protected consumeInternalRecovery(expected: TokenType, idx: number, thrown: unknown): IToken {
-      if (thrown === TAIL_READ_ON) {
-        const token = this.LA(1);
-        (this as unknown as ParserInternals).consumeToken();
-        return token;
-      }
-      return (Base.prototype as unknown as { consumeInternalRecovery: Function }).consumeInternalRecovery.call(this, expected, idx, thrown);
-    }
-
     /** Set when recovery re-synchronised: the rest of the tree would miss what was skipped, so nothing more is built. */
     private resynced = false;
     get resynchronised(): boolean {
@@ -264,19 +254,48 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       } else this.stopReading(error);
     }
 
-    /** Chevrotain's, for a token that does not match; without recovery the reading stops instead (see stopReading). */
-    protected consumeInternalError(expected: TokenType, actual: IToken, options: { ERR_MSG?: string } | undefined): void {
+    /**
+     * Replaces Chevrotain's CONSUME step in the AST flavour without recovery: a matching token is taken with no
+     * try/catch around it, and a mismatch is handled here, without the exception Chevrotain throws to its own catch
+     * (at the end of a formula being typed, the commonest error, that throw was the largest single cost). With
+     * recovery, or building the CST, Chevrotain's own step runs. Relies on Chevrotain 11's parser internals, pinned in
+     * package.json.
+     */
+    protected consumeInternal(expected: TokenType, idx: number, options: { ERR_MSG?: string; LABEL?: string } | undefined): IToken {
       const internals = this as unknown as ParserInternals;
-      if (this.failed) return;
+      if (!this.bareRules) return (Base.prototype as unknown as { consumeInternal: Function }).consumeInternal.call(this, expected, idx, options);
+      const next = internals.LA_FAST(1);
+      if (internals.tokenMatcher(next, expected)) {
+        internals.consumeToken();
+        return next;
+      }
+      if (this.failed) return undefined as unknown as IToken;
+      const error = this.mismatchError(expected, next, options);
+      if (this.tailAtEnd && next.tokenType === EOF) {
+        // The tail is now the rest of the input, and the token expected is next: take it.
+        if (this.readOnTail(error)) {
+          const token = internals.LA_FAST(1);
+          internals.consumeToken();
+          return token;
+        }
+        this.stopReading(error, true);
+      } else this.stopReading(error);
+      return undefined as unknown as IToken;
+    }
+
+    /** Chevrotain's, for a token that does not match, where its own CONSUME step runs (with recovery, or building
+     * the CST): the error is recorded and thrown to Chevrotain's recovery. */
+    protected consumeInternalError(expected: TokenType, actual: IToken, options: { ERR_MSG?: string } | undefined): void {
+      throw (this as unknown as ParserInternals).SAVE_ERROR(this.mismatchError(expected, actual, options));
+    }
+
+    /** The error of a token that does not match, made as Chevrotain makes it. */
+    private mismatchError(expected: TokenType, actual: IToken, options: { ERR_MSG?: string } | undefined): MismatchedTokenException {
+      const internals = this as unknown as ParserInternals;
       const previous = this.LA(0);
       const message =
         options?.ERR_MSG ?? internals.errorMessageProvider.buildMismatchTokenMessage({ expected, actual, previous, ruleName: internals.getCurrRuleFullName() });
-      const error = recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous);
-      if (!this.bareRules) throw internals.SAVE_ERROR(error);
-      if (this.tailAtEnd && actual.tokenType === EOF) {
-        if (this.readOnTail(error)) throw TAIL_READ_ON;
-        this.stopReading(error, true);
-      } else this.stopReading(error);
+      return recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous);
     }
 
     /** Chevrotain's, for a repetition that needs one more item (a CASE without WHEN); after an error it only unwinds. */
