@@ -2,15 +2,15 @@
 // server has been idle, one iteration per slice, a bounded number, never after dispose or a failure).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocument, diagnose } from '@calckit/ide';
-import { IdleWarmUp, warmUpOnce, warmUpText } from './warm-up.js';
+import { IdleWarmUp, WARM_UP_SETTINGS, warmUpOnce, warmUpText } from './warm-up.js';
 
 describe('what the warm-up reads', () => {
   const syntaxErrors = (i: number) => createDocument(warmUpText(i)).parse.errors.map((e) => e.code);
 
   it('reads the whole formula without syntax errors, drawing lint reports of both severities', () => {
     expect(syntaxErrors(0)).toEqual([]);
-    const reports = new Set(diagnose(createDocument(warmUpText(0)), {}).map((d) => `${d.severity} ${d.code}`));
-    expect([...reports].sort()).toEqual(['error fixed-with-window', 'warning mixed-aggregation']);
+    const reports = new Set(diagnose(createDocument(warmUpText(0)), WARM_UP_SETTINGS).map((d) => `${d.severity} ${d.code}`));
+    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning mixed-aggregation']);
   });
 
   it('also reads formulas being typed: cut short, and with a token twice', () => {
