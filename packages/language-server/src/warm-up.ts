@@ -94,7 +94,7 @@ export interface WarmUpOptions {
 /**
  * Runs `iterations` warm-up iterations, one per slice, each only when nothing happened for `idleMs` (`activity()`
  * marks something happening: a document opened or changed). A message that arrives during a slice waits for that one
- * iteration at most (a millisecond or two). Stops early on `dispose()`.
+ * iteration at most (a few milliseconds). Stops early on `dispose()`.
  */
 export class IdleWarmUp {
   #done = 0;
