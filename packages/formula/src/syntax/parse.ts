@@ -63,7 +63,7 @@ let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCst
 
 /**
  * Reused instances of the one grammar. Most formulas are valid, and the AST-building parser without error recovery
- * reads them fastest; a formula with errors is first mended by the light recovery (mendCommonErrors: an expression
+ * reads them fastest, as it does a complete formula with input left over; a formula with errors is first mended by the light recovery (mendCommonErrors: an expression
  * missing, closers missing at the end: the commonest errors while typing) and read again by the same fast parser;
  * otherwise it is read with Chevrotain's recovery, which single-token insertion and deletion (a missing `)`, END or
  * THEN before more input) leave complete, so the same actions build its tree. Only when recovery had
@@ -110,6 +110,14 @@ function reportErrorsAfterExtraInput(p: GrammarParser, tokens: IToken[], errors:
     for (const e of p.errorsFound) errors.push(toParseError(e, lines, text, tokens[tokens.length - 1]));
     last = p.errorsFound[p.errorsFound.length - 1];
   }
+}
+
+/** Whether `e` is input left over after a complete formula, with nothing for reportErrorsAfterExtraInput to read on
+ * (which restarts only after a stray `)` or END). */
+function isLeftoverOnly(e: IRecognitionException): boolean {
+  if (e.name !== 'NotAllInputParsedException') return false;
+  const type = e.token.tokenType;
+  return type !== T.RParen && type !== T.End;
 }
 
 /** What parseFormula answers for text it does not read (too long): no tokens, the whole text skipped, one error. */
@@ -165,7 +173,12 @@ export function parseFormula(text: string): ParseResult {
       let expression = p.formula();
       // Each reading starts a new list: this one stays as it is.
       const firstErrors = p.errorsFound;
-      if (p.endedEarly && firstErrors.length === 1) {
+      if (firstErrors.length === 1 && isLeftoverOnly(firstErrors[0]!)) {
+        // A complete formula with more after it (`lag(x, 1) ove`: OVER being typed). The reading built the whole
+        // formula before it found the leftover, and no recovery would read it differently: its tree is the answer.
+        formula = p.builder.formula(expression, text.length, false);
+        errors.push(toParseError(firstErrors[0]!, lexed.lines, text, lexed.tokens[lexed.tokens.length - 1]));
+      } else if (p.endedEarly && firstErrors.length === 1) {
         formula = p.builder.formula(expression, text.length, true);
         markEnclosingRecovered(formula);
         markParentsOfErrors(formula);

@@ -107,3 +107,32 @@ describe('reading on over the tail at the end (parse.ts)', () => {
     expect(readOn).toBeGreaterThan(400);
   });
 });
+
+describe('input left over after a complete formula (parse.ts)', () => {
+  it('keeps the fast reading: the tree and the error the CST reading gives', () => {
+    let compared = 0;
+    // Cut and gapped corpus formulas, each followed by a word being typed (`lag(x, 1) ove`), and two in a row.
+    const texts = [...variants(), ...corpus.map((f) => `${f} ove`), ...corpus.map((f) => `${f} ${f}`)];
+    for (const text of texts) {
+      const { tokens, lines, errors: lexErrors } = lex(text);
+      if (lexErrors.length > 0) continue;
+      context = { tokens, lines };
+      strict.read(tokens, lines);
+      strict.formula();
+      const found = strict.errorsFound;
+      forgetOpenerScan();
+      // After a stray `)` or END the rest is read again as a formula of its own: another path.
+      if (found.length !== 1 || found[0]!.name !== 'NotAllInputParsedException' || ['RParen', 'END'].includes(found[0]!.token.tokenType.name)) continue;
+      const c = cst;
+      c.read(tokens, lines);
+      const fromCst = new CstToAst(lines).formulaOf(c.formulaCst(), text.length);
+      const cstErrors = c.errors.map((e) => (e.message.includes(CODE_SEPARATOR) ? e.message.split(CODE_SEPARATOR)[1] : e.message));
+      forgetOpenerScan();
+      const parsed = parseFormula(text);
+      expect(parsed.formula, text).toEqual(fromCst);
+      expect(parsed.errors.map((e) => e.message), text).toEqual(cstErrors);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+});
