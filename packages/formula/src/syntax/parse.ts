@@ -63,12 +63,12 @@ let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCst
 
 /**
  * Reused instances of the one grammar. Most formulas are valid, and the AST-building parser without error recovery
- * reads them fastest, as it does a complete formula with input left over; a formula with errors is first mended by the light recovery (mendCommonErrors: an expression
- * missing, closers missing at the end: the commonest errors while typing) and read again by the same fast parser;
- * otherwise it is read with Chevrotain's recovery, which single-token insertion and deletion (a missing `)`, END or
- * THEN before more input) leave complete, so the same actions build its tree. Only when recovery had
- * to re-synchronise (skip tokens, drop an expression) is it read a third time building Chevrotain's CST, whose
- * partial nodes keep what was read before each error (build-ast.ts's CstToAst).
+ * reads them fastest, as it does a complete formula with input left over; a formula with other errors is first mended
+ * by the light recovery (mendCommonErrors: an expression missing, closers missing at the end: the commonest errors
+ * while typing) and read again by the same fast parser; otherwise it is read with Chevrotain's recovery, which
+ * single-token insertion and deletion (a missing `)`, END or THEN before more input) leave complete, so the same
+ * actions build its tree. Only when recovery had to re-synchronise (skip tokens, drop an expression) is it read a third
+ * time building Chevrotain's CST, whose partial nodes keep what was read before each error (build-ast.ts's CstToAst).
  */
 function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } {
   if (!parsers) {
