@@ -26,6 +26,12 @@ export function toLspDiagnostic(text: TextDocument, d: Diagnostic): LspDiagnosti
   return { range: toRange(text, d.span), severity: SEVERITY[d.severity], code: d.code, source: d.source, message: d.message };
 }
 
+/** What the client is sent for a version's diagnostics: at most EDITOR_MAX_PROBLEMS in LSP form, then one that counts
+ * the rest (positions converted while `text` is that version). */
+export function publishedItems(text: TextDocument, diagnostics: readonly Diagnostic[]): LspDiagnostic[] {
+  return limitDiagnostics(diagnostics).map((d) => toLspDiagnostic(text, d));
+}
+
 /** A document's diagnostics at one version, in LSP form (positions converted while the text was that version). */
 export interface VersionDiagnostics {
   readonly version: number;
@@ -117,7 +123,7 @@ export class DiagnosticsService {
       const diagnostics = await this.forVersion(uri, text, settings);
       // TextDocument is updated in place: convert offsets only while it is still the linted version.
       if (text.version !== version || this.documents.versionOf(uri) !== version) continue;
-      return { version, resultId: `${version}:${generation}`, diagnostics, items: limitDiagnostics(diagnostics).map((d) => toLspDiagnostic(text, d)) };
+      return { version, resultId: `${version}:${generation}`, diagnostics, items: publishedItems(text, diagnostics) };
     }
     return undefined;
   }

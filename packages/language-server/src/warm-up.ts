@@ -10,8 +10,8 @@
 // than WARM_UP_ITERATIONS (about half a second of the main thread in all). `initializationOptions.warmUp: false` turns
 // it off.
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDocument, diagnose, limitDiagnostics, type IdeSettings } from '@calckit/ide';
-import { toLspDiagnostic } from './diagnostics.js';
+import { createDocument, diagnose, type IdeSettings } from '@calckit/ide';
+import { publishedItems } from './diagnostics.js';
 
 /** The clauses of the warm-up formula: every kind of node the grammar builds (CASE with and without an operand, IN,
  * LIKE, BETWEEN, IS NULL, INTERVAL, OVER, FIXED, DISTINCT, `*`, prefix operators, comments, strings and numbers). */
@@ -78,7 +78,7 @@ export function warmUpOnce(i: number, settings: IdeSettings = WARM_UP_SETTINGS):
   const text = warmUpText(i);
   const lspText = TextDocument.create('warm-up:formula.calc', 'calc', i, text);
   const diagnostics = diagnose(createDocument(text), settings);
-  const items = limitDiagnostics(diagnostics).map((d) => toLspDiagnostic(lspText, d));
+  const items = publishedItems(lspText, diagnostics);
   return JSON.stringify({ uri: 'warm-up:formula.calc', version: i, diagnostics: items }).length;
 }
 
