@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { lex } from './lexer.js';
-import { KEYWORDS, keywordOf } from './tokens.js';
+import { KEYWORDS, keywordOf, upperCased } from './tokens.js';
 import { parseFormula } from './parse.js';
 import { PASTED_CHARACTERS, codePoint } from './pasted-characters.js';
 import { printFormula } from './print.js';
@@ -174,5 +174,25 @@ describe('pasted characters', () => {
 
   it('leaves strings, column names and comments to the linter', () => {
     expect(lex("'New\u00a0York' = `Sales\u200b` -- \u200b\u00a0").errors).toEqual([]);
+  });
+});
+
+describe('upperCased', () => {
+  it.each([
+    ['SUM', 'SUM'],
+    ['Sum', 'SUM'],
+    ['count_distinct', 'COUNT_DISTINCT'],
+    ['DATE_ADD2', 'DATE_ADD2'],
+    ['+', '+'],
+    ['<>', '<>'],
+    ['straße', 'STRASSE'],
+    ['ÉTAT', 'ÉTAT'],
+    ['état', 'ÉTAT'],
+    ['ſum', 'SUM'],
+    ['', ''],
+  ])('%j is %j', (word, upper) => {
+    // Twice: the memo's answer is the same as the first.
+    expect(upperCased(word)).toBe(upper);
+    expect(upperCased(word)).toBe(upper);
   });
 });

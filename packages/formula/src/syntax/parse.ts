@@ -59,6 +59,7 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
   }
   return { depth: deepest, at };
 }
+const NOT_NESTED_DEEP = { depth: 0, at: 0 };
 let parsers: { strict: FormulaParser; recovering: FormulaParser; cst: FormulaCstParser } | undefined;
 
 /**
@@ -154,7 +155,8 @@ export function parseFormula(text: string): ParseResult {
   const lexed = lex(text);
   const parsers = sharedParsers();
   const errors: ParseError[] = [...lexed.errors];
-  const nesting = nestingDepth(lexed.tokens);
+  // Each level of nesting takes a token of its own: fewer tokens than the limit cannot nest past it.
+  const nesting = lexed.tokens.length > MAX_NESTING ? nestingDepth(lexed.tokens) : NOT_NESTED_DEEP;
   let formula: Formula | undefined;
   if (nesting.depth > MAX_NESTING) errors.push(tooDeep(nesting.at, lexed.lines));
   else {

@@ -22,6 +22,7 @@ import {
 } from 'chevrotain';
 import type * as A from './ast.js';
 import { NodeBuilder, type ArgumentParts, type StreamItem, type SuffixParts } from './build-ast.js';
+import { OneTokenLookaheadStrategy } from './lookahead.js';
 import { LineIndex } from './positions.js';
 import * as T from './tokens.js';
 
@@ -129,15 +130,16 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
   return class FormulaGrammar extends Base {
     /** Makes the nodes; parse.ts points it at each text's lines. */
     readonly builder = new NodeBuilder(new LineIndex(''));
-    /** The items of the operator sequence being read (expression and arithmetic set and restore it). */
-    private stream: StreamItem[] = [];
+    /** The items of the operator sequences being read, nested ones above their enclosing one's (each sequence drops
+     * its own at its end: see sequence). */
+    private readonly stream: StreamItem[] = [];
     /** The arguments of the call being read (callArguments sets and restores it). */
     private argumentParts: ArgumentParts = newArguments(undefined);
     /** The NOT before IN, LIKE or BETWEEN, read by the alternative that follows it. */
     private pendingNot: IToken | undefined;
 
     constructor(errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled: boolean) {
-      super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, errorMessageProvider });
+      super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, lookaheadStrategy: new OneTokenLookaheadStrategy({ maxLookahead: 1 }), errorMessageProvider });
       this.bareRules = buildsAst && !recoveryEnabled;
       this.performSelfAnalysis();
     }
@@ -147,7 +149,10 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.input = tokens;
       this.mended = mended;
       this.builder.lines = lines;
-      this.stream = [];
+      // A reading that stopped by an exception left its sequences' items.
+      this.stream.length = 0;
+      this.pendingFirst = undefined;
+      this.hasPendingFirst = false;
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
       this.resynced = false;
@@ -391,43 +396,66 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * that one rule per precedence level would, which is most of a Chevrotain parser's cost.
      */
     public expression = this.RULE('expression', (): A.Expression => {
-      const outer = this.stream;
-      const items: StreamItem[] = (this.stream = []);
-      this.operand(this.SUBRULE(this.term, TERMS));
+      const base = this.stream.length;
+      this.firstOperand(this.SUBRULE(this.term, TERMS));
       this.MANY((this.continuationLoop ??= () => {
         // Alternatives are built once and reused: a fresh array of closures per call is a large share of the cost.
         this.OR(
           (this.continuation ??= [
             {
               ALT: () => {
+                this.streamFirstOperand();
                 this.binaryOperator(this.CONSUME(T.BinaryOperator, OPERATORS));
                 this.operand(this.SUBRULE2(this.term, TERMS));
               },
             },
-            { ALT: () => this.suffix(this.SUBRULE(this.predicateSuffix, SUFFIXES)) },
+            {
+              ALT: () => {
+                this.streamFirstOperand();
+                this.suffix(this.SUBRULE(this.predicateSuffix, SUFFIXES));
+              },
+            },
           ]),
         );
       }));
-      this.stream = outer;
-      return this.sequence(items);
+      return this.sequence(base);
     }, this.resync(NOTHING_BUILT));
     private continuationLoop: (() => void) | undefined;
     private continuation: IOrAlt<void>[] | undefined;
 
     /** Operands of LIKE and BETWEEN: arithmetic only (`x BETWEEN a + 1 AND b`). */
     private arithmetic = this.RULE('arithmetic', (): A.Expression => {
-      const outer = this.stream;
-      const items: StreamItem[] = (this.stream = []);
-      this.operand(this.SUBRULE(this.term, { LABEL: 'terms' }));
+      const base = this.stream.length;
+      this.firstOperand(this.SUBRULE(this.term, { LABEL: 'terms' }));
       this.MANY((this.arithmeticLoop ??= () => {
+        this.streamFirstOperand();
         this.binaryOperator(this.CONSUME(T.ArithmeticOperator, { LABEL: 'operators' }));
         this.operand(this.SUBRULE2(this.term, { LABEL: 'terms' }));
       }));
-      this.stream = outer;
-      return this.sequence(items);
+      return this.sequence(base);
     }, this.resync(NOTHING_BUILT));
     private arithmeticLoop: (() => void) | undefined;
 
+    /**
+     * The first operand of the sequence being read, kept out of the stream until an operator or suffix follows it: a
+     * sequence of one operand (most function arguments) is that operand's tree, and makes no stream item. At most one
+     * is pending: a sequence sets it once its first term is read, and takes it into the stream (streamFirstOperand)
+     * before reading anything else, so a sequence nested in its first term has finished and one nested later starts
+     * with none pending.
+     */
+    private pendingFirst: A.Expression | undefined;
+    private hasPendingFirst = false;
+
+    private firstOperand(expr: A.Expression): void {
+      this.pendingFirst = expr;
+      this.hasPendingFirst = true;
+    }
+    private streamFirstOperand(): void {
+      if (!this.hasPendingFirst) return;
+      this.hasPendingFirst = false;
+      this.operand(this.pendingFirst!);
+      this.pendingFirst = undefined;
+    }
     private operand(expr: A.Expression): void {
       this.stream.push({ k: 'operand', expr, term: undefined });
     }
@@ -437,11 +465,26 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     private suffix(parts: SuffixParts): void {
       if (!this.quiet && parts) this.stream.push({ k: 'suffix', parts, start: (parts.is ?? parts.not ?? parts.inTok ?? parts.like ?? parts.between)!.startOffset });
     }
-    /** The sequence's tree; a lone operand without prefix operators (most function arguments) is its own tree. */
-    private sequence(items: StreamItem[]): A.Expression {
-      if (this.quiet) return NOTHING_BUILT;
-      const only = items[0]!;
-      if (items.length === 1 && only.k === 'operand' && only.expr) return only.expr;
+    /**
+     * The tree of the sequence whose items start at `base` in the stream, which then drops them. A lone operand
+     * without prefix operators (most function arguments) is its own tree.
+     */
+    private sequence(base: number): A.Expression {
+      const stream = this.stream;
+      const first = this.pendingFirst;
+      const lone = this.hasPendingFirst;
+      this.pendingFirst = undefined;
+      this.hasPendingFirst = false;
+      if (this.quiet) {
+        stream.length = base;
+        return NOTHING_BUILT;
+      }
+      if (lone) {
+        if (first && stream.length === base) return first;
+        this.operand(first!);
+      }
+      const items = stream.slice(base);
+      stream.length = base;
       // A sequence with an operand missing is recovered as a whole, as when Chevrotain's recovery reads it: which
       // operator binds what around the gap is a guess, so nothing in it is rewritten.
       const recovered = this.mended && items.some((item) => item.k === 'operand' && item.expr?.kind === 'Error');
@@ -626,11 +669,11 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     private intervalExpression = this.RULE('intervalExpression', (): A.Expression => {
       const kw = this.CONSUME(T.Interval);
-      // The value's prefix operators apply to it alone, not to the sequence around the INTERVAL.
-      const outer = this.stream;
-      const prefixes: StreamItem[] = (this.stream = []);
+      // The value's prefix operators apply to it alone, not to the sequence around the INTERVAL: taken off the stream.
+      const base = this.stream.length;
       const value = this.SUBRULE(this.term, { LABEL: 'value' });
-      this.stream = outer;
+      const prefixes = this.stream.slice(base);
+      this.stream.length = base;
       const unit = this.CONSUME(T.Identifier, { LABEL: 'unit' });
       if (this.quiet) return NOTHING_BUILT;
       const tokens = prefixes.flatMap((p) => (p.k === 'prefix' ? [p.tok] : []));

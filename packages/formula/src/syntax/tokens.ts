@@ -159,6 +159,14 @@ const UPPER_CASED_LIMIT = 10_000;
  * every formula, and upper-casing makes a new string each time (a measurable share of building a tree).
  */
 export function upperCased(text: string): string {
+  // Words already in capitals (most keywords, function names written as the catalogue has them, operators) are their
+  // own upper case: one look at each character spares the memo's hashing of a new string.
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c >= 128) break;
+  }
+  if (i === text.length) return text;
   let upper = UPPER_CASED.get(text);
   if (upper === undefined) {
     upper = text.toUpperCase();
