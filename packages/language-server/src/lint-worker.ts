@@ -2,7 +2,7 @@
 // delays completion or hover. The server's own script is also the worker's (bin.ts checks which one it runs as), so a
 // bundled server needs no second file. Crashes restart the worker; repeated crashes fall back to the main thread.
 import { parentPort, Worker } from 'node:worker_threads';
-import { createDocument, diagnose, type Diagnostic, type IdeSettings } from '@calckit/ide';
+import { createDocument, diagnose, ideSettings, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { describeError, type Log } from './log.js';
 
 /** Settings as they cross the thread boundary: only what the linter reads, as plain data (the nesting lookup is
@@ -43,7 +43,7 @@ export function serveLintRequests(): void {
     try {
       const nestedIds = (id: number) => request.nested[id] ?? undefined;
       const lintConfig = canonical(request.settings.lintConfig);
-      const settings: IdeSettings = { ...request.settings, ...(lintConfig ? { lintConfig } : {}), nestedIds };
+      const settings = ideSettings({ ...request.settings, lintConfig: lintConfig ?? request.settings.lintConfig, nestedIds });
       reply = { id: request.id, diagnostics: diagnose(createDocument(request.text), settings) };
     } catch (error) {
       reply = { id: request.id, error: describeError(error) };

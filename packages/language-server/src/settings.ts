@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { relative, resolve, sep } from 'node:path';
 import type { ClientCapabilities, Connection, InitializeParams } from 'vscode-languageserver';
-import type { IdeSettings, ProjectCalculationInfo } from '@calckit/ide';
+import { ideSettings, type IdeSettings, type ProjectCalculationInfo } from '@calckit/ide';
 import type { Project } from '@calckit/project';
 import { globToRegExp } from './glob.js';
 import { describeError, type Log } from './log.js';
@@ -66,7 +66,7 @@ export class SettingsService {
       hit = this.compute(uri).catch((error: unknown) => {
         this.log.error(`settings for ${uri}: ${describeError(error)}`);
         this.cache.delete(uri);
-        return {};
+        return ideSettings({});
       });
       this.cache.set(uri, hit);
     }
@@ -81,18 +81,21 @@ export class SettingsService {
     let schema = fp.schema;
     if (!schema && path && client.schemas) schema = this.schemaFromSetting(path, client.schemas, project?.root);
     const serviceName = nonEmpty(client.serviceName) ?? nonEmpty(project?.service?.name);
-    return {
-      ...(serviceName ? { serviceName } : {}),
-      ...(schema ? { schema } : {}),
-      ...(project ? { calculations: calculationsOf(project) } : {}),
-      ...(fp.selfId !== undefined ? { selfId: fp.selfId } : {}),
+    const inProject = project && fp.relativePath !== undefined;
+    return ideSettings({
+      serviceName,
+      schema,
+      calculations: project ? calculationsOf(project) : undefined,
+      selfId: fp.selfId,
       inlayResultType: client.inlayHints?.resultType !== false,
       // The project's rules are in lintConfig; the linter applies these client severities over them.
-      ...(client.rules ? { rules: client.rules } : {}),
-      ...(project ? { lintConfig: project.lint, formatConfig: project.format } : {}),
+      rules: client.rules,
+      lintConfig: project?.lint,
+      formatConfig: project?.format,
       // Nested calculations count the way the service counts them, for the name this document is linted with.
-      ...(project && fp.relativePath !== undefined ? { filePath: fp.relativePath, nestedIds: (id: number) => this.projects.nestedIds(project, id, serviceName) } : {}),
-    };
+      filePath: inProject ? fp.relativePath : undefined,
+      nestedIds: inProject ? (id: number) => this.projects.nestedIds(project, id, serviceName) : undefined,
+    });
   }
 
   private async clientSettings(uri: string): Promise<ClientSettings> {

@@ -1,7 +1,9 @@
 // The idle warm-up: what it reads (valid and broken formulas that draw reports), and when it runs (only after the
 // server has been idle, one iteration per slice, a bounded number, never after dispose or a failure).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDocument, diagnose } from '@calckit/ide';
+import { fileURLToPath } from 'node:url';
+import { createDocument, diagnose, ideSettings } from '@calckit/ide';
+import { readDatasetSchemaFile } from '@calckit/project';
 import { IdleWarmUp, WARM_UP_SETTINGS, warmUpOnce, warmUpText } from './warm-up.js';
 
 describe('what the warm-up reads', () => {
@@ -28,6 +30,14 @@ describe('what the warm-up reads', () => {
       expect(warmUpText(i).replace(/\s+/g, ' ')).toBe(warmUpText(0).replace(/\s+/g, ' '));
     }
     expect(new Set([2, 6, 10, 14].map(warmUpText)).size).toBe(4);
+  });
+
+  it('reads with settings of the shape every document’s have: the same fields in the same order, columns as a schema file gives them', () => {
+    expect(Object.keys(WARM_UP_SETTINGS)).toEqual(Object.keys(ideSettings({})));
+    const column = readDatasetSchemaFile(fileURLToPath(new URL('../../../examples/schemas/sales.json', import.meta.url)))[0]!;
+    for (const warmUpColumn of WARM_UP_SETTINGS.schema!) expect(Object.keys(warmUpColumn)).toEqual(Object.keys(column));
+    // Every field a document in a project has is set, with a value of the kind it has there.
+    expect(Object.entries(WARM_UP_SETTINGS).filter(([, value]) => value === undefined).map(([key]) => key)).toEqual(['rules', 'lintConfig', 'formatConfig']);
   });
 
   it('runs the keystroke path to the published form', () => {
