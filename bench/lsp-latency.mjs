@@ -19,7 +19,7 @@ const ITERATIONS = arg('iterations', 200);
 const DOCUMENTS = arg('documents', 1000);
 const JSON_OUT = process.argv.includes('--json');
 // Another server script to compare (e.g. a variant build); default: the built server.
-const SERVER_SCRIPT = process.argv.find((x) => x.startsWith('--server='))?.slice('--server='.length) ?? join(root, 'packages/language-server/dist/bin.js');
+const SERVER_SCRIPT = process.argv.find((x) => x.startsWith('--server='))?.slice('--server='.length) ?? join(root, 'packages/language-server/bin/calckit-language-server.js');
 
 // A project with the example sales schema; formulas are mapped to it so lint sees the columns.
 const dir = mkdtempSync(join(tmpdir(), 'calckit-bench-'));

@@ -33,7 +33,7 @@ async function startOurs() {
   mkdirSync(join(dir, 'formulas'));
   writeFileSync(join(dir, 'schemas/sales.json'), readFileSync(join(ROOT, 'examples/schemas/sales.json')));
   writeFileSync(join(dir, 'calckit.json'), JSON.stringify({ service: { name: 'SVC', baseUrl: 'http://127.0.0.1:9' }, datasets: { sales: { id: 'sales', schema: 'schemas/sales.json' } }, calculations: { 'formulas/big.calc': { id: 1, dataset: 'sales' } } }));
-  const { child, connection } = connect([join(ROOT, 'packages/language-server/dist/bin.js'), '--stdio'], dir);
+  const { child, connection } = connect([join(ROOT, 'packages/language-server/bin/calckit-language-server.js'), '--stdio'], dir);
   // Our diagnostics carry the document version, so a stale publish can never be taken for the awaited one.
   const waiting = new Map();
   let lastCount = 0;

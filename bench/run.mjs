@@ -55,8 +55,8 @@ results.scale = wanted('scale') || wanted('lint')
 // (completion, memory, a 100 KB formula).
 results.editor = wanted('editor')
   ? {
-      sideBySide: await section('editor latency side by side (ours, sql-language-server)', ['packages/language-server/dist/bin.js'], () => benchEditorSideBySide({ iterations: 200 }), log),
-      ours: await section('editor latency (ours alone) and memory', ['packages/language-server/dist/bin.js'], () => benchOurLsp({ iterations: 100, documents: quick ? 200 : 1000 }), log),
+      sideBySide: await section('editor latency side by side (ours, sql-language-server)', ['packages/language-server/dist/calckit-language-server.js'], () => benchEditorSideBySide({ iterations: 200 }), log),
+      ours: await section('editor latency (ours alone) and memory', ['packages/language-server/dist/calckit-language-server.js'], () => benchOurLsp({ iterations: 100, documents: quick ? 200 : 1000 }), log),
     }
   : { sideBySide: skipped, ours: skipped };
 results.emulator = wanted('emulator')

@@ -122,6 +122,16 @@ describe('architecture', () => {
     expect(lines.find((l) => l.startsWith('import '))).toBe("import './gc-tuning.js';");
   });
 
+  it('the bundled language server runs gc-tuning before any other module', () => {
+    // esbuild writes each module under a `// path` comment; CommonJS modules and lazily initialised ones are wrapped
+    // (`var require_x = __commonJS(…`, `var init_x = __esm(…`) and run when first required. The first module whose
+    // code runs as the bundle loads is the first section without such a wrapper.
+    const text = readFileSync(join(root, 'packages/language-server/dist/calckit-language-server.js'), 'utf8');
+    const sections = text.split(/^\/\/ (?=\S)/m).slice(1);
+    const eager = sections.filter((section) => !/^var \w+ = __(commonJS|esm)\(/m.test(section)).map((section) => section.slice(0, section.indexOf('\n')));
+    expect(eager[0]).toBe('dist/gc-tuning.js');
+  });
+
   it('finds what the memory rule forbids', () => {
     const problems = memoryProblemsIn(
       'x.ts',

@@ -1,4 +1,4 @@
-// A real JSON-RPC client for the built server: spawns `node packages/language-server/dist/bin.js --stdio`, answers
+// A real JSON-RPC client for the built server: spawns the `calckit-language-server` bin (the bundled server) with `--stdio`, answers
 // the server's requests (configuration, registrations, refreshes) and records what it publishes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import type {
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER = join(ROOT, 'packages/language-server/dist/bin.js');
+export const SERVER = join(ROOT, 'packages/language-server/bin/calckit-language-server.js');
 
 export interface Published {
   readonly version: number | undefined;

@@ -13,7 +13,7 @@ import { mulberry32 } from '../../bench/lib/prng.mjs';
 import { CORPUS } from './arbitraries.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SERVER = join(ROOT, 'packages/language-server/dist/bin.js');
+const SERVER = join(ROOT, 'packages/language-server/bin/calckit-language-server.js');
 const PIECES = [
   'SUM(', ')', '`Sales`', '`Region', "'West'", "'", '"', '`', 'CASE ', 'WHEN ', 'THEN ', 'ELSE ', 'END', ' + ', ' / ', ',',
   'INTERVAL 1 DAY', "DATE_FORMAT(`Order Date`, '%Y", ' OVER (PARTITION BY ', 'FIXED (BY ', '-- c\n', '/* ', '*/', '\n', '\r\n',

@@ -37,7 +37,7 @@ if (wanted('core')) {
   results.longShapes = await fuzzLongShapes({ scale: SIZES.longScale, seed, log });
 }
 if (wanted('lsp')) {
-  results.languageServer = built('packages/language-server/dist/bin.js')
+  results.languageServer = built('packages/language-server/dist/calckit-language-server.js')
     ? await fuzzLanguageServer({ streams: SIZES.streams, edits: SIZES.edits, seed, log })
     : { notAvailable: 'packages/language-server is not built', failures: [] };
 }

@@ -12,7 +12,7 @@ describe('what the warm-up reads', () => {
   it('reads the whole formula without syntax errors, drawing lint reports of both severities', () => {
     expect(syntaxErrors(0)).toEqual([]);
     const reports = new Set(diagnose(createDocument(warmUpText(0)), WARM_UP_SETTINGS).map((d) => `${d.severity} ${d.code}`));
-    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning mixed-aggregation']);
+    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning case-branch-types', 'warning mixed-aggregation']);
   });
 
   it('also reads formulas being typed: cut short, and with a token twice', () => {

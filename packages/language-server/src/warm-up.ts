@@ -21,6 +21,13 @@ const WARM_UP_CLAUSES = [
   "  WHEN `Region` LIKE 'E%' OR `Cost` BETWEEN 10 AND 20.5 THEN COUNT(DISTINCT `Customer`) * -1 -- a comment",
   '  WHEN `Order Date` IS NOT NULL AND DATE_ADD(`Order Date`, INTERVAL 1 DAY) < NOW() THEN AVG(`Cost`) OVER (PARTITION BY `Region` ORDER BY `Order Date` DESC)',
   '  WHEN NOT `Returned` THEN SUM(`Revenue`) FIXED (BY `Region`)',
+  // Each kind of literal as a result and as an operand of a comparison, and in parentheses: a site that has seen only
+  // some kinds of node is optimised for those, and thrown away when a user's formula brings another.
+  "  WHEN `Region` = 'R1' AND `Cost` >= 0 THEN 0",
+  "  WHEN (`Cost` < 1.5) OR `Customer` <> 'none' THEN 'text'",
+  '  WHEN `Returned` = TRUE THEN NULL',
+  '  WHEN `Cost` = -1 THEN FALSE',
+  '  WHEN (`Region`) IS NULL THEN (`Cost`)',
 ];
 
 /**
