@@ -1,7 +1,7 @@
 // Function names split by a hyphen or a space (`STR_TO-DATE(`, `DATE FORMAT(`, `DATE_ FORMAT(`) and `COUNT DISTINCT(`:
 // found on the tokens, so that the analysis and the linter name the function meant instead of what the parser saw
 // (`STR_TO - DATE(…)`, a subtraction, whose DATE "takes 1 argument"), syntax error or not.
-import type { IToken, TokenType } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import { CONTEXTUAL_KEYWORDS, Distinct, LParen, Minus, RESERVED_KEYWORDS, Word } from '../syntax/tokens.js';
 import { lookupFunction } from './index.js';
 
@@ -25,11 +25,19 @@ export interface SplitFunctionName {
 
 /** Words joined at most: the longest catalogue names have four parts (`HLL_SKETCH_MERGE_PARTIAL`). */
 const MAX_WORDS = 4;
-// Token types compared by identity: every call of every formula is looked at, and most are passed over at once.
-const RESERVED: ReadonlySet<TokenType> = new Set(RESERVED_KEYWORDS);
-const KEYWORD_TYPES: ReadonlySet<TokenType> = new Set([...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS]);
+/** What each token type is, by its index (`tokenTypeIdx`): every parenthesis of every formula is looked at, and most
+ * are passed over at once, so the questions are one array read each. */
+const RESERVED = 1;
+const KEYWORD = 2;
+const WORD = 4;
+const TYPE_FLAGS = new Uint8Array(Math.max(Word.tokenTypeIdx!, ...[...RESERVED_KEYWORDS, ...CONTEXTUAL_KEYWORDS].map((t) => t.tokenTypeIdx!)) + 1);
+TYPE_FLAGS[Word.tokenTypeIdx!] = WORD;
+for (const t of CONTEXTUAL_KEYWORDS) TYPE_FLAGS[t.tokenTypeIdx!] = WORD | KEYWORD;
+for (const t of RESERVED_KEYWORDS) TYPE_FLAGS[t.tokenTypeIdx!] = WORD | KEYWORD | RESERVED;
+/** Whether the token has `flag` (an index past the table's end reads as undefined: no flag). */
+const has = (t: IToken, flag: number): boolean => ((TYPE_FLAGS[t.tokenTypeIdx] ?? 0) & flag) !== 0;
 
-const isWord = (t: IToken): boolean => t.tokenType === Word || KEYWORD_TYPES.has(t.tokenType);
+const isWord = (t: IToken): boolean => has(t, WORD);
 
 /** Only spaces or tabs (or nothing) in `text[from, to)`: a line break or a comment ends a name. */
 function isBlank(text: string, from: number, to: number): boolean {
@@ -46,8 +54,8 @@ const isSpace = (text: string, from: number, to: number): boolean => from < to &
 /** Is `t`, a word of a name whose words end with `right`, a keyword (reserved or contextual; a reserved one)? DISTINCT
  * may end a split name, where it is no keyword: `APPROXIMATE COUNT DISTINCT(` is APPROXIMATE_COUNT_DISTINCT. */
 const endsWithDistinct = (t: IToken, right: IToken): boolean => t === right && t.tokenType === Distinct;
-const isKeywordBefore = (t: IToken, right: IToken): boolean => KEYWORD_TYPES.has(t.tokenType) && !endsWithDistinct(t, right);
-const isReservedBefore = (t: IToken, right: IToken): boolean => RESERVED.has(t.tokenType) && !endsWithDistinct(t, right);
+const isKeywordBefore = (t: IToken, right: IToken): boolean => has(t, KEYWORD) && !endsWithDistinct(t, right);
+const isReservedBefore = (t: IToken, right: IToken): boolean => has(t, RESERVED) && !endsWithDistinct(t, right);
 
 type Gap = '-' | ' ';
 

@@ -1,9 +1,15 @@
 // The one-token table chooses exactly what Chevrotain's own lookahead chooses: on synthetic alternatives (categories,
-// an empty alternative, alternatives after it) and on every OR of the grammar, for every token type.
+// an empty alternative, alternatives after it) and on every OR of the grammar, for every token type. The decision
+// tables answer as the lookahead functions they are made from, found by the running rule as Chevrotain finds them,
+// and a parser reading with them reads every text as one deciding by the functions.
+import { readFileSync } from 'node:fs';
 import { Alternation, createToken, EOF, Lexer, LLkLookaheadStrategy, NonTerminal, type IToken, type Rule, type TokenType } from 'chevrotain';
 import { describe, expect, it } from 'vitest';
-import { oneTokenChoice, OneTokenLookaheadStrategy } from './lookahead.js';
+import { lex } from './lexer.js';
+import { decisionSlot, decisionTables, NO_ALTERNATIVE, oneTokenChoice, OneTokenLookaheadStrategy, UNTABLED, type DecisionTables } from './lookahead.js';
+import { createMessageProvider, forgetOpenerScan } from './messages.js';
 import { FormulaParser } from './parser.js';
+import { LineIndex } from './positions.js';
 import * as T from './tokens.js';
 
 /** `this` for a choice function: a parser whose next token is of `type`. */
@@ -66,5 +72,99 @@ describe('the grammar’s ORs', () => {
     }
     // The ORs that matter most: the empty argument list, the primaries, the continuation of a sequence.
     expect(names).toEqual(expect.arrayContaining(['callArguments OR0', 'term OR0', 'term OR1', 'expression OR0']));
+  });
+});
+
+/** What a strict parser holds of Chevrotain's state and ours (internals, as parser.ts reads them). */
+interface StrictParser {
+  lookAheadFuncsCache: Map<number, (this: unknown, alternatives?: unknown) => unknown>;
+  fullRuleNameToShort: Record<string, number>;
+  decisions: DecisionTables | undefined;
+}
+
+describe('decisionTables', () => {
+  const TOKEN_TYPES = [...T.ALL_TOKENS, EOF];
+  const parser = new FormulaParser({} as never, false) as unknown as StrictParser;
+  const tables = parser.decisions!;
+  // Chevrotain's DSL methods in its keys, and the table of each.
+  const METHODS = [
+    ['OR', 1, tables.or],
+    ['OPTION', 2, tables.option],
+    ['MANY', 3, tables.many],
+    ['AT_LEAST_ONE', 4, tables.atLeastOne],
+  ] as const;
+
+  it('answer, at the slot of each rule and occurrence, as the lookahead function of that decision, for every token type', () => {
+    const tabled: string[] = [];
+    for (const [rule, shortName] of Object.entries(parser.fullRuleNameToShort)) {
+      for (const [method, id, byMethod] of METHODS) {
+        for (let occurrence = 0; occurrence < 16; occurrence++) {
+          const decide = parser.lookAheadFuncsCache.get(occurrence | (id << 8) | shortName);
+          const table = byMethod[decisionSlot(tables, shortName, occurrence)];
+          if (!decide) {
+            expect(table, `${rule} ${method}${occurrence}`).toBeUndefined();
+            continue;
+          }
+          expect(table, `${rule} ${method}${occurrence}`).toBeDefined();
+          for (const type of TOKEN_TYPES) {
+            const theirs = decide.call(ahead(type), []);
+            const expected = method === 'OR' ? (theirs ?? NO_ALTERNATIVE) : theirs === true ? 1 : 0;
+            expect(table![type.tokenTypeIdx!], `${rule} ${method}${occurrence} on ${type.name}`).toBe(expected);
+          }
+          tabled.push(`${rule} ${method}${occurrence}`);
+        }
+      }
+    }
+    // Every decision of the grammar has its table (one token is all the grammar looks ahead).
+    expect(tabled).toHaveLength(parser.lookAheadFuncsCache.size);
+    expect(tabled).toEqual(expect.arrayContaining(['term OR0', 'expression MANY0', 'callArguments OPTION3', 'caseExpression AT_LEAST_ONE0']));
+  });
+
+  it('leave to Chevrotain the types they were not made with, and decisions that look further than the next token', () => {
+    const shortName = 300 << 12;
+    const lookaheads = new Map<number, (this: { LA_FAST(n: number): IToken }) => unknown>([
+      [0 | (2 << 8) | shortName, function () { return this.LA_FAST(1).tokenType === T.Comma; }],
+      [1 | (2 << 8) | shortName, function () { return this.LA_FAST(2).tokenType === T.Comma; }],
+      [0 | (1 << 8) | shortName, function () { return this.LA_FAST(1).tokenType === T.Comma ? 0 : undefined; }],
+    ]);
+    const made = decisionTables(lookaheads as never, [T.Comma, T.RParen]);
+    const option = made.option[decisionSlot(made, shortName, 0)]!;
+    expect([option[T.Comma.tokenTypeIdx!], option[T.RParen.tokenTypeIdx!], option[T.LParen.tokenTypeIdx!]]).toEqual([1, 0, UNTABLED]);
+    expect(made.option[decisionSlot(made, shortName, 1)]).toBeUndefined();
+    const or = made.or[decisionSlot(made, shortName, 0)]!;
+    expect([or[T.Comma.tokenTypeIdx!], or[T.RParen.tokenTypeIdx!]]).toEqual([0, NO_ALTERNATIVE]);
+  });
+
+  it('read every text as the functions do: the same trees and errors, valid, cut short and broken', () => {
+    const corpus: string[] = readFileSync(new URL('../../../../test/corpus/formulas.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => (JSON.parse(l) as { formula: string }).formula);
+    const texts = new Set(corpus);
+    for (const f of corpus) {
+      for (const t of lex(f).tokens) {
+        texts.add(f.slice(0, t.startOffset));
+        texts.add(f.slice(0, t.startOffset) + f.slice(t.startOffset + t.image.length));
+      }
+    }
+    const provider = createMessageProvider(() => ({ tokens: [], lines: new LineIndex('') }));
+    const withTables = new FormulaParser(provider, false);
+    const withFunctions = new FormulaParser(provider, false);
+    (withFunctions as unknown as { decisions: undefined }).decisions = undefined;
+    const read = (p: FormulaParser, text: string) => {
+      const { tokens, lines } = lex(text);
+      p.read(tokens, lines);
+      const tree = p.builder.formula(p.formula(), text.length, false);
+      forgetOpenerScan();
+      return { tree, errors: p.errorsFound.map((e) => `${e.name} ${e.message} at ${e.token.startOffset}`) };
+    };
+    let withErrors = 0;
+    for (const text of texts) {
+      const ours = read(withTables, text);
+      expect(ours, text).toEqual(read(withFunctions, text));
+      if (ours.errors.length > 0) withErrors++;
+    }
+    // Broken texts take the error paths: a decision without an alternative, a repetition that must read one item.
+    expect(withErrors).toBeGreaterThan(1000);
   });
 });

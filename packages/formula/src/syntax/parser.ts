@@ -22,7 +22,7 @@ import {
 } from 'chevrotain';
 import type * as A from './ast.js';
 import { NodeBuilder, type ArgumentParts, type StreamItem, type SuffixParts } from './build-ast.js';
-import { OneTokenLookaheadStrategy } from './lookahead.js';
+import { decisionSlot, decisionTables, NO_ALTERNATIVE, OneTokenLookaheadStrategy, type DecisionTables } from './lookahead.js';
 import { LineIndex } from './positions.js';
 import * as T from './tokens.js';
 
@@ -76,6 +76,28 @@ interface ParserInternals {
   /** The token `n` ahead, the input being padded with EOF. */
   LA_FAST(n: number): IToken;
   tokenMatcher(token: IToken, type: TokenType): boolean;
+  /** The running rule's short name, and every decision's lookahead function by key (see lookahead.ts). */
+  readonly currRuleShortName: number;
+  /** The index of the last token read. */
+  currIdx: number;
+  readonly lookAheadFuncsCache: Map<number, (this: unknown, alternatives?: unknown) => unknown>;
+}
+
+/** An OPTION's, MANY's or AT_LEAST_ONE's action as the DSL takes it. */
+type RepeatedAction = (() => unknown) | { DEF: () => unknown; GATE?: () => boolean; ERR_MSG?: string };
+
+/** Chevrotain's own decision steps, which the bare flavour replaces (see orInternal). */
+interface ChevrotainDecisions {
+  orInternal(alternatives: unknown, occurrence: number): unknown;
+  optionInternal(action: RepeatedAction, occurrence: number): unknown;
+  manyInternal(occurrence: number, action: RepeatedAction): void;
+  atLeastOneInternal(occurrence: number, action: RepeatedAction): void;
+}
+
+/** The action of a DSL step without a gate; undefined when it has one (Chevrotain's step then decides). */
+function ungatedAction(action: RepeatedAction): (() => unknown) | undefined {
+  if (typeof action === 'function') return action;
+  return action.GATE === undefined ? action.DEF : undefined;
 }
 
 /** What ends a reading that already stopped when a rule still asks for an item (see raiseEarlyExitException):
@@ -142,7 +164,12 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       super(T.ALL_TOKENS as T.TokenTypeList, { recoveryEnabled, maxLookahead: 1, lookaheadStrategy: new OneTokenLookaheadStrategy({ maxLookahead: 1 }), errorMessageProvider });
       this.bareRules = buildsAst && !recoveryEnabled;
       this.performSelfAnalysis();
+      // Every token the input can hold: the lexer's (keywords retyped), the light recovery's, and the end.
+      this.decisions = this.bareRules ? decisionTables((this as unknown as ParserInternals).lookAheadFuncsCache, [...T.ALL_TOKENS, EOF]) : undefined;
     }
+
+    /** The decisions as tables, in the AST flavour without recovery (see orInternal). */
+    private readonly decisions: DecisionTables | undefined;
 
     /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
     read(tokens: IToken[], lines: LineIndex, mended = false): void {
@@ -352,6 +379,83 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     /** Rules run without their own catch (subruleInternal): the AST flavour without recovery. */
     private readonly bareRules: boolean;
+
+    /**
+     * Replace Chevrotain's OR, OPTION, MANY and AT_LEAST_ONE steps in the AST flavour without recovery: the decision is
+     * one read of its table (lookahead.ts's decisionTables, made from the same lookahead functions), not a call of its
+     * function from a call site shared by every decision of the grammar, which V8 cannot inline. Elsewhere, for a
+     * gated step, or a token the table was not made with, Chevrotain's own step runs. Relies on Chevrotain 11's parser
+     * internals, pinned in package.json.
+     */
+    protected orInternal(altsOrOpts: IOrAlt<unknown>[] | { DEF: IOrAlt<unknown>[]; ERR_MSG?: string }, occurrence: number): unknown {
+      const decisions = this.decisions;
+      if (decisions !== undefined) {
+        const internals = this as unknown as ParserInternals;
+        const table = decisions.or[decisionSlot(decisions, internals.currRuleShortName, occurrence)];
+        if (table !== undefined) {
+          const alternative = table[internals.LA_FAST(1).tokenTypeIdx];
+          if (alternative !== undefined && alternative >= 0) return (Array.isArray(altsOrOpts) ? altsOrOpts : altsOrOpts.DEF)[alternative]!.ALT.call(this);
+          if (alternative === NO_ALTERNATIVE) {
+            this.raiseNoAltException(occurrence, Array.isArray(altsOrOpts) ? undefined : altsOrOpts.ERR_MSG);
+            return undefined;
+          }
+        }
+      }
+      return (Base.prototype as unknown as ChevrotainDecisions).orInternal.call(this, altsOrOpts, occurrence);
+    }
+
+    protected optionInternal(action: RepeatedAction, occurrence: number): unknown {
+      const decisions = this.decisions;
+      if (decisions !== undefined && typeof action === 'function') {
+        const internals = this as unknown as ParserInternals;
+        const table = decisions.option[decisionSlot(decisions, internals.currRuleShortName, occurrence)];
+        if (table !== undefined) {
+          const enters = table[internals.LA_FAST(1).tokenTypeIdx];
+          if (enters === 1) return action.call(this);
+          if (enters === 0) return undefined;
+        }
+      }
+      return (Base.prototype as unknown as ChevrotainDecisions).optionInternal.call(this, action, occurrence);
+    }
+
+    protected manyInternal(occurrence: number, action: RepeatedAction): void {
+      const decisions = this.decisions;
+      if (decisions !== undefined && typeof action === 'function') {
+        const internals = this as unknown as ParserInternals;
+        const table = decisions.many[decisionSlot(decisions, internals.currRuleShortName, occurrence)];
+        if (table !== undefined) {
+          for (;;) {
+            const enters = table[internals.LA_FAST(1).tokenTypeIdx];
+            if (enters === 0) return;
+            if (enters !== 1) break;
+            // A repetition that read nothing would repeat for ever: it ends, as Chevrotain's does.
+            const before = internals.currIdx;
+            action.call(this);
+            if (internals.currIdx <= before) return;
+          }
+        }
+      }
+      (Base.prototype as unknown as ChevrotainDecisions).manyInternal.call(this, occurrence, action);
+    }
+
+    protected atLeastOneInternal(occurrence: number, action: RepeatedAction): void {
+      const decisions = this.decisions;
+      const run = decisions === undefined ? undefined : ungatedAction(action);
+      if (run !== undefined) {
+        const internals = this as unknown as ParserInternals;
+        const table = decisions!.atLeastOne[decisionSlot(decisions!, internals.currRuleShortName, occurrence)];
+        // Not even one item: Chevrotain's step raises the error. The table is made with every token type this
+        // parser's input can hold: after the first item, an entry other than 1 ends the repetition.
+        if (table !== undefined && table[internals.LA_FAST(1).tokenTypeIdx] === 1) {
+          for (;;) {
+            const before = internals.currIdx;
+            run.call(this);
+            if (internals.currIdx <= before || table[internals.LA_FAST(1).tokenTypeIdx] !== 1) return;
+          }
+        }
+      }
+      (Base.prototype as unknown as ChevrotainDecisions).atLeastOneInternal.call(this, occurrence, action);
+    }
 
     /**
      * With bare rules, an error still thrown (a CASE without WHEN: raiseEarlyExitException) reaches the root rule's
