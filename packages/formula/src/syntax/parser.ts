@@ -14,6 +14,7 @@ import {
   isRecognitionException,
   type CstNode,
   type IOrAlt,
+  type OrMethodOpts,
   type IRecognitionException,
   type IParserErrorMessageProvider,
   type IToken,
@@ -661,22 +662,25 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
      * prefixes (`- - - 1`, any length) off the call stack.
      */
     private term = this.RULE('term', (): A.Expression => {
-      const primary = this.or(0, {
-        DEF: (this.termAlternatives ??= [
-          {
-            ALT: () => {
-              this.AT_LEAST_ONE((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
-              return this.or(1, { DEF: (this.prefixedPrimaries ??= this.primaryAlternatives(1)), ERR_MSG: 'an expression' }) ?? this.missingAtEnd();
+      const primary = this.or(
+        0,
+        (this.termAlternatives ??= {
+          DEF: [
+            {
+              ALT: () => {
+                this.AT_LEAST_ONE((this.prefixes ??= () => this.stream.push({ k: 'prefix', tok: this.CONSUME(T.PrefixOperator, PREFIX) })));
+                return this.or(1, (this.prefixedPrimaries ??= { DEF: this.primaryAlternatives(1), ERR_MSG: 'an expression' })) ?? this.missingAtEnd();
+              },
             },
-          },
-          ...this.primaryAlternatives(0),
-        ]),
-        ERR_MSG: 'an expression',
-      });
+            ...this.primaryAlternatives(0),
+          ],
+          ERR_MSG: 'an expression',
+        }),
+      );
       return primary ?? this.missingAtEnd();
     }, this.resync(NOTHING_BUILT));
-    private termAlternatives: IOrAlt<A.Expression>[] | undefined;
-    private prefixedPrimaries: IOrAlt<A.Expression>[] | undefined;
+    private termAlternatives: OrMethodOpts<A.Expression> | undefined;
+    private prefixedPrimaries: OrMethodOpts<A.Expression> | undefined;
     private prefixes: (() => void) | undefined;
 
     /** The alternatives of a primary, made once per occurrence `i` of them in `term` (each grammar step of a rule has
