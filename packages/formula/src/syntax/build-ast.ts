@@ -197,13 +197,14 @@ export class NodeBuilder {
   }
 
   /**
-   * Applies MySQL's precedence to a flat sequence `term (operator term | suffix)*` by precedence climbing.
+   * Applies MySQL's precedence to a flat sequence `term (operator term | suffix)*` (the items of `stream` from `start`
+   * on) by precedence climbing.
    * Prefix operators of each term take part: NOT binds looser than comparisons (`NOT a = b` is `NOT (a = b)`),
    * unary minus tighter than `*`. `fallback` places an Error node where recovery left no operand.
    */
-  sequence(stream: readonly StreamItem[], fallback: number, recovered: boolean): A.Expression {
+  sequence(stream: readonly StreamItem[], start: number, fallback: number, recovered: boolean): A.Expression {
     const { frameLeft, frameOperator, frameMin } = this;
-    let pos = 0;
+    let pos = start;
     // Precedence climbing without recursion: `climb(min)` reads an operand (a prefix operator first climbs for its
     // own operand), then folds in every operator binding at least as tightly as `min`, climbing for each right
     // operand. The pending work of each unfinished `climb` is a frame on an explicit stack, so a flat sequence of any
@@ -216,7 +217,7 @@ export class NodeBuilder {
       for (;;) {
         // Read an operand at `min`; a prefix operator defers its node until its operand is climbed.
         const item = stream[pos++];
-        if (!item) left = this.errorAt(stream.length > 0 ? endOfItem(stream[stream.length - 1]!) : fallback);
+        if (!item) left = this.errorAt(stream.length > start ? endOfItem(stream[stream.length - 1]!) : fallback);
         else if (item.k === 'prefix') {
           frameLeft.push(undefined);
           frameOperator.push(item.tok);
@@ -586,7 +587,7 @@ export class CstToAst extends NodeBuilder {
         pushTerm(terms[e.index + 1], this.end(e.op));
       } else stream.push({ k: 'suffix', parts: this.suffixParts(e.suffix!), start: e.offset });
     }
-    return this.sequence(stream, fallback, node.recoveredNode === true);
+    return this.sequence(stream, 0, fallback, node.recoveredNode === true);
   }
 
   private suffixParts(node: CstNode): SuffixParts {

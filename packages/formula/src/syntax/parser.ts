@@ -84,6 +84,15 @@ interface ParserInternals {
   readonly lookAheadFuncsCache: Map<number, (this: unknown, alternatives?: unknown) => unknown>;
 }
 
+/** Whether an operand of the items from `base` on is missing (an Error node the light recovery's token stood for). */
+function hasMissingOperand(items: readonly StreamItem[], base: number): boolean {
+  for (let i = base; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.k === 'operand' && item.expr?.kind === 'Error') return true;
+  }
+  return false;
+}
+
 /** An OPTION's, MANY's or AT_LEAST_ONE's action as the DSL takes it. */
 type RepeatedAction = (() => unknown) | { DEF: () => unknown; GATE?: () => boolean; ERR_MSG?: string };
 
@@ -588,12 +597,13 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         if (first && stream.length === base) return first;
         this.operand(first!);
       }
-      const items = stream.slice(base);
-      stream.length = base;
       // A sequence with an operand missing is recovered as a whole, as when Chevrotain's recovery reads it: which
       // operator binds what around the gap is a guess, so nothing in it is rewritten.
-      const recovered = this.mended && items.some((item) => item.k === 'operand' && item.expr?.kind === 'Error');
-      return this.builder.sequence(items, 0, recovered);
+      const recovered = this.mended && hasMissingOperand(stream, base);
+      // The builder reads the items where they stand (no copy), then the stream drops them.
+      const tree = this.builder.sequence(stream, base, 0, recovered);
+      stream.length = base;
+      return tree;
     }
 
     private predicateSuffix = this.RULE('predicateSuffix', (): SuffixParts =>
