@@ -26,6 +26,27 @@ describe('lintText', () => {
     expect(lintText('SUM(a)', { config, filePath: 'x.calc' }).errorCount).toBe(1);
     expect(lintText('SUM(a)', { config, filePath: 'legacy/x.calc' }).messages).toEqual([]);
   });
+  it('answers a question rules share once per node for the rules that ask it in turn (Semantics.shared)', () => {
+    const asked: string[] = [];
+    const QUESTION = {};
+    const OTHER = {};
+    const prober = (id: string, question: object): Rule => ({
+      meta: { ...bareColumn.meta, id },
+      create: (context) => ({
+        Column: (n) => {
+          const answer = context.semantics.shared(question, n, (c) => {
+            asked.push(`${id}:${c.name}`);
+            return c.name.toUpperCase();
+          });
+          expect(answer).toBe(n.name.toUpperCase());
+        },
+      }),
+    });
+    const rules = [prober('first', QUESTION), prober('second', QUESTION), prober('third', OTHER)];
+    lintText('`a` + `b`', { rules, config: { rules: { first: 'error', second: 'error', third: 'error' } } });
+    // The second rule reads the first's answers; a rule with a question of its own computes its own.
+    expect(asked).toEqual(['first:a', 'third:a', 'first:b', 'third:b']);
+  });
   it("reuses the caller's parse of the same text, and ignores one of other text", () => {
     const text = 'SUM(revenue) / 0';
     const parse = parseFormula(text);

@@ -87,6 +87,10 @@ export class TreeMemo {
   private readonly varies = new Map<Node, boolean>();
   private readonly recovery = new Map<Node, boolean>();
   private readonly argumentIndexes = new Map<CallExpression, Map<Node, number>>();
+  /** The last shared answer: its question, its node and the answer. */
+  private sharedQuestion: object | undefined;
+  private sharedNode: Node | undefined;
+  private sharedAnswer: unknown;
 
   /** True when the expression depends on no row and no clock: only literals and operators. */
   isConstant(e: Node): boolean {
@@ -108,5 +112,17 @@ export class TreeMemo {
       this.argumentIndexes.set(call, index);
     }
     return index.get(node) ?? -1;
+  }
+
+  /** `answer(node)`, remembered for the next asker of the same question about the same node. Rules sharing a
+   * judgement (string-as-column and string-may-be-column) visit each node one after the other in the one walk, so
+   * the last answer is all there is to remember: no table, and an asker out of turn just computes it again. */
+  shared<N extends Node, T>(question: object, node: N, answer: (node: N) => T): T {
+    if (this.sharedQuestion === question && this.sharedNode === node) return this.sharedAnswer as T;
+    const value = answer(node);
+    this.sharedQuestion = question;
+    this.sharedNode = node;
+    this.sharedAnswer = value;
+    return value;
   }
 }

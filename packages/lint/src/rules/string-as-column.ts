@@ -219,12 +219,16 @@ export const MESSAGES: Readonly<Record<Reason | 'useColumn', string>> = {
   useColumn: 'Replace with {{column}}',
 };
 
+/** The question both rules ask of each literal (Semantics.shared): judged once, read by the second rule. */
+const JUDGEMENT = { question: 'string literal judged as a column' };
+
 /** The visitor both rules use: report the findings of one certainty. */
 export function reportFindings(context: RuleContext, certain: boolean): RuleVisitors {
   const names = columnNames(context);
+  const judgeLiteral = (node: StringLiteral): Finding | undefined => judge(context, node, names);
   return {
     String(node) {
-      const found = judge(context, node, names);
+      const found = context.semantics.shared(JUDGEMENT, node, judgeLiteral);
       if (!found || found.certain !== certain) return;
       const column = found.replacement;
       const replace = (f: Fixer) => f.replace(node, column);

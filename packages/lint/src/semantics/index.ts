@@ -32,6 +32,9 @@ export interface Semantics {
   isConstant(e: Node): boolean;
   /** The index of `node` among a call's arguments, -1 when it is not one (constant time for a call of any width). */
   argumentIndex(call: CallExpression, node: Node): number;
+  /** `answer(node)`, computed once for the rules that ask `question` (an object of theirs naming it) about the same
+   * node one after the other: rules that share a judgement visit each node in turn in the pass's one walk. */
+  shared<N extends Node, T>(question: object, node: N, answer: (node: N) => T): T;
 }
 
 /** The rules' view of `parse`: over `model` when the caller already built it from this parse with the same schema and
@@ -128,5 +131,9 @@ class ModelSemantics implements Semantics {
 
   argumentIndex(call: CallExpression, node: Node): number {
     return this.#memo.argumentIndex(call, node);
+  }
+
+  shared<N extends Node, T>(question: object, node: N, answer: (node: N) => T): T {
+    return this.#memo.shared(question, node, answer);
   }
 }
