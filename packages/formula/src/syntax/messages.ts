@@ -65,6 +65,22 @@ export function forgetOpenerScan(): void {
   scan = undefined;
 }
 
+/**
+ * What a rule's alternatives need where none of them fits, by rule: the grammar's ORs that can fail (an OR with an
+ * empty alternative, or entered only on its own lookahead, never does). A term's alternatives are the ways to write an
+ * expression; the others are keywords: `x NOT 1` (NOT after a value starts IN, LIKE or BETWEEN) and `FILTER ALLO`
+ * (ALLOW being typed). Chevrotain's own expected paths are not computed (they cost every syntax error a search).
+ */
+const NO_VIABLE_ALTERNATIVE: Readonly<Record<string, readonly TokenType[]>> = {
+  predicateSuffix: [T.In, T.Like, T.Between],
+  fixedSpec: [T.None, T.Allow, T.Deny],
+};
+
+/** `A`, `A or B`, `A, B or C`. */
+function anyOf(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
 export function createMessageProvider(context: () => MessageContext): IParserErrorMessageProvider {
   const at = (t: IToken) => formatPosition(context().lines.positionAt(t.startOffset));
   const coded = (code: ParseErrorCode, message: string) => `${code}${CODE_SEPARATOR}${message}`;
@@ -101,10 +117,12 @@ export function createMessageProvider(context: () => MessageContext): IParserErr
       }
       return coded('extra-input', `Unexpected ${describe(firstRedundant)} at ${at(firstRedundant)}: the formula should end before it (missing operator or comma?)`);
     },
-    buildNoViableAltMessage({ actual, previous }) {
+    buildNoViableAltMessage({ actual, previous, ruleName }) {
       const first = actual[0];
       const after = isReal(previous) ? ` after ${describe(previous)}` : '';
       const position = isReal(first) ? ` at ${at(first)}` : '';
+      const keywords = NO_VIABLE_ALTERNATIVE[ruleName];
+      if (keywords) return coded('unexpected-token', `Expected ${anyOf(keywords.map((k) => k.name))}${after}, found ${describe(first)}${position}`);
       return coded('missing-expression', `Expected an expression${after}, found ${describe(first)}${position}`);
     },
     buildEarlyExitMessage({ actual, previous, ruleName }) {

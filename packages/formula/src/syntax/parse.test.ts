@@ -85,6 +85,10 @@ describe('parseFormula', () => {
     ['CASE WHEN a THEN 1 WHEN b 2 END', 'WHEN at 1:20 is missing THEN'],
     ['f(1', "The parenthesis opened at 1:2 is never closed: expected ')' before the end of the formula"],
     ['1 +', "Expected an expression after '+', found the end of the formula"],
+    // Where only keywords fit, the message names them (not "an expression": `1` is one).
+    ['`x` NOT 1', "Expected IN, LIKE or BETWEEN after 'NOT', found '1' at 1:9"],
+    ['SUM(`a`) FIXED (BY `r` FILTER ALLO', "Expected NONE, ALLOW or DENY after 'FILTER', found 'ALLO' at 1:31"],
+    ['SUM(`a`) FIXED (BY `r` FILTER', "Expected NONE, ALLOW or DENY after 'FILTER', found the end of the formula"],
     [')', "The ')' at 1:1 closes a parenthesis that was never opened"],
     ['', 'The formula is empty'],
     ['-- only a comment', 'The formula is empty'],
