@@ -30,12 +30,15 @@ export const rule = defineRule({
     },
   },
   create(context) {
-    const calls = new Map<number, CallExpression>();
+    /** The calls by where their names start, made only for a formula with a split name (rare: no table per lint). */
+    let callsByStart: Map<number, CallExpression> | undefined;
+    const callAt = (offset: number): CallExpression | undefined =>
+      (callsByStart ??= new Map(context.semantics.calls.map((c) => [c.nameRange.start.offset, c]))).get(offset);
     /** The split text still reads as a valid formula: hyphens only, no syntax error, and the call the parser saw is a
      * known function with a fitting argument count. Rewriting it would change a formula that runs: only suggest. */
     const stillValid = (s: SplitFunctionName): boolean => {
       if (s.kind !== 'split' || /\s/.test(s.written) || context.parse.errors.length > 0) return false;
-      const call = calls.get(s.callStart);
+      const call = callAt(s.callStart);
       const entry = call && lookupFunction(call.upperName);
       if (!call || !entry) return false;
       const { min, max } = arity(entry);
@@ -43,9 +46,6 @@ export const rule = defineRule({
       return count >= min && count <= max;
     };
     return {
-      Call(node) {
-        calls.set(node.nameRange.start.offset, node);
-      },
       onEnd() {
         for (const s of findSplitFunctionNames(context.text, context.parse.tokens)) {
           const range = context.parse.lines.rangeOf(s.start, s.end);
