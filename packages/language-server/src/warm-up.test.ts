@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { createDocument, diagnose, ideSettings } from '@calckit/ide';
 import { readDatasetSchemaFile } from '@calckit/project';
-import { IdleWarmUp, WARM_UP_SETTINGS, warmUpOnce, warmUpText } from './warm-up.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { IdleWarmUp, WARM_UP_SETTINGS, WarmUpDocument, warmUpOnce, warmUpText } from './warm-up.js';
 
 describe('what the warm-up reads', () => {
   const syntaxErrors = (i: number) => createDocument(warmUpText(i)).parse.errors.map((e) => e.code);
@@ -12,7 +13,7 @@ describe('what the warm-up reads', () => {
   it('reads the whole formula without syntax errors, drawing lint reports of both severities', () => {
     expect(syntaxErrors(0)).toEqual([]);
     const reports = new Set(diagnose(createDocument(warmUpText(0)), WARM_UP_SETTINGS).map((d) => `${d.severity} ${d.code}`));
-    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning case-branch-types', 'warning mixed-aggregation']);
+    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning case-branch-types', 'warning mixed-aggregation', 'warning redundant-else-null']);
   });
 
   it('also reads formulas being typed: cut short, and with a token twice', () => {
@@ -38,6 +39,25 @@ describe('what the warm-up reads', () => {
     for (const warmUpColumn of WARM_UP_SETTINGS.schema!) expect(Object.keys(warmUpColumn)).toEqual(Object.keys(column));
     // Every field a document in a project has is set, with a value of the kind it has there.
     expect(Object.entries(WARM_UP_SETTINGS).filter(([, value]) => value === undefined).map(([key]) => key)).toEqual(['rules', 'lintConfig', 'formatConfig']);
+  });
+
+  it('changes one document as the server\'s store changes an open one: by ranges, and by the whole text every fifth version', () => {
+    const update = vi.spyOn(TextDocument, 'update');
+    try {
+      const document = new WarmUpDocument();
+      for (let i = 0; i < 12; i++) {
+        const text = document.change(warmUpText(i), i + 1);
+        expect(text.getText()).toBe(warmUpText(i));
+        expect(text.version).toBe(i + 1);
+      }
+      const changes = update.mock.calls.map(([, [change]]) => change!);
+      expect(changes.map((c) => 'range' in c)).toEqual([true, true, true, true, false, true, true, true, true, false, true, true]);
+      // A ranged change carries what differs (from a space typed to a THEN typed twice: the text between the two).
+      expect(changes[3]!.text.length).toBeLessThan(warmUpText(3).length / 10);
+      expect(update.mock.calls.every(([d]) => d === update.mock.calls[0]![0])).toBe(true);
+    } finally {
+      update.mockRestore();
+    }
   });
 
   it('runs the keystroke path to the published form', () => {
