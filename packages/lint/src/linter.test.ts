@@ -6,6 +6,7 @@ import { applyFixes } from './fix.js';
 import { RuleError, lintText } from './linter.js';
 import { rule as bareColumn } from './rules/bare-column.js';
 import type { Rule } from './types.js';
+import type { Node } from '@calckit/formula';
 
 describe('lintText', () => {
   it('counts errors, warnings and fixable ones', () => {
@@ -26,6 +27,37 @@ describe('lintText', () => {
     expect(lintText('SUM(a)', { config, filePath: 'x.calc' }).errorCount).toBe(1);
     expect(lintText('SUM(a)', { config, filePath: 'legacy/x.calc' }).messages).toEqual([]);
   });
+  it('answers parents and enclosing aggregates from the walk as the model does, for every node and its ancestors', () => {
+    const texts = [
+      "SUM(CASE WHEN `r` = 'a' THEN (`x` + 1) * 2 ELSE NULL END) / NULLIF(COUNT(DISTINCT `c`), 0)",
+      "CASE `k` WHEN 'A' THEN SUM(AVG(`s`)) WHEN 'B' THEN MAX(`s`) OVER (PARTITION BY `r` ORDER BY `d` DESC) ELSE 0 END",
+      'SUM(SUM(`s`) FIXED (BY `r` FILTER ALLOW `c`)) + ' + Array.from({ length: 40 }, (_, i) => `(${'('.repeat(i % 12)}SUM(\`v${i}\`)${')'.repeat(i % 12)})`).join(' - '),
+      "`a` IN (1, 2, 3) AND `b` NOT LIKE '%x%' OR `c` BETWEEN 1 AND SUM(`d`) OR `e` IS NOT NULL",
+      'SUM(`a`',
+    ];
+    for (const text of texts) {
+      const parse = parseFormula(text);
+      const model = analyzeFormula(parse);
+      const asked: string[] = [];
+      const probe: Rule = {
+        meta: { ...bareColumn.meta, id: 'probe' },
+        create: (context) => {
+          const check = (node: Node): void => {
+            // The node and each of its ancestors, as a rule walking up asks.
+            for (let n: Node | undefined = node; n; n = context.semantics.parentOf(n)) {
+              expect(context.semantics.parentOf(n)).toBe(model.parentOf(n));
+              expect(context.semantics.enclosingAggregate(n)).toBe(model.enclosingAggregate(n));
+            }
+            asked.push(node.kind);
+          };
+          return Object.fromEntries(['Column', 'Call', 'String', 'Number', 'Binary', 'Case', 'When', 'Paren', 'Null', 'Error'].map((kind) => [kind, check]));
+        },
+      };
+      lintText(text, { parse, model, rules: [probe], config: { rules: { probe: 'error' } } });
+      expect(asked.length).toBeGreaterThan(1);
+    }
+  });
+
   it('answers a question rules share once per node for the rules that ask it in turn (Semantics.shared)', () => {
     const asked: string[] = [];
     const QUESTION = {};

@@ -1,6 +1,6 @@
 // The lint engine: parse once, build one semantic model, run every enabled rule's visitors in a single walk,
 // then apply inline directives and (optionally) fixes. Pure: no I/O, no global state.
-import { parseFormula, walk, type DatasetColumn, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
+import { parseFormula, walkWithAncestors, type DatasetColumn, type FormulaAnalysis, type Node, type ParseResult } from '@calckit/formula';
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
@@ -67,7 +67,9 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
   const given = options.parse !== undefined && options.parse.text === text;
   const parse = given ? options.parse! : parseFormula(text);
   const memo = new TreeMemo();
-  const semantics = buildSemantics(parse, options.schema, options.project?.serviceName, given ? options.model : undefined, memo);
+  // The walk's path (the node visited and its ancestors), read by the semantics' parentOf as the walk goes.
+  const ancestors: Node[] = [];
+  const semantics = buildSemantics(parse, options.schema, options.project?.serviceName, given ? options.model : undefined, memo, ancestors);
   const isBroken = brokenTest(parse.errors, memo);
   const fixer = makeFixer(parse);
   const messages: LintMessage[] = [];
@@ -140,15 +142,15 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
       h.fn();
     }
     if (handlers.size > 0) {
-      walk(parse.formula, {
-        enter(node, parent) {
-          const list = handlers.get(node.kind);
-          if (list)
-            for (const h of list) {
-              current = h.id;
-              h.fn(node, parent);
-            }
-        },
+      walkWithAncestors(parse.formula, ancestors, (node, path) => {
+        const list = handlers.get(node.kind);
+        if (list) {
+          const parent = path.length > 1 ? path[path.length - 2] : undefined;
+          for (const h of list) {
+            current = h.id;
+            h.fn(node, parent);
+          }
+        }
       });
     }
     for (const h of ends) {

@@ -37,8 +37,9 @@ export interface SemanticModel extends TypeTable {
   parentOf(node: Node): Node | undefined;
   /** True for a call of a catalogue aggregate (SUM, COUNT, …), used with or without OVER. */
   isAggregate(call: CallExpression): boolean;
-  /** The innermost aggregate call whose arguments contain the node. */
-  enclosingAggregate(node: Node): CallExpression | undefined;
+  /** The innermost aggregate call whose arguments contain the node. `parentOf`: a way to the parents the caller has
+   * already (the linter's walk knows the ancestors of the node it visits), tried before the model's table of them. */
+  enclosingAggregate(node: Node, parentOf?: (node: Node) => Node | undefined): CallExpression | undefined;
   /** Every call in source (pre-)order. */
   readonly calls: readonly CallExpression[];
   /** The catalogue entry of each of `calls`, at the same index (undefined: not a catalogue function). */
@@ -186,19 +187,19 @@ export class Model implements SemanticModel {
     return isAggregateCall(call);
   }
 
-  enclosingAggregate(node: Node): CallExpression | undefined {
+  enclosingAggregate(node: Node, parentOf?: (node: Node) => Node | undefined): CallExpression | undefined {
     if (this.#aggregates) return this.#aggregates.get(node);
     // Up the parents, as long as that stays short (a formula a few levels deep); past that, the table for every node.
-    const map = this.#parentMap();
+    const up = parentOf ?? ((n: Node) => this.#parentMap().get(n));
     let child: Node = node;
-    let current = map.get(node);
+    let current = up(node);
     for (let steps = 0; current; steps++) {
       // A long way up, or a call of many arguments to search: the table.
       if (steps > SHORT_WALK || (current.kind === 'Call' && current.args.length > 16)) return this.#aggregateTable().get(node);
       // Only the arguments are aggregated: OVER and FIXED clauses of an aggregate call are not.
       if (current.kind === 'Call' && isAggregateCall(current) && current.args.includes(child as Expression)) return current;
       child = current;
-      current = map.get(current);
+      current = up(current);
     }
     return undefined;
   }

@@ -237,6 +237,29 @@ export function walk(root: Node, visitor: WalkVisitor): void {
   }
 }
 
+/**
+ * Visits every node in source (pre-)order with its ancestors: while `enter` runs for a node, `path` holds the root, …,
+ * the node's parent, the node. The array is the caller's (so that others can read it during the walk) and changes as
+ * the walk goes: read it, do not keep it. Between calls it always holds one node's chain of ancestors.
+ */
+export function walkWithAncestors(root: Node, path: Node[], enter: (node: Node, path: readonly Node[]) => void): void {
+  const nodes: Node[] = [root];
+  const depths: number[] = [0];
+  path.length = 0;
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    // Back up to the node's parent (pops: setting the length is a slow built-in call).
+    while (path.length > depth) path.pop();
+    path.push(node);
+    enter(node, path);
+    // The children go on the stack reversed, so that they pop in source order.
+    const base = nodes.length;
+    pushChildrenReversed(node, nodes);
+    for (let i = base; i < nodes.length; i++) depths.push(depth + 1);
+  }
+}
+
 /** Every node in source (pre-)order. */
 export function allNodes(root: Node): Node[] {
   const out: Node[] = [];

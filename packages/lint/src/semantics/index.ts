@@ -39,17 +39,23 @@ export interface Semantics {
 
 /** The rules' view of `parse`: over `model` when the caller already built it from this parse with the same schema and
  * service name (the language server keeps one per document version), else over a model built here. Answers about
- * subtrees go to `memo`, the pass's own. */
+ * subtrees go to `memo`, the pass's own. `ancestors` is the pass's walk's path (walkWithAncestors): the node being
+ * visited and its ancestors, read as the walk goes. */
 export function buildSemantics(
   parse: ParseResult,
   schema: readonly DatasetColumn[] | undefined,
   serviceName: string | undefined,
   given?: FormulaAnalysis,
   memo: TreeMemo = new TreeMemo(),
+  ancestors: readonly Node[] = [],
 ): Semantics {
   const model = given ?? analyzeFormula(parse, { ...(schema ? { schema } : {}), ...(serviceName !== undefined ? { serviceName } : {}) });
-  return new ModelSemantics(model, schema, memo);
+  return new ModelSemantics(model, schema, memo, ancestors);
 }
+
+/** How far down from the node being visited the walk's path is searched for a node asked about: rules ask about that
+ * node and a few of its ancestors; anything else goes to the model's table of parents. */
+const PATH_SEARCH = 8;
 
 /**
  * A class, not an object literal with getters: a getter written in a literal gives each object a hidden class of its
@@ -67,9 +73,15 @@ class ModelSemantics implements Semantics {
   #useByColumn: Map<ColumnRef, ColumnUse> | undefined;
   #columnNames: ReadonlySet<string> | undefined;
 
-  constructor(model: FormulaAnalysis, schema: readonly DatasetColumn[] | undefined, memo: TreeMemo) {
+  /** The walk's path: the root, …, the node being visited (see buildSemantics). */
+  readonly #ancestors: readonly Node[];
+  /** parentOf as a function, for the model's walks up. */
+  readonly #parentOf = (n: Node): Node | undefined => this.parentOf(n);
+
+  constructor(model: FormulaAnalysis, schema: readonly DatasetColumn[] | undefined, memo: TreeMemo, ancestors: readonly Node[]) {
     this.#model = model;
     this.#memo = memo;
+    this.#ancestors = ancestors;
     this.#bySchema = new Map((schema ?? []).map((c) => [c.name, c]));
     this.calls = model.calls;
   }
@@ -86,9 +98,22 @@ class ModelSemantics implements Semantics {
     return this.#bySchema.get(name);
   }
 
+  /**
+   * From the walk's path when `n` is the node being visited or one of its nearest ancestors (what rules ask about): the
+   * model's table of every node's parent is then never built, a map as large as the tree on every lint.
+   */
   parentOf(n: Node): Node | undefined {
-    return this.#model.parentOf(n);
+    const path = this.#ancestors;
+    // A walk up asks next for the parent just answered: its place is known.
+    let at = path[this.#lastParent] === n ? this.#lastParent : -1;
+    for (let i = path.length - 1, stop = Math.max(0, path.length - PATH_SEARCH); at < 0 && i >= stop; i--) if (path[i] === n) at = i;
+    if (at < 0) return this.#model.parentOf(n);
+    this.#lastParent = at - 1;
+    return at > 0 ? path[at - 1] : undefined;
   }
+
+  /** Where on the walk's path the parent parentOf last answered stands (-1: none). */
+  #lastParent = -1;
 
   columnUse(column: ColumnRef): ColumnUse | undefined {
     const uses = this.#model.columns;
@@ -106,7 +131,7 @@ class ModelSemantics implements Semantics {
   }
 
   enclosingAggregate(n: Node): CallExpression | undefined {
-    return this.#model.enclosingAggregate(n);
+    return this.#model.enclosingAggregate(n, this.#parentOf);
   }
 
   isAggregate(c: CallExpression): boolean {
