@@ -4,12 +4,13 @@ import { parseFormula, walkWithAncestors, type DatasetColumn, type FormulaAnalys
 import { resolveConfig, type LintConfig } from './config.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { applyFixes } from './fix.js';
-import { brokenTest, keepCommentsOut, makeFixer, removeComment } from './fixer.js';
+import { brokenTest, makeFixer, removeComment } from './fixer.js';
 import { fillTemplate } from './messages.js';
 import { RULES } from './rules/index.js';
 import { buildSemantics } from './semantics/index.js';
+import { PassContext, type Pass } from './rule-context.js';
 import { TreeMemo } from './tree-memo.js';
-import type { Fix, LintMessage, LintResult, ProjectInfo, ReportDescriptor, ResolvedConfig, Rule, RuleContext, RuleVisitors, Suggestion } from './types.js';
+import type { LintMessage, LintResult, ProjectInfo, ResolvedConfig, Rule, RuleVisitors } from './types.js';
 
 export interface LintOptions {
   /** The validated `lint` section (see parseLintConfig); `overrides` are matched against `filePath`. */
@@ -78,50 +79,24 @@ function lintOnce(text: string, options: LintOptions, rules: readonly Rule[], co
   const starts: Array<{ readonly id: string; readonly fn: () => void }> = [];
   const ends: Array<{ readonly id: string; readonly fn: () => void }> = [];
 
+  const pass: Pass = {
+    text,
+    parse,
+    semantics,
+    schema: options.schema,
+    project: options.project,
+    filePath: options.filePath,
+    config,
+    rules,
+    isBroken,
+    fixer,
+    messages,
+  };
   for (const rule of rules) {
     const setting = config.rules[rule.meta.id];
     if (!setting || setting.severity === 'off' || rule.meta.id === DIRECTIVE_RULE_ID) continue;
-    const severity = setting.severity;
     const meta = rule.meta;
-    const context: RuleContext = {
-      id: meta.id,
-      options: setting.options,
-      text,
-      parse,
-      semantics,
-      ...(options.schema ? { schema: options.schema } : {}),
-      ...(options.project ? { project: options.project } : {}),
-      ...(options.filePath !== undefined ? { filePath: options.filePath } : {}),
-      sourceOf: (node) => text.slice(node.range.start.offset, node.range.end.offset),
-      isEnabled: (id) => {
-        const s = config.rules[id];
-        return s !== undefined && s.severity !== 'off' && rules.some((r) => r.meta.id === id);
-      },
-      report(d: ReportDescriptor) {
-        const template = meta.messages[d.messageId];
-        if (template === undefined) throw new Error(`rule ${meta.id} reported unknown messageId "${d.messageId}"`);
-        const range = d.range ?? d.node?.range;
-        if (!range) throw new Error(`rule ${meta.id} reported without a node or range`);
-        // A node the parser had to patch up has missing parts: rewriting it would guess at the author's intent.
-        const broken = d.node !== undefined && parse.errors.length > 0 && isBroken(d.node);
-        const given: Fix | undefined = broken ? undefined : typeof d.fix === 'function' ? d.fix(fixer) : d.fix;
-        const fix = given && keepCommentsOut(parse, given);
-        if (fix && meta.fixable !== 'code') throw new Error(`rule ${meta.id} offered a fix but its meta is not fixable`);
-        const suggestions: Suggestion[] | undefined = broken ? undefined : d.suggest?.map((s) => ({
-          desc: fillTemplate(meta.messages[s.messageId] ?? s.messageId, s.data),
-          fix: keepCommentsOut(parse, typeof s.fix === 'function' ? s.fix(fixer) : s.fix),
-        }));
-        messages.push({
-          ruleId: meta.id,
-          severity,
-          message: fillTemplate(template, d.data),
-          messageId: d.messageId,
-          range,
-          ...(fix ? { fix } : {}),
-          ...(suggestions && suggestions.length > 0 ? { suggestions } : {}),
-        });
-      },
-    };
+    const context = new PassContext(pass, meta, setting.severity, setting.options);
     const visitors: RuleVisitors = rule.create(context);
     for (const [key, fn] of Object.entries(visitors)) {
       if (typeof fn !== 'function') continue;
