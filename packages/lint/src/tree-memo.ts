@@ -21,16 +21,25 @@ interface SubtreeProperty {
 const VARIES: SubtreeProperty = { marks: (n) => VARYING.has(n.kind) };
 const HOLDS_RECOVERY: SubtreeProperty = { marks: (n) => n.recovered === true || n.kind === 'Error' };
 
-/** Whether some node of a subtree of at most `budget` nodes is marked, or undefined past the budget. */
-function markedWithin(e: Node, property: SubtreeProperty, budget: number): boolean | undefined {
-  const stack: Node[] = [e];
+/** Whether some node of a subtree of at most `budget` nodes is marked, or undefined past the budget. `stack` is
+ * scratch space, left empty (one array for a whole pass, not one per question: rules ask of most nodes). */
+function markedWithin(e: Node, property: SubtreeProperty, budget: number, stack: Node[]): boolean | undefined {
+  stack.push(e);
+  let answer: boolean | undefined = false;
   for (let seen = 0; stack.length > 0; seen++) {
-    if (seen >= budget) return undefined;
+    if (seen >= budget) {
+      answer = undefined;
+      break;
+    }
     const n = stack.pop()!;
-    if (property.marks(n)) return true;
+    if (property.marks(n)) {
+      answer = true;
+      break;
+    }
     pushChildren(n, stack);
   }
-  return false;
+  if (stack.length > 0) stack.length = 0;
+  return answer;
 }
 
 /**
@@ -38,10 +47,10 @@ function markedWithin(e: Node, property: SubtreeProperty, budget: number): boole
  * so that asking about every link of a 100,000-term chain costs one pass over the chain, not one per link. A small
  * subtree (the usual condition) is answered by looking, without remembering anything.
  */
-function markedInside(node: Node, property: SubtreeProperty, known: Map<Node, boolean>): boolean {
+function markedInside(node: Node, property: SubtreeProperty, known: Map<Node, boolean>, scratch: Node[]): boolean {
   const remembered = known.get(node);
   if (remembered !== undefined) return remembered;
-  const small = markedWithin(node, property, SMALL_TREE);
+  const small = markedWithin(node, property, SMALL_TREE, scratch);
   if (small !== undefined) return small;
   const stack: Node[] = [node];
   const expanded: boolean[] = [false];
@@ -87,6 +96,8 @@ export class TreeMemo {
   private readonly varies = new Map<Node, boolean>();
   private readonly recovery = new Map<Node, boolean>();
   private readonly argumentIndexes = new Map<CallExpression, Map<Node, number>>();
+  /** The small subtrees' search stack, reused by every question of the pass. */
+  private readonly scratch: Node[] = [];
   /** The last shared answer: its question, its node and the answer. */
   private sharedQuestion: object | undefined;
   private sharedNode: Node | undefined;
@@ -94,12 +105,12 @@ export class TreeMemo {
 
   /** True when the expression depends on no row and no clock: only literals and operators. */
   isConstant(e: Node): boolean {
-    return !markedInside(e, VARIES, this.varies);
+    return !markedInside(e, VARIES, this.varies, this.scratch);
   }
 
   /** True when the subtree holds a node the parser recovered in or an Error placeholder. */
   holdsRecovery(node: Node): boolean {
-    return markedInside(node, HOLDS_RECOVERY, this.recovery);
+    return markedInside(node, HOLDS_RECOVERY, this.recovery, this.scratch);
   }
 
   /** The index of `node` among a call's arguments (-1 when it is not one): constant time also for a call with
