@@ -77,6 +77,9 @@ export class DiagnosticsService {
     private readonly log: Log,
     private readonly debounceMs: () => number,
     private readonly worker: LintWorker | undefined,
+    /** Called as a version's diagnostics go out (pushed or pulled): the pause after them is the server's idle time
+     * (idle-gc.ts). */
+    private readonly afterDelivery: () => void = () => undefined,
   ) {}
 
   /** The diagnostics of the open version of `uri` under `settings` (memoised per URI and version). */
@@ -128,6 +131,11 @@ export class DiagnosticsService {
     return undefined;
   }
 
+  /** A pull request's diagnostics are being answered (features/pull-diagnostics.ts): as after a push. */
+  delivered(): void {
+    this.afterDelivery();
+  }
+
   /** The pull result id the current state would have (to answer "unchanged" without linting). */
   resultIdOf(uri: string): string | undefined {
     const version = this.documents.versionOf(uri);
@@ -149,6 +157,7 @@ export class DiagnosticsService {
       // The document may have changed or closed meanwhile: never publish a stale version.
       if (!result || this.documents.versionOf(uri) !== result.version) return;
       await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.items });
+      this.afterDelivery();
     } catch (error) {
       this.log.error(`diagnostics failed (${uri}): ${describeError(error)}`);
     }

@@ -15,6 +15,7 @@ import { connectionLog } from './log.js';
 import { ProjectService } from './project.js';
 import { SettingsService } from './settings.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
+import { IdleCollection } from './idle-gc.js';
 import { IdleWarmUp } from './warm-up.js';
 
 export interface ServerOptions {
@@ -43,11 +44,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let client: ClientCapabilities = {};
   let delay = options.diagnosticsDelay ?? 150;
   const worker = options.lintWorkerScript ? new LintWorker(options.lintWorkerScript, log) : undefined;
-  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker);
+  // Minor GCs in the pause after diagnostics go out, not in the next change (idle-gc.ts).
+  const idleCollection = new IdleCollection({ firstCollection: () => log.info('collecting the young generation in the pauses after diagnostics') });
+  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker, () => idleCollection.afterReply());
   const warmUp = new IdleWarmUp({ finished: (n, ms) => log.info(`warmed up the keystroke path: ${n} iterations, ${Math.round(ms)} ms`) });
   let warmUpWanted = true;
   connection.onShutdown(() => {
     warmUp.dispose();
+    idleCollection.dispose();
     worker?.dispose();
   });
   const features = options.features ?? FEATURES;
@@ -60,9 +64,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialize((params): InitializeResult => {
     client = params.capabilities;
     settings.initialize(params);
-    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown; warmUp?: unknown } | undefined;
+    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown; warmUp?: unknown; idleGc?: unknown } | undefined;
     if (typeof init?.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 && init.diagnosticsDelay <= 10_000) delay = init.diagnosticsDelay;
     if (init?.warmUp === false) warmUpWanted = false;
+    if (init?.idleGc === false) idleCollection.dispose();
     // A client that pulls diagnostics would show pushed ones twice; `pushDiagnostics` overrides for a client that
     // declares pull support without pulling.
     diagnostics.push = typeof init?.pushDiagnostics === 'boolean' ? init.pushDiagnostics : client.textDocument?.diagnostic === undefined;

@@ -15,6 +15,7 @@ export const pullDiagnostics: Feature = {
       const id = ctx.diagnostics.resultIdOf(uri);
       if (id !== undefined && params.previousResultId === id) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: id };
       const result = await ctx.diagnostics.current(uri);
+      if (result) ctx.diagnostics.delivered();
       return result ? { kind: DocumentDiagnosticReportKind.Full, resultId: result.resultId, items: result.items } : empty;
     });
     // The guard's cancellation error carries no data; the protocol's type allows `retriggerRequest` data there.
