@@ -17,6 +17,14 @@ describe('lintText', () => {
     expect(r.fixableWarningCount).toBe(1);
     expect(r.messages.map((m) => m.ruleId)).toEqual(['bare-column', 'division-by-zero', 'null-comparison']);
   });
+  it("gives every rule's message the same fields, a fix and suggestions or not (one shape for the code that reads them)", () => {
+    const r = lintText('SUM(revenue) / 0 + SUM(CASE WHEN `a` = NULL THEN 1 END) + CONCAT("x", `b`)');
+    const shapes = new Set(r.messages.map((m) => Object.keys(m).join(',')));
+    expect([...shapes]).toEqual(['ruleId,severity,message,messageId,range,fix,suggestions']);
+    // Those with and without each part are all there.
+    expect(r.messages.some((m) => m.fix) && r.messages.some((m) => !m.fix)).toBe(true);
+    expect(r.messages.some((m) => m.suggestions) && r.messages.some((m) => !m.suggestions)).toBe(true);
+  });
   it('fixes in several passes (typographic “x” → "x" → a column or text)', () => {
     const r = lintText('SUM(“Amount”) + `a` = “b”', { fix: true });
     expect(r.output).toBe("SUM(`Amount`) + `a` = 'b'");
