@@ -21,6 +21,8 @@ export interface ParseResult {
   readonly lines: LineIndex;
 }
 
+const NO_TOKENS: IToken[] = [];
+
 /** What the message provider reads: the text being parsed (set per parse, emptied after it). */
 const context: MessageContext = { tokens: [], lines: new LineIndex('') };
 
@@ -154,7 +156,8 @@ export function parseFormula(text: string): ParseResult {
   }
   const lexed = lex(text);
   const parsers = sharedParsers();
-  const errors: ParseError[] = [...lexed.errors];
+  // The lexer's list is this parse's own: the parser's errors join it.
+  const errors: ParseError[] = lexed.errors;
   // Each level of nesting takes a token of its own: fewer tokens than the limit cannot nest past it.
   const nesting = lexed.tokens.length > MAX_NESTING ? nestingDepth(lexed.tokens) : NOT_NESTED_DEEP;
   let formula: Formula | undefined;
@@ -230,7 +233,7 @@ export function parseFormula(text: string): ParseResult {
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
-      context.tokens = [];
+      context.tokens = NO_TOKENS;
       forgetOpenerScan();
     }
   }

@@ -93,6 +93,12 @@ function hasMissingOperand(items: readonly StreamItem[], base: number): boolean 
   return false;
 }
 
+/** Drops the items of `items` from `length` on. By pops: setting an array's length is a call of a slow built-in (about
+ * 40 ns more for a sequence of five items), and the stream is cut back at the end of every sequence. */
+function truncate(items: unknown[], length: number): void {
+  while (items.length > length) items.pop();
+}
+
 /** An OPTION's, MANY's or AT_LEAST_ONE's action as the DSL takes it. */
 type RepeatedAction = (() => unknown) | { DEF: () => unknown; GATE?: () => boolean; ERR_MSG?: string };
 
@@ -187,7 +193,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.mended = mended;
       this.builder.lines = lines;
       // A reading that stopped by an exception left its sequences' items.
-      this.stream.length = 0;
+      truncate(this.stream, 0);
       this.pendingFirst = undefined;
       this.hasPendingFirst = false;
       this.argumentParts = newArguments(undefined);
@@ -590,7 +596,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.pendingFirst = undefined;
       this.hasPendingFirst = false;
       if (this.quiet) {
-        stream.length = base;
+        truncate(stream, base);
         return NOTHING_BUILT;
       }
       if (lone) {
@@ -602,7 +608,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const recovered = this.mended && hasMissingOperand(stream, base);
       // The builder reads the items where they stand (no copy), then the stream drops them.
       const tree = this.builder.sequence(stream, base, 0, recovered);
-      stream.length = base;
+      truncate(stream, base);
       return tree;
     }
 
@@ -791,7 +797,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const base = this.stream.length;
       const value = this.SUBRULE(this.term, { LABEL: 'value' });
       const prefixes = this.stream.slice(base);
-      this.stream.length = base;
+      truncate(this.stream, base);
       const unit = this.CONSUME(T.Identifier, { LABEL: 'unit' });
       if (this.quiet) return NOTHING_BUILT;
       const tokens = prefixes.flatMap((p) => (p.k === 'prefix' ? [p.tok] : []));

@@ -17,6 +17,12 @@ describe('LineIndex', () => {
     }
   });
 
+  it('answers positionAfter as positionAt, from any position before the offset, on its line or not', () => {
+    for (let from = 0; from <= text.length; from++) {
+      for (let offset = from; offset <= text.length + 2; offset++) expect(lines.positionAfter(lines.positionAt(from), offset)).toEqual(lines.positionAt(offset));
+    }
+  });
+
   it('clamps offsets to the text', () => {
     expect(lines.positionAt(-5)).toEqual({ offset: 0, line: 1, column: 1 });
     expect(lines.positionAt(99)).toEqual({ offset: text.length, line: 6, column: 5 });

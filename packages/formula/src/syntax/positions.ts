@@ -42,6 +42,18 @@ export class LineIndex {
     return { offset: o, line: line + 1, column: o - starts[line]! + 1 };
   }
 
+  /**
+   * The position of `offset`, at or after `from` (a position of this text), when both are on one line: made from `from`
+   * without a search. Otherwise, as positionAt.
+   */
+  positionAfter(from: Position, offset: number): Position {
+    const next = this.lineStarts[from.line];
+    if (offset >= from.offset && offset <= this.text.length && (next === undefined || offset < next)) {
+      return { offset, line: from.line, column: from.column + (offset - from.offset) };
+    }
+    return this.positionAt(offset, from.line - 1);
+  }
+
   /** The range `[start, end)`; `near` as for positionAt. */
   rangeOf(start: number, end: number, near = 0): Range {
     const from = this.positionAt(start, near);
