@@ -83,6 +83,7 @@ export interface LintMessage {
   readonly message: string;
   readonly messageId?: string;
   readonly range: Range;
+  /** A rule's messages have both fields, undefined when there is none (one shape for the code that reads them). */
   readonly fix?: Fix;
   readonly suggestions?: readonly Suggestion[];
 }

@@ -8,7 +8,7 @@
 import { EOF, createTokenInstance, tokenMatcher, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Expression, Formula, Node } from './ast.js';
 import { isRealToken } from './build-ast.js';
-import { expectedTokenName } from './messages.js';
+import { expectedTokenName, keywordsExpectedIn } from './messages.js';
 import type { GrammarParser } from './parser.js';
 import type { LineIndex } from './positions.js';
 import * as T from './tokens.js';
@@ -27,6 +27,20 @@ const MISSING = T.MissingExpression;
 function isMissingExpression(e: IRecognitionException): boolean {
   const rules = e.context?.ruleStack;
   return e.name === 'NoViableAltException' && rules !== undefined && rules[rules.length - 1] === 'term';
+}
+
+/**
+ * The keyword being typed where only keywords fit: the error's token, a word, begins exactly one of the keywords its
+ * rule needs there (`FILTER ALLO`: ALLOW; `x NOT LIK 'a'`: LIKE). Undefined otherwise.
+ */
+function keywordBeingTyped(e: IRecognitionException): TokenType | undefined {
+  const rules = e.context?.ruleStack;
+  if (e.name !== 'NoViableAltException' || !rules || rules.length === 0) return undefined;
+  const keywords = keywordsExpectedIn(rules[rules.length - 1]!);
+  const word = e.token.image.toUpperCase();
+  if (!keywords || e.token.tokenType !== T.Word || word.length === 0) return undefined;
+  const begun = keywords.filter((k) => k.name.length > word.length && k.name.startsWith(word));
+  return begun.length === 1 ? begun[0] : undefined;
 }
 
 /**
@@ -150,6 +164,20 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
       // expected one is inserted), as Chevrotain's recovery inserts a token.
       const at = tokens.indexOf(error.token);
       const previous = tokens[at - 1];
+      const typed = keywordBeingTyped(error);
+      // (At the end of the formula, where the word is being typed, nothing follows to be read wrong: one error, as is.)
+      if (typed && at >= 0 && at + 1 < tokens.length) {
+        // A keyword being typed before more input: the word is read as that keyword, so that the rest reads as written
+        // instead of from wherever recovery would re-synchronise (after `FILTER ALLO`, the `)` of FIXED was taken for
+        // the call's, and the call's own `)` reported as never opened). The clause around it is marked recovered.
+        tokens = [...tokens.slice(0, at), { ...error.token, tokenType: typed, tokenTypeIdx: typed.tokenTypeIdx! }, ...tokens.slice(at + 1)];
+        deleted.push(error.token.startOffset);
+        p.read(tokens, lines, true);
+        const expression = p.formula();
+        if (p.errorsFound.length === 0) return { expression, errors, endedEarly: false, deleted };
+        error = p.errorsFound[0]!;
+        continue;
+      }
       const missingExpression = isMissingExpression(error);
       const expected = missingExpression ? MISSING : error.name === 'MismatchedTokenException' ? TOKEN_TYPES.get(expectedTokenName(error.message) ?? '') : undefined;
       // Two missing in a row would have the message name an inserted token: not a common case.

@@ -76,6 +76,12 @@ const NO_VIABLE_ALTERNATIVE: Readonly<Record<string, readonly TokenType[]>> = {
   fixedSpec: [T.None, T.Allow, T.Deny],
 };
 
+/** The keywords that must stand where rule `ruleName` found no alternative, or undefined (an expression must, or the
+ * rule is not one of those). */
+export function keywordsExpectedIn(ruleName: string): readonly TokenType[] | undefined {
+  return Object.hasOwn(NO_VIABLE_ALTERNATIVE, ruleName) ? NO_VIABLE_ALTERNATIVE[ruleName] : undefined;
+}
+
 /** `A`, `A or B`, `A, B or C`. */
 function anyOf(names: readonly string[]): string {
   return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;

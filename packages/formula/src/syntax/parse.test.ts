@@ -108,6 +108,27 @@ describe('parseFormula', () => {
     expect(parseFormula('a ) ) b').errors.map((e) => e.range.start.offset)).toEqual([2, 4]);
   });
 
+  it.each([
+    // A keyword being typed where only keywords fit is read as that keyword: the rest of the formula reads as written.
+    ['MAX(SUM(`a`) FIXED (BY `r` FILTER ALLO `b`))', ["Expected NONE, ALLOW or DENY after 'FILTER', found 'ALLO' at 1:35"], 'Fixed'],
+    // Its columns not typed yet either: that is said too, and the `)` of FIXED is not taken for the call's.
+    ['MAX(SUM(`a`) FIXED (BY `r` FILTER ALLO))', ["Expected NONE, ALLOW or DENY after 'FILTER', found 'ALLO' at 1:35", "Expected an expression after 'ALLO', found ')' at 1:39"], 'Fixed'],
+    ["ROUND((`x` NOT LIK 'a'), 2)", ["Expected IN, LIKE or BETWEEN after 'NOT', found 'LIK' at 1:16"], 'Like'],
+    ['IF(`x` NOT BETW 1 AND 2, 1, 0)', ["Expected IN, LIKE or BETWEEN after 'NOT', found 'BETW' at 1:12"], 'Between'],
+  ])('reads a keyword being typed as that keyword: %j', (text, messages, kind) => {
+    const r = parseFormula(text);
+    expect(r.errors.map((e) => e.message)).toEqual(messages);
+    const node = allNodes(r.formula).find((n) => n.kind === kind);
+    expect(node?.recovered).toBe(true);
+    // The tree holds the whole formula: the outer call closes where the text does.
+    expect(r.formula.expression?.range.end.offset).toBe(text.length);
+  });
+
+  it('leaves a word that begins no keyword, or several, to the usual recovery', () => {
+    expect(messages('`x` NOT `y`')).toEqual(["Expected IN, LIKE or BETWEEN after 'NOT', found '`y`' at 1:9"]);
+    expect(parseFormula('SUM(`a`) FIXED (BY `r` FILTER XYZ)').errors.map((e) => e.code)).toContain('unexpected-token');
+  });
+
   it('marks recovered nodes and still builds a tree', () => {
     const r = parseFormula('CASE WHEN `a` > THEN 1 END');
     expect(r.errors).toHaveLength(1);
