@@ -3,7 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeCalculation } from '../analysis/index.js';
 import { parseFormula } from '../syntax/index.js';
-import { AVAILABILITY_POLICY, FUNCTION_ENTRIES, findSplitFunctionNames, functionAvailability, lookupFunction } from './index.js';
+import { AVAILABILITY_POLICY, FUNCTION_ENTRIES, bareAllowedFunction, findSplitFunctionNames, functionAvailability, lookupFunction } from './index.js';
+
+describe('bareAllowedFunction', () => {
+  it('answers as the catalogue does, in any letter case, for every function name and for other words', () => {
+    const words = [...FUNCTION_ENTRIES.map((e) => e.name), 'revenue', 'Current_Date', 'current_timestamp', 'CURRENT_DATES', 'NOW', 'x', ''];
+    for (const word of words.flatMap((w) => [w, w.toLowerCase()])) {
+      const entry = lookupFunction(word);
+      expect(bareAllowedFunction(word)).toBe(entry?.bareAllowed ? entry : undefined);
+    }
+    expect(bareAllowedFunction('current_date')?.name).toBe('CURRENT_DATE');
+  });
+});
 
 describe('catalogue data', () => {
   it.each(FUNCTION_ENTRIES.map((e) => [e.name, e] as const))('%s records its source and a known status', (_, e) => {

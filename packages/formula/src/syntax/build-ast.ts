@@ -4,7 +4,7 @@
 // and `recovered` flags are one set of rules.
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from './ast.js';
-import { lookupFunction } from '../catalogue/index.js';
+import { bareAllowedFunction } from '../catalogue/index.js';
 import type { LineIndex } from './positions.js';
 import { tokenText, upperCased, upperTokenText } from './tokens.js';
 import { BINARY_PRECEDENCE, PRECEDENCE } from './operators.js';
@@ -342,7 +342,7 @@ export class NodeBuilder {
   bareName(name: IToken): A.Expression {
     const range = this.tokenRange(name);
     const text = tokenText(name);
-    if (lookupFunction(text)?.bareAllowed) {
+    if (bareAllowedFunction(text)) {
       return { kind: 'Call', name: text, upperName: upperCased(text), nameRange: range, parens: false, distinct: false, star: false, args: [], range, argsRange: undefined, over: undefined, fixed: undefined, recovered: undefined };
     }
     return { kind: 'Column', name: text, quote: 'bare', raw: name.image, range };
