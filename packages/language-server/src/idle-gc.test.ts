@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { IdleCollection, minorGcDue, youngGeneration, type YoungGeneration } from './idle-gc.js';
 
 const MB = 1024 * 1024;
-const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Past the check's delay (IDLE_GC_DELAY_MS). */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 
 describe('minorGcDue', () => {
   it.each([
@@ -40,7 +41,7 @@ describe('IdleCollection', () => {
       async reply() {
         used += perReply;
         collection.afterReply();
-        await immediate();
+        await pause();
       },
     };
   }
@@ -55,21 +56,47 @@ describe('IdleCollection', () => {
     expect(young.collected.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('runs after the messages already read (setImmediate), not inside the reply, and once for replies in a row', async () => {
+  it('runs after a pause, not inside the reply, once for replies in a row, and not when a change arrives first', async () => {
     let checks = 0;
     let firsts = 0;
     const collection = new IdleCollection({ measure: () => (checks++, { used: 15 * MB, room: MB }), collect: () => undefined, firstCollection: () => void firsts++ });
     collection.afterReply();
     collection.afterReply();
     collection.afterReply();
+    await new Promise<void>((resolve) => setImmediate(resolve));
     expect(checks).toBe(0);
-    await immediate();
+    await pause();
     expect(checks).toBe(2); // one check: measured before and after its collection
     expect(collection.collections).toBe(1);
+    // A change arrives before the pause is over: no check; the next reply sets one again.
     collection.afterReply();
-    await immediate();
+    collection.activity();
+    await pause();
+    expect(collection.collections).toBe(1);
+    collection.afterReply();
+    await pause();
     expect(collection.collections).toBe(2);
     expect(firsts).toBe(1);
+  });
+
+  it('measures a reply as the growth since the last check over the replies since', async () => {
+    let used = 1;
+    let collected = 0;
+    const collection = new IdleCollection({ measure: () => ({ used: used * MB, room: (16 - used) * MB }), collect: () => void collected++ });
+    collection.check(); // 1 MB used: the first measure
+    // Three replies of 2 MB each, the checks of the first two dropped by changes arriving: 7 MB used, 6 MB over 3.
+    for (let i = 0; i < 3; i++) {
+      used += 2;
+      collection.afterReply();
+      if (i < 2) collection.activity();
+    }
+    await pause();
+    // Due: 7 + 2 × 2 = 11 < 12.8; at 9 MB, 9 + 4 = 13 > 12.8.
+    expect(collected).toBe(0);
+    used += 2;
+    collection.afterReply();
+    await pause();
+    expect(collected).toBe(1);
   });
 
   it('does nothing after dispose, nor where V8 gives no figures', async () => {
@@ -78,10 +105,10 @@ describe('IdleCollection', () => {
     disposed.afterReply();
     disposed.dispose();
     disposed.afterReply();
-    await immediate();
+    await pause();
     const blind = new IdleCollection({ measure: () => undefined, collect: () => void collected++ });
     blind.afterReply();
-    await immediate();
+    await pause();
     expect(collected).toBe(0);
   });
 

@@ -93,6 +93,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.synced.onDidChangeContent(
     guardVoid(log, 'didChange', (e) => {
       warmUp.activity();
+      idleCollection.activity();
       diagnostics.schedule(e.document.uri);
     }),
   );
