@@ -13,7 +13,12 @@ describe('what the warm-up reads', () => {
   it('reads the whole formula without syntax errors, drawing lint reports of both severities', () => {
     expect(syntaxErrors(0)).toEqual([]);
     const reports = new Set(diagnose(createDocument(warmUpText(0)), WARM_UP_SETTINGS).map((d) => `${d.severity} ${d.code}`));
-    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning case-branch-types', 'warning mixed-aggregation', 'warning redundant-else-null']);
+    expect([...reports].sort()).toEqual(['error fixed-with-window', 'error unknown-column', 'warning case-branch-types', 'warning double-quoted', 'warning mixed-aggregation', 'warning redundant-else-null']);
+  });
+
+  it('draws reports of every shape: with and without a fix, with and without suggestions', () => {
+    const shapes = new Set(diagnose(createDocument(warmUpText(0)), WARM_UP_SETTINGS).map((d) => `fix ${d.fix !== undefined}, suggestions ${d.suggestions !== undefined}`));
+    expect([...shapes].sort()).toEqual(['fix false, suggestions false', 'fix false, suggestions true', 'fix true, suggestions false', 'fix true, suggestions true']);
   });
 
   it('also reads formulas being typed: cut short, and with a token twice', () => {

@@ -25,7 +25,10 @@ export const rule = defineRule({
   create(context) {
     return {
       Case(node) {
-        const results: Expression[] = [...node.whens.map((w) => w.result), ...(node.elseResult ? [node.elseResult] : [])];
+        // Built by pushes: spreading a one-element array in or an empty one gave the list two kinds of elements, and V8
+        // threw this visitor's compiled code away when a formula brought the other (traced: a wrong map).
+        const results: Expression[] = node.whens.map((w) => w.result);
+        if (node.elseResult) results.push(node.elseResult);
         const { semantics } = context;
         // The exact type when known, else how the kind was inferred (a column compared with numbers is a number).
         const shown = (e: Expression) => {
