@@ -114,7 +114,18 @@ function collect(root: Node): Collected {
       }
       case 'Binary':
         if (ARITHMETIC.has(node.operator)) out.arithmetic.push(node);
-        break;
+        // The commonest inner node, and leaves (most nodes), are handled here: pushChildrenReversed is a second
+        // switch over every kind, and a leaf has nothing for it.
+        nodes.push(node.right, node.left);
+        flags.push(f, f);
+        continue;
+      case 'Number':
+      case 'String':
+      case 'Boolean':
+      case 'Null':
+      case 'DoubleQuoted':
+      case 'Error':
+        continue;
       default:
         break;
     }
