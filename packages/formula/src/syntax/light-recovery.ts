@@ -8,17 +8,14 @@
 import { EOF, createTokenInstance, tokenMatcher, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Expression, Formula, Node } from './ast.js';
 import { isRealToken } from './build-ast.js';
-import { expectedTokenName, keywordsExpectedIn } from './messages.js';
-import type { GrammarParser } from './parser.js';
+import { keywordsExpectedIn } from './messages.js';
+import { expectedTokenOf, type GrammarParser } from './parser.js';
 import type { LineIndex } from './positions.js';
 import * as T from './tokens.js';
-import { forEachChild } from './walk.js';
+import { forEachChild, pushChildrenReversed } from './walk.js';
 
 /** Mends in one formula before leaving it to Chevrotain's recovery (an expression missing in a long list of them). */
 const MAX_MENDS = 16;
-
-/** Token types by name, for the expected token a mismatch names. */
-const TOKEN_TYPES: ReadonlyMap<string, TokenType> = new Map(T.ALL_TOKENS.map((t) => [t.name, t]));
 
 /** The place of an expression that is missing: an Error node where the tail has one. */
 const MISSING = T.MissingExpression;
@@ -97,7 +94,7 @@ function tailAtEnd(error: IRecognitionException): TokenType[] | undefined {
   let first: readonly TokenType[] | undefined;
   if (isMissingExpression(error)) first = [MISSING];
   else if (error.name === 'MismatchedTokenException') {
-    const expected = TOKEN_TYPES.get(expectedTokenName(error.message) ?? '');
+    const expected = expectedTokenOf(error);
     first = expected ? restAfterExpected(top, expected) : undefined;
   }
   // (`CASE` alone, an EarlyExit, is left to Chevrotain's recovery: a WHEN made of inserted tokens has no place.)
@@ -152,6 +149,7 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
   let error = first;
   const errors: IRecognitionException[] = [];
   const deleted: number[] = [];
+  const mended = (expression: Expression | undefined, endedEarly: boolean): Mended => ({ expression, errors, endedEarly, deleted });
   for (let round = 0; round < MAX_MENDS; round++) {
     errors.push(error);
     const atEnd = error.token.tokenType === EOF;
@@ -174,12 +172,12 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
         deleted.push(error.token.startOffset);
         p.read(tokens, lines, true);
         const expression = p.formula();
-        if (p.errorsFound.length === 0) return { expression, errors, endedEarly: false, deleted };
+        if (p.errorsFound.length === 0) return mended(expression, false);
         error = p.errorsFound[0]!;
         continue;
       }
       const missingExpression = isMissingExpression(error);
-      const expected = missingExpression ? MISSING : error.name === 'MismatchedTokenException' ? TOKEN_TYPES.get(expectedTokenName(error.message) ?? '') : undefined;
+      const expected = missingExpression ? MISSING : expectedTokenOf(error);
       // Two missing in a row would have the message name an inserted token: not a common case.
       if (!expected || at < 0 || (previous && !isRealToken(previous))) return undefined;
       const offset = previous ? previous.startOffset + previous.image.length : 0;
@@ -197,14 +195,14 @@ export function mendCommonErrors(p: GrammarParser, original: IToken[], lines: Li
         p.read(tokens, lines, true);
         expression = p.formula();
       }
-      if (p.errorsFound.length === 0) return { expression, errors, endedEarly: false, deleted };
+      if (p.errorsFound.length === 0) return mended(expression, false);
       error = p.errorsFound[0]!;
       continue;
     }
     p.read(tokens, lines, true);
     const expression = p.formula();
     // After the tail, the formula must read whole.
-    return p.errorsFound.length === 0 ? { expression, errors, endedEarly: true, deleted } : undefined;
+    return p.errorsFound.length === 0 ? mended(expression, true) : undefined;
   }
   return undefined;
 }
@@ -215,10 +213,15 @@ export function markParentsOfErrors(formula: Formula): void {
   const stack: Node[] = [formula];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    forEachChild(node, (child) => {
-      if (child.kind === 'Error') (node as { recovered?: boolean }).recovered = true;
-      else stack.push(child);
-    });
+    // The children go on the stack as they are (an Error node has none of its own): no closure per node.
+    const base = stack.length;
+    pushChildrenReversed(node, stack);
+    for (let i = base; i < stack.length; i++) {
+      if (stack[i]!.kind === 'Error') {
+        (node as { recovered?: boolean }).recovered = true;
+        break;
+      }
+    }
   }
 }
 

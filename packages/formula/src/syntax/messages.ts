@@ -8,12 +8,6 @@ import * as T from './tokens.js';
 
 export const CODE_SEPARATOR = '\u0000';
 
-/** The name of the token a mismatch expected, carried in its message after the text (see buildMismatchTokenMessage). */
-export function expectedTokenName(message: string): string | undefined {
-  const parts = message.split(CODE_SEPARATOR);
-  return parts.length === 3 ? parts[2] : undefined;
-}
-
 /** What the provider needs to know about the input being parsed. */
 export interface MessageContext {
   tokens: IToken[];
@@ -95,9 +89,6 @@ export function createMessageProvider(context: () => MessageContext): IParserErr
 
   return {
     buildMismatchTokenMessage({ expected, actual, previous }) {
-      // The expected token's name travels after the message (Chevrotain's exception does not keep it): the light
-      // recovery in parse.ts inserts that token where the formula ends early.
-      const coded = (code: ParseErrorCode, message: string) => `${code}${CODE_SEPARATOR}${message}${CODE_SEPARATOR}${expected.name}`;
       const where = offsetOf(actual, previous);
       if (expected === T.End) {
         const open = unclosed(context(), where, T.Case, T.End);

@@ -82,7 +82,9 @@ function sharedParsers(): { strict: FormulaParser; recovering: FormulaParser; cs
 }
 
 function toParseError(e: IRecognitionException, lines: LineIndex, text: string, lastToken: IToken | undefined): ParseError {
-  const [code, message] = e.message.includes(CODE_SEPARATOR) ? e.message.split(CODE_SEPARATOR) : ['unexpected-token', e.message];
+  const separator = e.message.indexOf(CODE_SEPARATOR);
+  const code = separator < 0 ? 'unexpected-token' : e.message.slice(0, separator);
+  const message = separator < 0 ? e.message : e.message.slice(separator + 1);
   const token = e.token;
   let start: number;
   let end: number;
@@ -95,7 +97,7 @@ function toParseError(e: IRecognitionException, lines: LineIndex, text: string, 
     start = lastToken ? lastToken.startOffset + lastToken.image.length : text.trimEnd().length;
     end = start;
   }
-  return { code: code as ParseErrorCode, message: message!, range: lines.rangeOf(start, end) };
+  return { code: code as ParseErrorCode, message, range: lines.rangeOf(start, end) };
 }
 
 /** Chevrotain stops at input left over after a complete formula (`a b + (1`). The rest may hold independent errors

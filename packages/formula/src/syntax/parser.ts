@@ -126,10 +126,23 @@ const ALREADY_STOPPED = new EarlyExitException('', STOPPED_AT, STOPPED_AT);
  * constructor: it captures a stack trace, which took a quarter of reading a short formula with an error, and a
  * syntax error's stack is never read (recorded, or thrown only to Chevrotain's own recovery).
  */
-function recordedError<E extends IRecognitionException>(type: abstract new (...args: never[]) => E, name: string, message: string, token: IToken, previousToken: IToken): E {
-  const error = Object.create(type.prototype) as E & { previousToken: IToken };
-  Object.assign(error, { name, message, token, previousToken, resyncedTokens: [] });
+function recordedError<E extends IRecognitionException>(
+  type: abstract new (...args: never[]) => E,
+  name: string,
+  message: string,
+  token: IToken,
+  previousToken: IToken,
+  expected: TokenType | undefined,
+): E {
+  const error = Object.create(type.prototype) as E & { previousToken: IToken; expected: TokenType | undefined };
+  Object.assign(error, { name, message, token, previousToken, resyncedTokens: [], expected });
   return error;
+}
+
+/** The token a mismatch expected (the light recovery inserts it), kept on the error as it is made (mismatchError);
+ * undefined for any other error. */
+export function expectedTokenOf(error: IRecognitionException): TokenType | undefined {
+  return (error as { expected?: TokenType }).expected;
 }
 
 const newArguments = (open: IToken | undefined): ArgumentParts => ({ open, star: undefined, distinct: undefined, args: [], close: undefined, over: undefined, fixed: undefined, recovered: false });
@@ -293,7 +306,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
         customUserDescription: errMsgTypes ?? '',
         ruleName: internals.getCurrRuleFullName(),
       });
-      const error = recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous);
+      const error = recordedError(NoViableAltException, 'NoViableAltException', message, this.LA(1), previous, undefined);
       if (!this.bareRules) throw internals.SAVE_ERROR(error);
       // An expression missing at the end (`a +`): read on over the tail, whose MissingExpression token the term
       // takes next (missingAtEnd).
@@ -343,7 +356,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       const previous = this.LA(0);
       const message =
         options?.ERR_MSG ?? internals.errorMessageProvider.buildMismatchTokenMessage({ expected, actual, previous, ruleName: internals.getCurrRuleFullName() });
-      return recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous);
+      return recordedError(MismatchedTokenException, 'MismatchedTokenException', message, actual, previous, expected);
     }
 
     /** Chevrotain's, for a repetition that needs one more item (a CASE without WHEN); after an error it only unwinds. */
