@@ -3,7 +3,7 @@
 // longer the open one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { coreDiagnostics, createDocument, diagnose, limitDiagnostics, type Diagnostic, type IdeSettings } from '@calckit/ide';
+import { coreDiagnostics, createDocument, diagnose, diagnosticsAfterWhitespaceEdit, limitDiagnostics, type DiagnosedText, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { isTestFile } from '@calckit/project';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
@@ -42,6 +42,23 @@ export interface VersionDiagnostics {
   readonly items: LspDiagnostic[];
 }
 
+/** A document's last version linted in full on this thread, and under which settings and generation. */
+export interface LintedVersion {
+  readonly settings: IdeSettings;
+  readonly generation: number;
+  readonly earlier: DiagnosedText;
+}
+
+/**
+ * The diagnostics of `source` moved from the last version linted in full, when only spaces and tabs between its tokens
+ * changed and nothing it was linted under did (ide's reuse-diagnostics.ts); otherwise undefined: lint it. The parse of
+ * that version is then made only if a feature asks for it.
+ */
+export function movedDiagnostics(linted: LintedVersion | undefined, source: string, settings: IdeSettings, generation: number): Diagnostic[] | undefined {
+  if (linted === undefined || linted.settings !== settings || linted.generation !== generation) return undefined;
+  return diagnosticsAfterWhitespaceEdit(linted.earlier, source);
+}
+
 /** A publication waiting for the typing to pause. */
 interface Scheduled {
   cancel(): void;
@@ -69,6 +86,8 @@ export class DiagnosticsService {
   private readonly results = new Map<string, { version: number; settings: IdeSettings; diagnostics: Promise<Diagnostic[]> }>();
   /** Bumped when settings or the project change: part of the pull result id, with the document's version. */
   private generation = 0;
+  /** Per URI the last version linted in full on this thread, whose diagnostics later versions may move. */
+  private readonly linted = new Map<string, LintedVersion>();
 
   constructor(
     private readonly connection: Connection,
@@ -94,6 +113,9 @@ export class DiagnosticsService {
   private async compute(uri: string, text: TextDocument, settings: IdeSettings): Promise<Diagnostic[]> {
     const source = text.getText();
     const version = text.version;
+    const generation = this.generation;
+    const moved = movedDiagnostics(this.linted.get(uri), source, settings, generation);
+    if (moved) return moved;
     if (this.worker?.usable && source.length >= WORKER_THRESHOLD) {
       try {
         return await this.worker.lint(source, settings);
@@ -105,7 +127,9 @@ export class DiagnosticsService {
     const open = this.documents.get(uri);
     const doc = open && open.text.version === version ? open.doc : createDocument(source);
     try {
-      return diagnose(doc, settings);
+      const diagnostics = diagnose(doc, settings);
+      this.linted.set(uri, { settings, generation, earlier: { parse: doc.parse, diagnostics } });
+      return diagnostics;
     } catch (error) {
       // A linter defect must not hide the syntax errors: fall back to the core's problems.
       this.log.error(`lint failed for ${uri}, showing syntax and core problems only: ${describeError(error)}`);
@@ -168,6 +192,7 @@ export class DiagnosticsService {
     this.timers.get(uri)?.cancel();
     this.timers.delete(uri);
     this.results.delete(uri);
+    this.linted.delete(uri);
     if (this.push && !isTestFile(uri)) void this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 

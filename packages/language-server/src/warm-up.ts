@@ -12,7 +12,7 @@
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { createDocument, DEFAULT_SERVICE_NAME, diagnose, ideSettings, type IdeSettings } from '@calckit/ide';
 import { datasetSchemaFileSchema, type ColumnType } from '@calckit/project';
-import { publishedItems } from './diagnostics.js';
+import { movedDiagnostics, publishedItems, type LintedVersion } from './diagnostics.js';
 
 /** The clauses of the warm-up formula: every kind of node the grammar builds (CASE with and without an operand, IN,
  * LIKE, BETWEEN, IS NULL, INTERVAL, OVER, FIXED, DISTINCT, `*`, prefix operators, comments, strings and numbers). */
@@ -79,22 +79,38 @@ export const WARM_UP_ITERATIONS = 300;
 /** How long the server must have had nothing to do before a slice runs, in ms. */
 export const WARM_UP_IDLE_MS = 50;
 
-/** Offsets just after the last space of each run of them: a space typed there doubles one and changes nothing else. */
-const AFTER_SPACES = [...WARM_UP_FORMULA.matchAll(/ (?! )/g)].map((m) => m.index! + 1);
+/** Offsets at the end of each run of spaces between tokens (not in comments or text), when no diagnostic covers it: a
+ * space typed there doubles one and changes nothing else, so its diagnostics are moved, as for a user's spaces. Found
+ * on first use, not while the server loads. */
+let afterSpaces: readonly number[] | undefined;
+function spacesToDouble(): readonly number[] {
+  if (afterSpaces) return afterSpaces;
+  const doc = createDocument(WARM_UP_FORMULA);
+  const diagnostics = diagnose(doc, WARM_UP_SETTINGS);
+  const ends: number[] = [];
+  for (const t of doc.parse.trivia) {
+    const end = t.startOffset + t.image.length;
+    if (t.tokenType.name !== 'WhiteSpace' || !t.image.endsWith(' ') || diagnostics.some((d) => d.span.start < end && d.span.end > t.startOffset)) continue;
+    ends.push(end);
+  }
+  return (afterSpaces = ends);
+}
 
-/** The text of iteration `i`: the formula whole, with a space typed, cut short (a formula being typed: syntax errors
- * at its end), or with an expression missing mid-text, so that the error paths are warmed as well as the valid one. */
+/** The text of iteration `i`: the formula whole, then with a space typed (its diagnostics moved from the whole's),
+ * cut short (a formula being typed: syntax errors at its end), or with an expression missing mid-text, so that the
+ * error paths are warmed as well as the valid one. */
 export function warmUpText(i: number): string {
   const whole = WARM_UP_FORMULA;
   switch (i % 4) {
     case 0:
       return whole;
-    case 1:
-      return whole.slice(0, Math.floor((whole.length * (1 + (i % 7))) / 8));
-    case 2: {
-      const at = AFTER_SPACES[(i >> 2) % AFTER_SPACES.length]!;
+    case 1: {
+      const spaces = spacesToDouble();
+      const at = spaces[(i >> 2) % spaces.length]!;
       return `${whole.slice(0, at)} ${whole.slice(at)}`;
     }
+    case 2:
+      return whole.slice(0, Math.floor((whole.length * (1 + (i % 7))) / 8));
     default:
       return whole.replace('THEN', 'THEN THEN');
   }
@@ -132,18 +148,33 @@ export class WarmUpDocument {
   }
 }
 
+/**
+ * The warm-up's document, changed from one iteration to the next as the server's document store changes an open
+ * document, and its last version linted in full, as DiagnosticsService keeps it.
+ */
+export class WarmUpState {
+  readonly document = new WarmUpDocument();
+  linted: LintedVersion | undefined;
+}
+
 /** One iteration of the keystroke path, as DiagnosticsService runs it for a change, without publishing. */
-export function warmUpOnce(i: number, settings: IdeSettings = WARM_UP_SETTINGS, document: WarmUpDocument = new WarmUpDocument()): number {
-  const lspText = document.change(warmUpText(i), i + 1);
-  const diagnostics = diagnose(createDocument(lspText.getText()), settings);
+export function warmUpOnce(i: number, settings: IdeSettings = WARM_UP_SETTINGS, state: WarmUpState = new WarmUpState()): number {
+  const lspText = state.document.change(warmUpText(i), i + 1);
+  const source = lspText.getText();
+  let diagnostics = movedDiagnostics(state.linted, source, settings, 0);
+  if (diagnostics === undefined) {
+    const doc = createDocument(source);
+    diagnostics = diagnose(doc, settings);
+    state.linted = { settings, generation: 0, earlier: { parse: doc.parse, diagnostics } };
+  }
   const items = publishedItems(lspText, diagnostics);
   return JSON.stringify({ uri: WARM_UP_URI, version: lspText.version, diagnostics: items }).length;
 }
 
 /** Iterations over one document that changes as a user's does: what the server's warm-up runs. */
 export function warmUpRunner(settings: IdeSettings = WARM_UP_SETTINGS): (i: number) => number {
-  const document = new WarmUpDocument();
-  return (i) => warmUpOnce(i, settings, document);
+  const state = new WarmUpState();
+  return (i) => warmUpOnce(i, settings, state);
 }
 
 export interface WarmUpOptions {

@@ -69,3 +69,10 @@ export class LineIndex {
 export function formatPosition(p: Position): string {
   return `${p.line}:${p.column}`;
 }
+
+/** The lines of the positions a message may quote (formatPosition's `line:column`; other text that looks so too). */
+export function linesQuotedIn(message: string): number[] {
+  const lines: number[] = [];
+  for (const m of message.matchAll(/(\d+):\d+/g)) lines.push(Number(m[1]));
+  return lines;
+}

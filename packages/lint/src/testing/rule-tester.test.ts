@@ -105,6 +105,30 @@ describe('RuleTester: what a rule must not change', () => {
   });
 });
 
+describe('RuleTester: spaces between tokens', () => {
+  // Reports a division whose operator has two spaces or more before it, on the divisor only: what it says depends on
+  // spaces outside what it reports, so the editor, which moves diagnostics over such spaces, would show it stale.
+  const spacing = defineRule({
+    meta: { ...divisionByZero.meta, id: 'reads-spaces' },
+    create: (context) => ({
+      Binary(node) {
+        const before = context.text.slice(node.left.range.end.offset, node.right.range.start.offset);
+        if (node.operator === '/' && before.startsWith('  ')) context.report({ messageId: 'zero', node: node.right });
+      },
+    }),
+  });
+  const ONE = { line: 1, column: 8, endLine: 1, endColumn: 9 } as const;
+
+  it('fails a rule whose report depends on spaces it does not cover, in a valid case and in an invalid one', () => {
+    expect(() => runAll(spacing, { valid: ['`a` / 1'], invalid: [{ code: '`a`  / 1', errors: [{ messageId: 'zero', ...ONE }] }] })).toThrow(/a space typed at offset 4, where no problem is, changed/);
+    expect(() => runAll(spacing, { valid: ['1'], invalid: [{ code: '`a`  / 1', errors: [{ messageId: 'zero', ...ONE }] }] })).not.toThrow();
+  });
+
+  it('moves the problems of a rule that reads spaces only where it reports', () => {
+    expect(() => runAll(divisionByZero, { valid: ['`a`  /  1'], invalid: [{ code: '`a`   /   0 +  1', errors: [{ messageId: 'zero', line: 1, column: 11, endLine: 1, endColumn: 12 }] }] })).not.toThrow();
+  });
+});
+
 describe('RuleTester: types', () => {
   it('registers a table through describe/it', () => {
     const names: string[] = [];

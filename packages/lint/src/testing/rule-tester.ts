@@ -1,7 +1,8 @@
 // RuleTester: runs a rule's table of valid and invalid cases through the real engine (ESLint's RuleTester model).
 // It refuses malformed tables, requires every problem's location and every suggestion a problem carries, freezes the
-// parse and the options while the rule runs, and checks that every fix output re-lints clean. Pass `describe`/`it`.
-import { parseFormula, type DatasetColumn, type ParseResult } from '@calckit/formula';
+// parse and the options while the rule runs, checks that every fix output re-lints clean, and that a space typed
+// between tokens changes nothing the rule reports outside what a report covers. Pass `describe`/`it`.
+import { overlapsGap, parseFormula, shiftOffset, tokens, whitespaceEditOf, type DatasetColumn, type ParseResult, type WhitespaceEdit } from '@calckit/formula';
 import { resolveConfig, type RuleEntry } from '../config.js';
 import { applyFixes } from '../fix.js';
 import { lintText } from '../linter.js';
@@ -121,6 +122,44 @@ function messagesOf(rule: Rule, c: CaseBase, code = c.code, fix = false): { mess
   return { messages: result.messages.filter((m) => m.ruleId === rule.meta.id), ...(result.output !== undefined ? { output: result.output } : {}) };
 }
 
+/** What a problem says and where, with its offsets moved over `edit` (none: as they are). */
+function comparable(m: LintMessage, edit?: WhitespaceEdit): unknown {
+  const move = (offset: number) => (edit ? shiftOffset(edit, offset) : offset);
+  const fix = (f: { range: readonly [number, number]; text: string }) => [move(f.range[0]), move(f.range[1]), f.text];
+  return [m.ruleId, m.severity, m.messageId, m.message, move(m.range.start.offset), move(m.range.end.offset), m.fix && fix(m.fix), m.suggestions?.map((s) => [s.desc, fix(s.fix)])];
+}
+
+/** Whether a problem covers any of the edited run: its range, its fix or a suggestion's. */
+function covers(edit: WhitespaceEdit, m: LintMessage): boolean {
+  const touches = (start: number, end: number) => overlapsGap(edit, start, end);
+  return (
+    touches(m.range.start.offset, m.range.end.offset) ||
+    (m.fix !== undefined && touches(m.fix.range[0], m.fix.range[1])) ||
+    (m.suggestions ?? []).some((s) => touches(s.fix.range[0], s.fix.range[1]))
+  );
+}
+
+/**
+ * A space typed at the end of each run of whitespace between tokens that no problem covers must leave the rule's
+ * problems as they were, moved with the text: the editor moves its diagnostics over such edits instead of linting
+ * again (ide's reuse-diagnostics.ts). A rule may read the spaces between tokens only inside what it reports.
+ */
+function checkWhitespaceStable(rule: Rule, c: CaseBase, got: readonly LintMessage[]): void {
+  const parse = parseFormula(c.code);
+  for (const t of parse.trivia) {
+    if (t.tokenType !== tokens.WhiteSpace) continue;
+    const end = t.startOffset + t.image.length;
+    const typed = `${c.code.slice(0, end)} ${c.code.slice(end)}`;
+    const edit = whitespaceEditOf(parse, typed);
+    if (edit === undefined || got.some((m) => covers(edit, m))) continue;
+    const expected = JSON.stringify(got.map((m) => comparable(m, edit)));
+    const after = messagesOf(rule, c, typed).messages;
+    if (JSON.stringify(after.map((m) => comparable(m))) !== expected) {
+      fail(`a space typed at offset ${end}, where no problem is, changed the rule's problems (${JSON.stringify(typed)}):\n  ${after.map(show).join('\n  ') || 'none'}\nthe rule may read the spaces between tokens only inside what it reports`);
+    }
+  }
+}
+
 const show = (m: LintMessage) => `${m.messageId ?? '?'} at ${m.range.start.line}:${m.range.start.column}: ${m.message}`;
 const at = (m: LintMessage) => ({ line: m.range.start.line, column: m.range.start.column, endLine: m.range.end.line, endColumn: m.range.end.column });
 
@@ -186,6 +225,7 @@ export function ruleCases<M extends string>(rule: Rule<M>, table: RuleTable<NoIn
         checkParses(c);
         const { messages: got } = messagesOf(rule, c);
         if (got.length > 0) fail(`expected no problems, got:\n  ${got.map(show).join('\n  ')}`);
+        checkWhitespaceStable(rule, c, got);
       },
     });
   }
@@ -240,6 +280,7 @@ export function ruleCases<M extends string>(rule: Rule<M>, table: RuleTable<NoIn
           }
           checkSuggestions(c, m, e, where);
         });
+        checkWhitespaceStable(rule, c, got);
         const fixable = got.filter((m) => m.fix);
         if (fixable.length > 0 && c.output === undefined) fail(`the rule fixes this code but the case has no output (fix gives ${JSON.stringify(applyFixes(c.code, got).output)})`);
         if (c.output === null && fixable.length > 0) fail('expected no fix, but the rule offers one');
