@@ -1,6 +1,7 @@
 // Editor latency side by side: our language server and sql-language-server 1.7.1 (started with the preload in
 // bench/lib/sql-language-server-preload.cjs), both over stdio from this one process, timed edit by edit in turn:
-// change→diagnostics p50/p99 over one-space edits of documents of the same size sent as whole text, then completion.
+// change→diagnostics p50/p99 over one-space edits of documents of the same size sent as whole text, then over a digit
+// typed into a number and deleted (a token changed: parsed and linted again by both), then completion.
 // In ROUNDS rounds, each with a fresh pair of server processes; every figure is the median over the rounds.
 // Usage: node bench/lsp-side-by-side.mjs [--iterations=N] [--rounds=N] (after `npm run build`); prints JSON.
 import { spawn } from 'node:child_process';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { checkPeerDocument, edited, editOffset, formula5k, sql5k } from './lib/editor-documents.mjs';
+import { checkPeerDocument, digitOffset, edited, editOffset, formula5k, sql5k } from './lib/editor-documents.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -148,6 +149,7 @@ export async function benchEditorSideBySide({ iterations = 200, warmup = 20, rou
   const summary = (side) => ({
     ...results[0][side],
     changeToDiagnostics: { p50: of(side, 'changeToDiagnostics', 'p50'), p99: of(side, 'changeToDiagnostics', 'p99') },
+    tokenEditToDiagnostics: { p50: of(side, 'tokenEditToDiagnostics', 'p50'), p99: of(side, 'tokenEditToDiagnostics', 'p99') },
     completion: { p50: of(side, 'completion', 'p50'), p99: of(side, 'completion', 'p99') },
   });
   const ratioOf = (r) => r.ours.changeToDiagnostics.p99 / r.peer.changeToDiagnostics.p50;
@@ -173,8 +175,8 @@ async function oneRound({ iterations, warmup }) {
   }
   try {
     const servers = [
-      { key: 'ours', server: ours, text: documents.ours, offset: editOffset(documents.ours), latencies: [] },
-      { key: 'peer', server: peer, text: documents.peer, offset: editOffset(documents.peer), latencies: [] },
+      { key: 'ours', server: ours, text: documents.ours, offset: editOffset(documents.ours), digitAt: digitOffset(documents.ours), latencies: [], tokenLatencies: [] },
+      { key: 'peer', server: peer, text: documents.peer, offset: editOffset(documents.peer), digitAt: digitOffset(documents.peer), latencies: [], tokenLatencies: [] },
     ];
     for (const s of servers) await s.server.open(s.text);
     // Edit by edit in turn, the first server alternating, so that both meet the same moments of the machine's load.
@@ -182,6 +184,13 @@ async function oneRound({ iterations, warmup }) {
       for (const s of i % 2 === 0 ? servers : [...servers].reverse()) {
         const ms = await s.server.change(edited(s.text, s.offset, i));
         if (i >= warmup) s.latencies.push(ms);
+      }
+    }
+    // Then a digit typed into a number and deleted, edit by edit in turn as above.
+    for (let i = 0; i < warmup + iterations; i++) {
+      for (const s of i % 2 === 0 ? servers : [...servers].reverse()) {
+        const ms = await s.server.change(edited(s.text, s.digitAt, i, '1'));
+        if (i >= warmup) s.tokenLatencies.push(ms);
       }
     }
     // Completion at the typed space (after `>` in our formula, after `,` in the SQL), the document unchanged.
@@ -200,6 +209,7 @@ async function oneRound({ iterations, warmup }) {
         documentBytes: s.text.length,
         diagnosticsOnDocument: s.server.diagnostics,
         changeToDiagnostics: { p50: percentile(s.latencies, 50), p99: percentile(s.latencies, 99) },
+        tokenEditToDiagnostics: { p50: percentile(s.tokenLatencies, 50), p99: percentile(s.tokenLatencies, 99) },
         completion: { p50: percentile(s.completion, 50), p99: percentile(s.completion, 99) },
       };
     }

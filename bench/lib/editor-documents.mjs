@@ -51,20 +51,33 @@ export function editOffset(text) {
   return at + 1;
 }
 
-/** The document after edit number `i` (from 0): even edits type a space at `offset`, odd ones delete it again. */
-export function edited(text, offset, i) {
-  return i % 2 === 0 ? `${text.slice(0, offset)} ${text.slice(offset)}` : text;
+/**
+ * Where the benchmark's second series types a digit: after the first digit of the first number at or past the middle
+ * of the text, so that a token changes (a number's value) and the syntax does not: each such change is parsed and
+ * linted again by both servers (ours moves its diagnostics over a space typed between tokens instead).
+ */
+export function digitOffset(text) {
+  const middle = Math.floor(text.length / 2);
+  // A number after a comparison or a comma, not one in a comment or a name; one that is not 0 (NULLIF(x, 0) stays).
+  const at = text.slice(middle).search(/[>,] [1-9]/);
+  if (at < 0) throw new Error('no number past the middle of the document');
+  return middle + at + 3;
+}
+
+/** The document after edit number `i` (from 0): even edits type `typed` (a space) at `offset`, odd ones delete it. */
+export function edited(text, offset, i, typed = ' ') {
+  return i % 2 === 0 ? `${text.slice(0, offset)}${typed}${text.slice(offset)}` : text;
 }
 
 /**
- * Throws unless sql-language-server's linter lints all of `text`, with and without the typed space: its parser must
+ * Throws unless sql-language-server's linter lints all of `text`, as it is, with the typed space and the typed digit: its parser must
  * accept it (else it reports the syntax error and skips the linter), and sqlint's parse must return every statement
  * (else it lints part of the text). Returns the number of statements.
  */
 export function checkPeerDocument(text) {
   const { parse, parseAll } = require('@joe-re/sql-parser');
   const statements = text.split(';').filter((s) => s.replace(/--[^\n]*/g, '').trim() !== '').length;
-  for (const version of [text, edited(text, editOffset(text), 0)]) {
+  for (const version of [text, edited(text, editOffset(text), 0), edited(text, digitOffset(text), 0, '1')]) {
     parse(version);
     const linted = parseAll(version).length;
     if (linted !== statements) throw new Error(`sqlint would lint ${linted} of the document's ${statements} statements`);
