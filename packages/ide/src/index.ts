@@ -14,7 +14,7 @@ export { prepareRename, rename, RenameError, type RenameTarget } from './rename.
 export { inlayHints } from './inlay-hints.js';
 export { documentSymbols } from './symbols.js';
 export { coreDiagnostics, diagnose, type Linter } from './diagnostics.js';
-export { diagnosticsAfterWhitespaceEdit, type DiagnosedText } from './reuse-diagnostics.js';
+export { diagnosticsAfterTriviaEdit, type DiagnosedText } from './reuse-diagnostics.js';
 export { EDITOR_MAX_PROBLEMS, limitDiagnostics } from './limit-diagnostics.js';
 export { codeActions, fixAll, FIX_ALL_KIND, type CodeActionRequest } from './code-actions.js';
 export { minimalEdits } from './text-edits.js';

@@ -1,12 +1,12 @@
-// Diagnostics moved over a whitespace edit must be exactly what linting the new text gives: checked on every
-// whitespace run of the corpus formulas, of the same formulas cut short (broken, as while typing), and of texts made
-// to test the edges (directives, CRLF, split function names, pasted characters).
+// Diagnostics moved over an edit of spaces between tokens or of a comment must be exactly what linting the new text
+// gives: checked on every whitespace run and comment of the corpus formulas, of the same formulas cut short (broken,
+// as while typing), and of texts made to test the edges (directives, CRLF, split function names, pasted characters).
 import { readFileSync } from 'node:fs';
 import { lex, type DatasetColumn } from '@calckit/formula';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from './diagnostics.js';
 import { createDocument } from './document.js';
-import { diagnosticsAfterWhitespaceEdit } from './reuse-diagnostics.js';
+import { diagnosticsAfterTriviaEdit } from './reuse-diagnostics.js';
 import { ideSettings, type IdeSettings } from './types.js';
 
 const corpus: string[] = readFileSync(new URL('../../../test/corpus/formulas.jsonl', import.meta.url), 'utf8')
@@ -30,6 +30,9 @@ const EDGES = [
   "   \t  -- only a comment\n   ",
   "'unterminated   text  ",
   'IF(`Revenue`  >  0,  `Revenue`  /  `Cost`,  NULL)',
+  '`Revenue` /* a note */ + `Region` -- another\n  + 1 /* calckit-disable-line */ -- calckit-disable-line mixed-aggregation',
+  'SUM(`Revenue`) /* calckit-disable mixed-aggregation */ + `Region` /* calckit-enable */ + `Region` -- calckit',
+  '`Revenue` - -- a comment that a minus before it must not join\n  1 /* a**/ + /**/ 2 -- ends at the end',
 ];
 
 /** Every formula cut short before every 7th token: broken shapes as while typing. */
@@ -42,16 +45,24 @@ function cutShort(texts: readonly string[]): string[] {
   return out;
 }
 
-/** Spaces and tabs typed at the end, inside and after the first character of every whitespace run, and deleted. */
-function whitespaceEdits(text: string): string[] {
+/** Spaces and tabs typed at the end, inside and after the first character of every whitespace run, and deleted; and
+ * in every comment, a letter typed at its end (before a block comment's `*\/`), a `*\/` typed in a block comment,
+ * a `calckit-disable-line` typed (a directive made), and its last character deleted. */
+function triviaEdits(text: string): string[] {
   const out: string[] = [];
+  const at = (offset: number, typed: string) => `${text.slice(0, offset)}${typed}${text.slice(offset)}`;
   for (const t of lex(text).trivia) {
-    if (t.tokenType.name !== 'WhiteSpace') continue;
     const start = t.startOffset;
     const end = start + t.image.length;
-    out.push(`${text.slice(0, end)} ${text.slice(end)}`);
-    out.push(`${text.slice(0, start + 1)}\t${text.slice(start + 1)}`);
-    if (t.image.length >= 2 && (text[end - 1] === ' ' || text[end - 1] === '\t')) out.push(text.slice(0, end - 1) + text.slice(end));
+    const type = t.tokenType.name;
+    if (type === 'WhiteSpace') {
+      out.push(at(end, ' '), at(start + 1, '\t'));
+      if (t.image.length >= 2 && (text[end - 1] === ' ' || text[end - 1] === '\t')) out.push(text.slice(0, end - 1) + text.slice(end));
+    } else if (type === 'LineComment' || type === 'BlockComment') {
+      const inside = type === 'LineComment' ? end : end - 2;
+      out.push(at(inside, 'x'), at(start + 2, ' calckit-disable-line '), text.slice(0, inside - 1) + text.slice(inside));
+      if (type === 'BlockComment') out.push(at(start + 3, '*/'));
+    }
   }
   return out;
 }
@@ -62,8 +73,8 @@ function check(texts: readonly string[], settings: IdeSettings): { moved: number
   for (const text of texts) {
     const doc = createDocument(text);
     const earlier = { parse: doc.parse, diagnostics: diagnose(doc, settings) };
-    for (const next of whitespaceEdits(text)) {
-      const reused = diagnosticsAfterWhitespaceEdit(earlier, next);
+    for (const next of triviaEdits(text)) {
+      const reused = diagnosticsAfterTriviaEdit(earlier, next);
       if (reused === undefined) {
         linted++;
         continue;
@@ -75,11 +86,11 @@ function check(texts: readonly string[], settings: IdeSettings): { moved: number
   return { moved, linted };
 }
 
-describe('diagnostics after a whitespace edit', () => {
+describe('diagnostics after an edit of spaces between tokens or of a comment', () => {
   const withSchema = ideSettings({ schema, lintConfig: { rules: { 'keyword-case': 'warn', 'division-without-nullif': 'warn' } } });
 
-  it('are what linting the new text gives, on every whitespace run of the corpus', () => {
-    const { moved, linted } = check(corpus, withSchema);
+  it('are what linting the new text gives, on every whitespace run and comment of the corpus', () => {
+    const { moved, linted } = check([...corpus, ...corpus.map((f) => `/* why */ ${f.replace(' ', ' -- a note\n ')} -- and a note`)], withSchema);
     // Most runs are covered by no diagnostic: if this fell, the edits would be linted again and nothing checked.
     expect(moved).toBeGreaterThan(3 * linted);
   });
@@ -105,13 +116,29 @@ describe('diagnostics after a whitespace edit', () => {
     const split = "DATE  FORMAT(`Order Date`, '%Y')\n  +  1";
     const earlier = earlierOf(split);
     expect(earlier.diagnostics.map((d) => [d.code, d.span])).toEqual([['split-function-name', { start: 0, end: 12 }]]);
-    expect(diagnosticsAfterWhitespaceEdit(earlier, split.replace('DATE  ', 'DATE   '))).toBeUndefined();
-    expect(diagnosticsAfterWhitespaceEdit(earlier, split.replace('+  1', '+   1'))).toEqual(earlier.diagnostics);
+    expect(diagnosticsAfterTriviaEdit(earlier, split.replace('DATE  ', 'DATE   '))).toBeUndefined();
+    expect(diagnosticsAfterTriviaEdit(earlier, split.replace('+  1', '+   1'))).toEqual(earlier.diagnostics);
     // "WHEN at 1:6 is missing THEN": a space typed before the WHEN moves it to 1:7.
     const broken = 'CASE when `a` \n  + 1';
     const syntax = earlierOf(broken);
     expect(syntax.diagnostics.map((d) => d.message)).toContain('WHEN at 1:6 is missing THEN');
-    expect(diagnosticsAfterWhitespaceEdit(syntax, broken.replace('CASE ', 'CASE  '))).toBeUndefined();
-    expect(diagnosticsAfterWhitespaceEdit(syntax, broken.replace('\n  +', '\n   +'))).toEqual(diagnose(createDocument(broken.replace('\n  +', '\n   +')), settings));
+    expect(diagnosticsAfterTriviaEdit(syntax, broken.replace('CASE ', 'CASE  '))).toBeUndefined();
+    expect(diagnosticsAfterTriviaEdit(syntax, broken.replace('\n  +', '\n   +'))).toEqual(diagnose(createDocument(broken.replace('\n  +', '\n   +')), settings));
+  });
+
+  it('are moved over text typed in a comment, unless the comment is or becomes a directive', () => {
+    const settings = ideSettings({ schema });
+    const text = 'SUM(`Revenue`) + `Region` -- calckit\n/* why */ + 1';
+    const doc = createDocument(text);
+    const earlier = { parse: doc.parse, diagnostics: diagnose(doc, settings) };
+    expect(earlier.diagnostics.map((d) => d.code)).toEqual(['mixed-aggregation']);
+    const typed = (from: string, to: string) => diagnosticsAfterTriviaEdit(earlier, text.replace(from, to));
+    expect(typed('/* why */', '/* why not */')).toEqual(earlier.diagnostics);
+    expect(typed('-- calckit', '-- calckit-disable-line')).toBeUndefined();
+    expect(diagnose(createDocument(text.replace('-- calckit', '-- calckit-disable-line')), settings)).toEqual([]);
+    // A `*/` typed in a block comment ends it there: the rest is code.
+    expect(typed('/* why */', '/* w*/hy */')).toBeUndefined();
+    // A line break typed in a `--` comment ends it there.
+    expect(typed('-- calckit', '-- calc\nkit')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // longer the open one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { coreDiagnostics, createDocument, diagnose, diagnosticsAfterWhitespaceEdit, limitDiagnostics, type DiagnosedText, type Diagnostic, type IdeSettings } from '@calckit/ide';
+import { coreDiagnostics, createDocument, diagnose, diagnosticsAfterTriviaEdit, limitDiagnostics, type DiagnosedText, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { isTestFile } from '@calckit/project';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
@@ -51,12 +51,12 @@ export interface LintedVersion {
 
 /**
  * The diagnostics of `source` moved from the last version linted in full, when only spaces and tabs between its tokens
- * changed and nothing it was linted under did (ide's reuse-diagnostics.ts); otherwise undefined: lint it. The parse of
- * that version is then made only if a feature asks for it.
+ * or the text of a comment changed, and nothing it was linted under did (ide's reuse-diagnostics.ts); otherwise
+ * undefined: lint it. The parse of that version is then made only if a feature asks for it.
  */
 export function movedDiagnostics(linted: LintedVersion | undefined, source: string, settings: IdeSettings, generation: number): Diagnostic[] | undefined {
   if (linted === undefined || linted.settings !== settings || linted.generation !== generation) return undefined;
-  return diagnosticsAfterWhitespaceEdit(linted.earlier, source);
+  return diagnosticsAfterTriviaEdit(linted.earlier, source);
 }
 
 /** A publication waiting for the typing to pause. */

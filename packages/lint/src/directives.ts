@@ -17,15 +17,26 @@ export interface Directive {
 
 const PATTERN = /^\s*calckit-(disable-next-line|disable-line|disable|enable)(?=\s|$)([\s\S]*)$/;
 
+/** A comment's text inside its `--` or its `/* *\/`, or undefined for other trivia. */
+function commentBody(type: string, image: string): string | undefined {
+  return type === 'LineComment' ? image.slice(2) : type === 'BlockComment' ? image.slice(2, -2) : undefined;
+}
+
+/**
+ * Whether a comment (its whole text, `--` or `/*` included) is a directive: the only comments whose text changes what
+ * lint reports (the editor lints again over an edit inside one, and moves its diagnostics over one inside another).
+ */
+export function isDirectiveComment(image: string): boolean {
+  const body = commentBody(image.startsWith('--') ? 'LineComment' : image.startsWith('/*') ? 'BlockComment' : '', image);
+  return body !== undefined && PATTERN.test(body);
+}
+
 /** Directives in the comments of a file, in source order. */
 export function parseDirectives(trivia: ParseResult['trivia'], lines: LineIndex): Directive[] {
   const out: Directive[] = [];
   for (const token of trivia) {
-    const type = token.tokenType.name;
-    let body: string;
-    if (type === 'LineComment') body = token.image.slice(2);
-    else if (type === 'BlockComment') body = token.image.slice(2, -2);
-    else continue;
+    const body = commentBody(token.tokenType.name, token.image);
+    if (body === undefined) continue;
     const m = PATTERN.exec(body);
     if (!m) continue;
     // `-- calckit-disable-next-line rule-a, rule-b -- why`: text after ` -- ` is a reason.

@@ -15,7 +15,7 @@ export {
   type RuleEntry,
   type ConfigIssue,
 } from './config.js';
-export { parseDirectives, type Directive } from './directives.js';
+export { isDirectiveComment, parseDirectives, type Directive } from './directives.js';
 export { RULES, ruleById } from './rules/index.js';
 export { buildSemantics, type Semantics } from './semantics/index.js';
 export { closestNames } from './suggest.js';

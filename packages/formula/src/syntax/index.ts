@@ -9,4 +9,4 @@ export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, wal
 export * as tokens from './tokens.js';
 export { printFormula, printExpression } from './print.js';
 export { PRECEDENCE, BINARY_PRECEDENCE, COMPARISON_OPERATORS, isComparisonOperator, precedenceOf, wouldStartComment } from './operators.js';
-export { whitespaceEditOf, shiftOffset, overlapsGap, type WhitespaceEdit } from './whitespace-edit.js';
+export { triviaEditOf, shiftOffset, overlapsGap, type TriviaEdit } from './trivia-edit.js';

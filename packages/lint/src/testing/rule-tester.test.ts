@@ -120,8 +120,22 @@ describe('RuleTester: spaces between tokens', () => {
   const ONE = { line: 1, column: 8, endLine: 1, endColumn: 9 } as const;
 
   it('fails a rule whose report depends on spaces it does not cover, in a valid case and in an invalid one', () => {
-    expect(() => runAll(spacing, { valid: ['`a` / 1'], invalid: [{ code: '`a`  / 1', errors: [{ messageId: 'zero', ...ONE }] }] })).toThrow(/a space typed at offset 4, where no problem is, changed/);
+    expect(() => runAll(spacing, { valid: ['`a` / 1'], invalid: [{ code: '`a`  / 1', errors: [{ messageId: 'zero', ...ONE }] }] })).toThrow(/a character typed at offset 4 between tokens, where no problem is, changed/);
     expect(() => runAll(spacing, { valid: ['1'], invalid: [{ code: '`a`  / 1', errors: [{ messageId: 'zero', ...ONE }] }] })).not.toThrow();
+  });
+
+  it('fails a rule whose report depends on the text of a comment that is no directive', () => {
+    const comments = defineRule({
+      meta: { ...divisionByZero.meta, id: 'reads-comments' },
+      create: (context) => ({
+        Binary(node) {
+          if (node.operator === '/' && !/x\s*\*\//.test(context.text)) context.report({ messageId: 'zero', node: node.right });
+        },
+      }),
+    });
+    expect(() => runAll(comments, { valid: ['`a` / 1 /* x */'], invalid: [{ code: '`a` / 1 /* a note */', errors: [{ messageId: 'zero', line: 1, column: 7, endLine: 1, endColumn: 8 }] }] })).toThrow(
+      /a character typed at offset 18 between tokens, where no problem is, changed the rule's problems \("`a` \/ 1 \/\* a note x\*\/"\)/,
+    );
   });
 
   it('moves the problems of a rule that reads spaces only where it reports', () => {

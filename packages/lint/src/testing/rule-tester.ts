@@ -1,8 +1,10 @@
 // RuleTester: runs a rule's table of valid and invalid cases through the real engine (ESLint's RuleTester model).
 // It refuses malformed tables, requires every problem's location and every suggestion a problem carries, freezes the
 // parse and the options while the rule runs, checks that every fix output re-lints clean, and that a space typed
-// between tokens changes nothing the rule reports outside what a report covers. Pass `describe`/`it`.
-import { overlapsGap, parseFormula, shiftOffset, tokens, whitespaceEditOf, type DatasetColumn, type ParseResult, type WhitespaceEdit } from '@calckit/formula';
+// between tokens or a letter typed in a comment changes nothing the rule reports outside what a report covers.
+// Pass `describe`/`it`.
+import { overlapsGap, parseFormula, shiftOffset, tokens, triviaEditOf, type DatasetColumn, type ParseResult, type TriviaEdit } from '@calckit/formula';
+import { isDirectiveComment } from '../directives.js';
 import { resolveConfig, type RuleEntry } from '../config.js';
 import { applyFixes } from '../fix.js';
 import { lintText } from '../linter.js';
@@ -123,14 +125,14 @@ function messagesOf(rule: Rule, c: CaseBase, code = c.code, fix = false): { mess
 }
 
 /** What a problem says and where, with its offsets moved over `edit` (none: as they are). */
-function comparable(m: LintMessage, edit?: WhitespaceEdit): unknown {
+function comparable(m: LintMessage, edit?: TriviaEdit): unknown {
   const move = (offset: number) => (edit ? shiftOffset(edit, offset) : offset);
   const fix = (f: { range: readonly [number, number]; text: string }) => [move(f.range[0]), move(f.range[1]), f.text];
   return [m.ruleId, m.severity, m.messageId, m.message, move(m.range.start.offset), move(m.range.end.offset), m.fix && fix(m.fix), m.suggestions?.map((s) => [s.desc, fix(s.fix)])];
 }
 
 /** Whether a problem covers any of the edited run: its range, its fix or a suggestion's. */
-function covers(edit: WhitespaceEdit, m: LintMessage): boolean {
+function covers(edit: TriviaEdit, m: LintMessage): boolean {
   const touches = (start: number, end: number) => overlapsGap(edit, start, end);
   return (
     touches(m.range.start.offset, m.range.end.offset) ||
@@ -140,22 +142,35 @@ function covers(edit: WhitespaceEdit, m: LintMessage): boolean {
 }
 
 /**
- * A space typed at the end of each run of whitespace between tokens that no problem covers must leave the rule's
- * problems as they were, moved with the text: the editor moves its diagnostics over such edits instead of linting
- * again (ide's reuse-diagnostics.ts). A rule may read the spaces between tokens only inside what it reports.
+ * Where a character typed changes no token: at the end of each run of whitespace between tokens (a space), at the end
+ * of a `--` comment and before a block comment's `*\/` (a letter), directives left out; each with the text after it.
  */
-function checkWhitespaceStable(rule: Rule, c: CaseBase, got: readonly LintMessage[]): void {
-  const parse = parseFormula(c.code);
+function triviaTyped(code: string, parse: ParseResult): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
   for (const t of parse.trivia) {
-    if (t.tokenType !== tokens.WhiteSpace) continue;
     const end = t.startOffset + t.image.length;
-    const typed = `${c.code.slice(0, end)} ${c.code.slice(end)}`;
-    const edit = whitespaceEditOf(parse, typed);
+    const at = t.tokenType === tokens.WhiteSpace || t.tokenType === tokens.LineComment ? end : t.tokenType === tokens.BlockComment ? end - 2 : -1;
+    if (at < 0 || (t.tokenType !== tokens.WhiteSpace && isDirectiveComment(t.image))) continue;
+    out.push({ at, text: `${code.slice(0, at)}${t.tokenType === tokens.WhiteSpace ? ' ' : 'x'}${code.slice(at)}` });
+  }
+  return out;
+}
+
+/**
+ * A space typed in each run of whitespace between tokens, and a letter in each comment, where no problem covers them,
+ * must leave the rule's problems as they were, moved with the text: the editor moves its diagnostics over such edits
+ * instead of linting again (ide's reuse-diagnostics.ts). A rule may read the spaces between tokens only inside what it
+ * reports, and comments only as directives.
+ */
+function checkTriviaStable(rule: Rule, c: CaseBase, got: readonly LintMessage[]): void {
+  const parse = parseFormula(c.code);
+  for (const typed of triviaTyped(c.code, parse)) {
+    const edit = triviaEditOf(parse, typed.text);
     if (edit === undefined || got.some((m) => covers(edit, m))) continue;
     const expected = JSON.stringify(got.map((m) => comparable(m, edit)));
-    const after = messagesOf(rule, c, typed).messages;
+    const after = messagesOf(rule, c, typed.text).messages;
     if (JSON.stringify(after.map((m) => comparable(m))) !== expected) {
-      fail(`a space typed at offset ${end}, where no problem is, changed the rule's problems (${JSON.stringify(typed)}):\n  ${after.map(show).join('\n  ') || 'none'}\nthe rule may read the spaces between tokens only inside what it reports`);
+      fail(`a character typed at offset ${typed.at} between tokens, where no problem is, changed the rule's problems (${JSON.stringify(typed.text)}):\n  ${after.map(show).join('\n  ') || 'none'}\nthe rule may read the spaces between tokens only inside what it reports, and comments only as directives`);
     }
   }
 }
@@ -225,7 +240,7 @@ export function ruleCases<M extends string>(rule: Rule<M>, table: RuleTable<NoIn
         checkParses(c);
         const { messages: got } = messagesOf(rule, c);
         if (got.length > 0) fail(`expected no problems, got:\n  ${got.map(show).join('\n  ')}`);
-        checkWhitespaceStable(rule, c, got);
+        checkTriviaStable(rule, c, got);
       },
     });
   }
@@ -280,7 +295,7 @@ export function ruleCases<M extends string>(rule: Rule<M>, table: RuleTable<NoIn
           }
           checkSuggestions(c, m, e, where);
         });
-        checkWhitespaceStable(rule, c, got);
+        checkTriviaStable(rule, c, got);
         const fixable = got.filter((m) => m.fix);
         if (fixable.length > 0 && c.output === undefined) fail(`the rule fixes this code but the case has no output (fix gives ${JSON.stringify(applyFixes(c.code, got).output)})`);
         if (c.output === null && fixable.length > 0) fail('expected no fix, but the rule offers one');
