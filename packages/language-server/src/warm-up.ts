@@ -10,7 +10,7 @@
 // than WARM_UP_ITERATIONS (about half a second of the main thread in all). `initializationOptions.warmUp: false` turns
 // it off.
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { createDocument, DEFAULT_SERVICE_NAME, diagnose, ideSettings, type IdeSettings } from '@calckit/ide';
+import { createDocument, DEFAULT_SERVICE_NAME, diagnose, diagnosticsAfterTriviaEdit, ideSettings, type IdeSettings } from '@calckit/ide';
 import { datasetSchemaFileSchema, type ColumnType } from '@calckit/project';
 import { movedDiagnostics, publishedItems, type LintedVersion } from './diagnostics.js';
 
@@ -79,19 +79,19 @@ export const WARM_UP_ITERATIONS = 300;
 /** How long the server must have had nothing to do before a slice runs, in ms. */
 export const WARM_UP_IDLE_MS = 50;
 
-/** Offsets at the end of each run of spaces between tokens (not in comments or text), when no diagnostic covers it: a
- * space typed there doubles one and changes nothing else, so its diagnostics are moved, as for a user's spaces. Found
+/** Offsets at the end of each run of spaces between tokens where a space typed has its diagnostics moved, as a user's
+ * spaces have (not in comments or text, not inside a diagnostic): it doubles a space and changes nothing else. Found
  * on first use, not while the server loads. */
 let afterSpaces: readonly number[] | undefined;
 function spacesToDouble(): readonly number[] {
   if (afterSpaces) return afterSpaces;
   const doc = createDocument(WARM_UP_FORMULA);
-  const diagnostics = diagnose(doc, WARM_UP_SETTINGS);
+  const earlier = { parse: doc.parse, diagnostics: diagnose(doc, WARM_UP_SETTINGS) };
+  const typed = (at: number) => `${WARM_UP_FORMULA.slice(0, at)} ${WARM_UP_FORMULA.slice(at)}`;
   const ends: number[] = [];
   for (const t of doc.parse.trivia) {
     const end = t.startOffset + t.image.length;
-    if (t.tokenType.name !== 'WhiteSpace' || !t.image.endsWith(' ') || diagnostics.some((d) => d.span.start < end && d.span.end > t.startOffset)) continue;
-    ends.push(end);
+    if (t.image.endsWith(' ') && t.tokenType.name === 'WhiteSpace' && diagnosticsAfterTriviaEdit(earlier, typed(end)) !== undefined) ends.push(end);
   }
   return (afterSpaces = ends);
 }
