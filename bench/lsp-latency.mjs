@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
-import { edited, editOffset, formula5k } from './lib/editor-documents.mjs';
+import { digitOffset, edited, editOffset, formula5k } from './lib/editor-documents.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const arg = (name, fallback) => {
@@ -85,22 +85,27 @@ await connection.sendRequest('initialize', {
 await connection.sendNotification('initialized', {});
 const rssIdle = rssKb(child.pid);
 
-// 1. change → diagnostics on a 5 KB formula: the edit of the side-by-side benchmark (bench/lsp-side-by-side.mjs), a
-// space typed and deleted again near the middle, sent as whole text.
+// 1. change → diagnostics on a 5 KB formula: the edits of the side-by-side benchmark (bench/lsp-side-by-side.mjs), in
+// its order: a digit typed into a number and deleted again near the middle (a token changed: parsed and linted), then a
+// space typed and deleted again (diagnostics moved), sent as whole text.
 const big = uriOf('formulas/big.calc');
 const original = formula5k();
-const editAt = editOffset(original);
 let version = 1;
 await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'calc', version, text: original } });
 await diagnosticsOf(big, version);
-const changeLatencies = [];
-for (let i = 0; i < ITERATIONS + 20; i++) {
-  version++;
-  const t0 = now();
-  await connection.sendNotification('textDocument/didChange', { textDocument: { uri: big, version }, contentChanges: [{ text: edited(original, editAt, i) }] });
-  await diagnosticsOf(big, version);
-  if (i >= 20) changeLatencies.push(now() - t0); // the first runs warm the JIT
+async function changeSeries(offset, typed) {
+  const latencies = [];
+  for (let i = 0; i < ITERATIONS + 20; i++) {
+    version++;
+    const t0 = now();
+    await connection.sendNotification('textDocument/didChange', { textDocument: { uri: big, version }, contentChanges: [{ text: edited(original, offset, i, typed) }] });
+    await diagnosticsOf(big, version);
+    if (i >= 20) latencies.push(now() - t0); // the first runs warm the JIT
+  }
+  return latencies;
 }
+const tokenEditLatencies = await changeSeries(digitOffset(original), '1');
+const changeLatencies = await changeSeries(editOffset(original), ' ');
 
 // 2. completion after `CASE WHEN ` at the end of a WHEN line of the 5 KB formula, on a fresh version each time
 // (parse included) and on an unchanged version (the cached parse).
@@ -168,6 +173,7 @@ const results = {
   formulaBytes: formula5k().length,
   iterations: ITERATIONS,
   changeToDiagnostics: { p50: pct(changeLatencies, 50), p99: pct(changeLatencies, 99) },
+  tokenEditToDiagnostics: { p50: pct(tokenEditLatencies, 50), p99: pct(tokenEditLatencies, 99) },
   completionAfterChange: { p50: pct(completionFresh, 50), p99: pct(completionFresh, 99) },
   completionCached: { p50: pct(completionCached, 50), p99: pct(completionCached, 99) },
   hugeFormula: { completionP50: pct(hugeCompletion, 50), completionMax: Math.max(...hugeCompletion), diagnosticsP50: pct(hugeDiagnostics, 50) },
@@ -182,6 +188,7 @@ if (JSON_OUT) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`calckit-language-server (node ${process.version}, ${ITERATIONS} iterations)`);
   console.log(`  change → diagnostics, ${results.formulaBytes} B formula, whole text sent: p50 ${ms(results.changeToDiagnostics.p50)}, p99 ${ms(results.changeToDiagnostics.p99)} (no debounce)`);
+  console.log(`  the same after a digit typed (parsed and linted):  p50 ${ms(results.tokenEditToDiagnostics.p50)}, p99 ${ms(results.tokenEditToDiagnostics.p99)}`);
   console.log(`  completion after a change (parse included): p50 ${ms(results.completionAfterChange.p50)}, p99 ${ms(results.completionAfterChange.p99)}`);
   console.log(`  completion on an unchanged version:         p50 ${ms(results.completionCached.p50)}, p99 ${ms(results.completionCached.p99)}`);
   console.log(`  ${DOCUMENTS} documents opened and linted in ${ms(openAll)}; RSS ${results.rssIdleMb.toFixed(1)} MB idle → ${results.rssWithDocumentsMb.toFixed(1)} MB open; hover then ${ms(hoverWithMany)}`);
