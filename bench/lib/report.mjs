@@ -137,7 +137,7 @@ export function renderMarkdown(results) {
   lines.push(
     na(sb)
       ? '**Editor latency**'
-      : `**Editor latency** (over stdio, side by side: the two servers edited in turn, ${sb.edits} edits each after ${sb.warmup} warm-up edits; each edit a space typed or deleted near the middle of a ${sb.ours.documentBytes.toLocaleString('en')}-character document, the whole text sent, no debounce${sb.ours.tokenEditToDiagnostics ? '; then as many edits typing a digit into a number near the middle and deleting it, a token changed, which both servers parse and lint again (ours moves its diagnostics over spaces typed between tokens instead)' : ''}${sb.rounds ? `; ${sb.rounds} rounds, each with fresh server processes, every figure the median over them` : ''})`,
+      : `**Editor latency** (over stdio, side by side: the two servers edited in turn, ${sb.edits} edits each after ${sb.warmup} warm-up edits, in a ${sb.ours.documentBytes.toLocaleString('en')}-character document, the whole text sent, no debounce: ${sb.ours.tokenEditToDiagnostics ? 'first a digit typed into a number near the middle and deleted again, a token changed, which both servers parse and lint again; then ' : ''}a space typed after a space near the middle and deleted again${sb.ours.tokenEditToDiagnostics ? ', which ours moves its diagnostics over instead' : ''}${sb.rounds ? `; ${sb.rounds} rounds, each with fresh server processes, every figure the median over them` : ''})`,
   );
   lines.push('');
   const er = [];
