@@ -27,7 +27,7 @@ function commentBody(type: string, image: string): string | undefined {
  * lint reports (the editor lints again over an edit inside one, and moves its diagnostics over one inside another).
  */
 export function isDirectiveComment(image: string): boolean {
-  const body = commentBody(image.startsWith('--') ? 'LineComment' : image.startsWith('/*') ? 'BlockComment' : '', image);
+  const body = image.startsWith('--') ? image.slice(2) : image.startsWith('/*') ? image.slice(2, -2) : undefined;
   return body !== undefined && PATTERN.test(body);
 }
 
