@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './harness/browser.js';
 import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
 import { ARTIFACTS, checkInstalled, REPO, VSIX } from './harness/paths.js';
+import { ui, type Ui } from './harness/ui.js';
 import { writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-developer-token-5f2a9c41d7';
@@ -25,42 +26,8 @@ let client: Client;
 let codeServer: CodeServer;
 let browser: Browser;
 let page: Page;
-let shot = 0;
+let u: Ui;
 let codeServerHome: string;
-
-async function screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> {
-  shot += 1;
-  await page.waitForTimeout(500); // let notifications finish their entry animation
-  const file = join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`);
-  await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
-  return file;
-}
-
-/** Opens a file with Quick Open (Ctrl+P), the way a user would. */
-async function openFile(name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  // Recently opened files are listed before the search finishes: wait for the row of this file.
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  await row.waitFor();
-  await row.click();
-  await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor();
-  await page.locator('.monaco-editor .view-lines').first().waitFor();
-}
-
-/** Runs a command from the command palette by its title. */
-async function runCommand(title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  // Recently used commands head the list: pick the row of this command, not the first one.
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor();
-  await row.click();
-}
 
 /** Types at the end of the formula in the active editor and saves; returns the expression now on disk. */
 async function appendAndSave(suffix: string): Promise<string> {
@@ -72,20 +39,6 @@ async function appendAndSave(suffix: string): Promise<string> {
   await page.keyboard.press('Control+S');
   await waitFor('the saved file', async () => (readFileSync(file, 'utf8').replace(/\n$/, '') === expected ? true : undefined));
   return expected.trimEnd();
-}
-
-/** The extension's log channel as code-server wrote it to disk (for failure messages). */
-function extensionLog(lines = 40): string {
-  if (!codeServerHome) return '';
-  const logs = join(codeServerHome, 'user-data', 'logs');
-  try {
-    return readdirSync(logs, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /calckit.*\.log$/.test(f))
-      .map((f) => readFileSync(join(logs, f), 'utf8').split('\n').slice(-lines).join('\n'))
-      .join('\n');
-  } catch {
-    return '(no log)';
-  }
 }
 
 /** PIDs of processes whose command line contains `text` (paths under this test's temporary folder). */
@@ -112,24 +65,12 @@ function lastPushed(baseUrl: string): string | undefined {
   return state.services?.[new URL(baseUrl).origin]?.calculations[String(LOCKED_ID)]?.checkSum;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) {
-      const servers = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter((l) => l.includes('server.js'));
-      throw new Error(
-        `timed out waiting for ${what}${last ? `: ${String(last)}` : ''}; server processes: ${servers.join(' | ')}\ncalckit log:\n${extensionLog()}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** Polls `probe` (see ui.ts); a timeout also names the language server processes. */
+function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  return u.waitFor(what, probe, timeoutMs, () => {
+    const servers = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter((l) => l.includes('server.js'));
+    return `server processes: ${servers.join(' | ')}`;
+  });
 }
 
 beforeAll(async () => {
@@ -181,13 +122,14 @@ beforeAll(async () => {
   });
   browser = await openBrowser();
   page = browser.page;
+  u = ui(page, { artifacts: ARTIFACTS, codeServerHome: home });
   await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
 });
 
 afterAll(async () => {
-  if (page) await screenshot('final').catch(() => undefined);
+  if (u) await u.screenshot('final').catch(() => undefined);
   await browser?.close();
   await codeServer?.stop();
   // An emulator the extension started is its child and is stopped on deactivation; make sure, by PID.
@@ -198,8 +140,8 @@ afterAll(async () => {
 
 describe('the calckit extension in VS Code (code-server)', () => {
   it('opens a .calc file as the calc language, coloured by the grammar', async () => {
-    await openFile('margin.calc');
-    await screenshot('margin-open');
+    await u.openFile('margin.calc');
+    await u.screenshot('margin-open');
     // The status bar names the language by its alias.
     await page.locator('.statusbar-item', { hasText: 'Calculation formula' }).first().waitFor();
     // The grammar splits the line into tokens of several colours (functions, columns, operators).
@@ -208,47 +150,47 @@ describe('the calckit extension in VS Code (code-server)', () => {
   });
 
   it('a broken formula shows diagnostics in the editor and in the Problems panel', async () => {
-    await openFile('broken.calc');
+    await u.openFile('broken.calc');
     // The language server starts with the first formula: allow it a moment.
     await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 45_000 });
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row');
     await rows.first().waitFor();
     const text = (await rows.allInnerTexts()).join('\n');
-    await screenshot('diagnostics');
+    await u.screenshot('diagnostics');
     expect(text).toContain('broken.calc');
     expect(await page.locator('.markers-panel .marker-icon.codicon-error, .markers-panel .codicon-error').count()).toBeGreaterThan(0);
     await page.keyboard.press('Control+Shift+M');
   });
 
   it('completion offers a column from the dataset schema', async () => {
-    await openFile('complete.calc');
+    await u.openFile('complete.calc');
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.type('SUM(');
     await page.keyboard.press('Control+Space');
     const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'Order Date' }).first();
     await suggestion.waitFor({ timeout: 20_000 });
-    await screenshot('completion');
+    await u.screenshot('completion');
     // The editor area alone: the picture in the README (docs/images/extension.png).
-    await screenshot('completion-editor', { x: 348, y: 34, width: 620, height: 310 });
+    await u.screenshot('completion-editor', { x: 348, y: 34, width: 620, height: 310 });
     const labels = await page.locator('.suggest-widget .monaco-list-row').allInnerTexts();
     expect(labels.some((l) => l.includes('Order Date'))).toBe(true);
     await page.keyboard.press('Escape');
-    await runCommand('File: Revert File');
+    await u.runCommand('File: Revert File');
     await page.keyboard.press('Control+W');
   });
 
   it('a formula with tests shows the Run lens; clicking it runs them', async () => {
-    await openFile('tested.calc');
+    await u.openFile('tested.calc');
     const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Run 1 test' }).first();
     await lens.waitFor({ timeout: 30_000 });
     await lens.locator('a').first().click();
     await page.locator('.monaco-editor .codelens-decoration', { hasText: '✓ 1 test passed' }).first().waitFor({ timeout: 30_000 });
-    await screenshot('formula-tests-lens');
+    await u.screenshot('formula-tests-lens');
     // The test file (a JSON document, synced to the server by the extension) has a lens per case.
-    await openFile('tested.calc.test.json');
+    await u.openFile('tested.calc.test.json');
     await page.locator('.monaco-editor .codelens-decoration', { hasText: '✓ passed' }).first().waitFor({ timeout: 30_000 });
-    await screenshot('formula-tests-case-lens');
+    await u.screenshot('formula-tests-case-lens');
   });
 
   it('restarts the language server after it crashes', async () => {
@@ -265,23 +207,23 @@ describe('the calckit extension in VS Code (code-server)', () => {
     );
     expect(second).not.toBe(first);
     // The new server serves diagnostics: a formula opened only now (so no earlier squiggle) gets its error.
-    await openFile('after-crash.calc');
+    await u.openFile('after-crash.calc');
     await page.locator('.editor-group-container .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
-    await screenshot('after-server-restart');
+    await u.screenshot('after-server-restart');
     // Restarting is silent: no error notification about the lost connection.
     expect(await page.locator('.notifications-toasts .notification-toast', { hasText: 'erroring' }).count()).toBe(0);
     await page.keyboard.press('Control+W');
   });
 
   it('shows the analysis of the formula (a command of the extension)', async () => {
-    await openFile('margin.calc');
-    await runCommand('calckit: Show Analysis of This Formula');
+    await u.openFile('margin.calc');
+    await u.runCommand('calckit: Show Analysis of This Formula');
     await page.locator('.tab[aria-label*="margin.calc.analysis.json"]').first().waitFor();
     const text = await waitFor('the analysis document', async () => {
       const t = await page.locator('.editor-group-container').last().locator('.view-lines').innerText();
       return t.includes('checkSum') ? t : undefined;
     });
-    await screenshot('analysis');
+    await u.screenshot('analysis');
     const margin = await client.readCalculation(LOCKED_ID);
     expect(text.replace(/\u00a0/g, ' ')).toContain(margin.checkSum);
     await page.keyboard.press('Control+W');
@@ -290,7 +232,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
   it('pushes on save: the emulator stores the new formula and checkSum, and the locked calculation is locked again', async () => {
     const before = await client.readCalculation(LOCKED_ID);
     expect(before.locked).toBe(true);
-    await openFile('margin.calc');
+    await u.openFile('margin.calc');
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Backspace'); // the trailing newline: the edit goes at the end of the formula
@@ -301,15 +243,15 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const consent = page.locator('.monaco-dialog-box', { hasText: 'Send the developer token from the environment' });
     await consent.waitFor({ timeout: 20_000 });
     expect(await consent.innerText()).toContain(new URL(emulator.url).origin);
-    await screenshot('environment-token-question');
+    await u.screenshot('environment-token-question');
     await consent.locator('.monaco-button', { hasText: /^Allow$/ }).click();
     const expected = `${before.expression} * 100`;
     const after = await waitFor('the pushed formula in the emulator', async () => {
       const remote = await client.readCalculation(LOCKED_ID);
       return remote.expression === expected && remote.locked ? remote : undefined;
     });
-    await page.locator('.notifications-toasts', { hasText: 'pushed' }).first().waitFor({ timeout: 15_000 });
-    await screenshot('pushed-on-save');
+    await u.notification('pushed', 15_000);
+    await u.screenshot('pushed-on-save');
     expect(after.checkSum).not.toBe(before.checkSum);
     expect(after.locked).toBe(true);
     // The push state file records the new checkSum as the last push.
@@ -322,7 +264,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(status).toContain('connected');
     expect(status).toContain('locked');
     expect(status).toContain(after.checkSum.slice(0, 8));
-    await screenshot('language-status');
+    await u.screenshot('language-status');
     await page.keyboard.press('Escape');
   });
 
@@ -336,17 +278,17 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('changed in the service since your last push');
-    await screenshot('conflict-dialog');
+    await u.screenshot('conflict-dialog');
     await dialog.locator('.monaco-button', { hasText: 'Compare' }).click();
     await page.locator('.monaco-diff-editor').first().waitFor();
     await page.locator('.tab[aria-label*="remote (calculation"]').first().waitFor();
-    await screenshot('compare-with-remote');
+    await u.screenshot('compare-with-remote');
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: theirs, locked: true });
     await page.keyboard.press('Control+W');
   });
 
   it('Overwrite pushes over the remote change and locks the calculation again', async () => {
-    await openFile('margin.calc');
+    await u.openFile('margin.calc');
     const text = await appendAndSave(' + 2');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
@@ -360,14 +302,14 @@ describe('the calckit extension in VS Code (code-server)', () => {
 
   it('a formula with errors is not pushed unless the user says so', async () => {
     const before = await client.readCalculation(LOCKED_ID);
-    await openFile('margin.calc');
+    await u.openFile('margin.calc');
     await appendAndSave(' +');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
     const question = await dialog.innerText();
     expect(question).toMatch(/has 1 error/);
     expect(await dialog.locator('.monaco-button', { hasText: 'Push Anyway' }).count()).toBe(1);
-    await screenshot('lint-errors-dialog');
+    await u.screenshot('lint-errors-dialog');
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await page.waitForTimeout(1000);
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, locked: true });
@@ -380,12 +322,12 @@ describe('the calckit extension in VS Code (code-server)', () => {
   });
 
   it('the Unlock and Lock commands change the lock in the service', async () => {
-    await openFile('margin.calc');
-    await runCommand('calckit: Unlock Calculation');
+    await u.openFile('margin.calc');
+    await u.runCommand('calckit: Unlock Calculation');
     await waitFor('the calculation unlocked', async () => ((await client.readCalculation(LOCKED_ID)).locked ? undefined : true));
-    await runCommand('calckit: Lock Calculation');
+    await u.runCommand('calckit: Lock Calculation');
     await waitFor('the calculation locked', async () => ((await client.readCalculation(LOCKED_ID)).locked ? true : undefined));
-    await page.locator('.notifications-toasts', { hasText: `calculation ${LOCKED_ID} is locked` }).first().waitFor();
+    await u.notification(`calculation ${LOCKED_ID} is locked`);
   });
 
   it('a failed update is reported with its step, status and message, and the calculation stays locked', async () => {
@@ -405,18 +347,17 @@ describe('the calckit extension in VS Code (code-server)', () => {
     expect(message).toContain('injected failure for the e2e test');
     expect(await toast.locator('.monaco-button', { hasText: 'Retry' }).count()).toBe(1);
     expect(await toast.locator('.monaco-button', { hasText: 'Open Log' }).count()).toBe(1);
-    await screenshot('push-failed');
+    await u.screenshot('push-failed');
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, checkSum: before.checkSum, locked: true });
   });
 
   it('starts a local emulator for the workspace with `calckit serve` and pushes to it', async () => {
-    await runCommand('calckit: Start Local Emulator for This Workspace');
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'the emulator runs at' }).first();
-    await toast.waitFor({ timeout: 30_000 });
-    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(await toast.innerText())?.[0];
+    await u.runCommand('calckit: Start Local Emulator for This Workspace');
+    const started = await u.notification('the emulator runs at', 40_000);
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(started)?.[0];
     expect(url).toBeDefined();
     expect(url).not.toBe(emulator.url);
-    await screenshot('local-emulator');
+    await u.screenshot('local-emulator');
     // The workspace now pushes to that emulator (its database in .calckit/, its default fixtures, a session token).
     const health = await fetch(`${url}/__emulator/health`);
     expect(health.status).toBe(200);
@@ -424,7 +365,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     // A save now goes to the new emulator (its token is the extension's own, unknown here): its calculation 102
     // holds the fixture's formula, not our last push, so the push asks first; Overwrite sends it there.
     const first = await client.readCalculation(LOCKED_ID);
-    await openFile('margin.calc');
+    await u.openFile('margin.calc');
     const text = await appendAndSave(' + 4');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
@@ -432,13 +373,13 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await waitFor('the push recorded in the state file', async () => {
       return lastPushed(url as string) === createHash('sha1').update(text).digest('hex') ? true : undefined;
     });
-    await screenshot('pushed-to-local-emulator');
+    await u.screenshot('pushed-to-local-emulator');
     // The first emulator did not get it.
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: first.expression, checkSum: first.checkSum });
   });
 
   it('the log lists the requests and never the token', () => {
-    const log = extensionLog(Infinity);
+    const log = u.extensionLog(Infinity);
     expect(log).toContain('updateFormula');
     expect(log).toContain('/api/query/v1/functions/template/102');
     expect(log).not.toContain(TOKEN);

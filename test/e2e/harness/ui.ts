@@ -4,21 +4,46 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
+export interface Clip {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface Ui {
   readonly page: Page;
   /** Opens a file with Quick Open (Ctrl+P). */
   openFile(name: string): Promise<void>;
-  /** Runs a command from the command palette by its title. */
+  /** Runs a command from the command palette by its title; fails if the palette did not take it. */
   runCommand(title: string): Promise<void>;
   /** A notification toast containing `text`. */
   toast(text: string | RegExp): Locator;
-  screenshot(name: string): Promise<string>;
+  /**
+   * The text of a notification containing `text`: its toast, or else its row in the notification center. VS Code shows
+   * at most three new toasts per 800 ms and never shows the others, which stay in the center only. On timeout the error
+   * lists every notification and the extension's log.
+   */
+  notification(text: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Saves a screenshot (optionally of a part of the window) under the artifacts folder; returns its path. */
+  screenshot(name: string, clip?: Clip): Promise<string>;
   /** The calckit output channel as code-server wrote it to disk. */
   extensionLog(lines?: number): string;
-  waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>;
+  /** Polls `probe` until it returns a value; on timeout the error says what was awaited, with `context()` and the log. */
+  waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number, context?: () => string): Promise<T>;
 }
 
-export function ui(page: Page, options: { artifacts: string; prefix: string; codeServerHome: string }): Ui {
+export interface UiOptions {
+  readonly artifacts: string;
+  /** Prefix of the screenshot files (none: `NN-name.png`). */
+  readonly prefix?: string;
+  readonly codeServerHome: string;
+}
+
+const TOASTS = '.notifications-toasts .notification-toast';
+const CENTER_ROWS = '.notifications-center .monaco-list-row';
+
+export function ui(page: Page, options: UiOptions): Ui {
   let shot = 0;
   const extensionLog = (lines = 40): string => {
     const logs = join(options.codeServerHome, 'user-data', 'logs');
@@ -31,38 +56,81 @@ export function ui(page: Page, options: { artifacts: string; prefix: string; cod
       return '(no log)';
     }
   };
+  const quickInput = page.locator('.quick-input-widget input');
+
+  async function runCommand(title: string): Promise<void> {
+    await page.keyboard.press('F1');
+    await quickInput.waitFor({ state: 'visible' });
+    const query = `>${title}`;
+    await quickInput.fill(query);
+    // Recently used commands head the list: pick the row of this command, not the first one.
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor();
+    await row.click();
+    // Taken: the palette closed, or the command opened an input of its own (which holds other text).
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const open = await quickInput.isVisible();
+      if (!open || (await quickInput.inputValue().catch(() => '')) !== query) return;
+      await page.waitForTimeout(100);
+    }
+    const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    await page.keyboard.press('Escape');
+    throw new Error(`the command palette did not run "${title}"; it listed: ${rows.join(' | ') || '(nothing)'}`);
+  }
+
+  async function notification(text: string | RegExp, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    const toast = page.locator(TOASTS, { hasText: text }).first();
+    const inCenter = page.locator(CENTER_ROWS, { hasText: text }).first();
+    let centerOpen = false;
+    for (;;) {
+      if (await toast.isVisible()) return toast.innerText();
+      if (centerOpen && (await inCenter.isVisible())) {
+        const found = await inCenter.innerText();
+        await runCommand('Notifications: Hide Notifications');
+        return found;
+      }
+      if (Date.now() > deadline) break;
+      // Halfway, look in the notification center too (a toast VS Code held back is only there).
+      if (!centerOpen && Date.now() > deadline - timeoutMs / 2) {
+        await runCommand('Notifications: Show Notifications');
+        centerOpen = true;
+      }
+      await page.waitForTimeout(200);
+    }
+    const listed = [...(await page.locator(TOASTS).allInnerTexts()), ...(await page.locator(CENTER_ROWS).allInnerTexts())];
+    if (centerOpen) await runCommand('Notifications: Hide Notifications').catch(() => undefined);
+    throw new Error(
+      `no notification containing ${String(text)} within ${timeoutMs / 1000} s; notifications: ${listed.map((t) => JSON.stringify(t.replace(/\s+/g, ' '))).join(', ') || '(none)'}\ncalckit log:\n${extensionLog()}`,
+    );
+  }
+
   return {
     page,
     async openFile(name) {
       await page.keyboard.press('Control+P');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
-      await input.fill(name);
+      await quickInput.waitFor({ state: 'visible' });
+      await quickInput.fill(name);
+      // Recently opened files are listed before the search finishes: wait for the row of this file.
       const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
       await row.waitFor();
       await row.click();
       await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor();
       await page.locator('.monaco-editor .view-lines').first().waitFor();
     },
-    async runCommand(title) {
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
-      await input.fill(`>${title}`);
-      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-      await row.waitFor();
-      await row.click();
-    },
-    toast: (text) => page.locator('.notifications-toasts .notification-toast', { hasText: text }).first(),
-    async screenshot(name) {
+    runCommand,
+    toast: (text) => page.locator(TOASTS, { hasText: text }).first(),
+    notification,
+    async screenshot(name, clip) {
       shot += 1;
       await page.waitForTimeout(500); // let notifications finish their entry animation
-      const file = join(options.artifacts, `${options.prefix}-${String(shot).padStart(2, '0')}-${name}.png`);
-      await page.screenshot({ path: file });
+      const file = join(options.artifacts, `${options.prefix ? `${options.prefix}-` : ''}${String(shot).padStart(2, '0')}-${name}.png`);
+      await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
       return file;
     },
     extensionLog,
-    async waitFor(what, probe, timeoutMs = 20_000) {
+    async waitFor(what, probe, timeoutMs = 20_000, context) {
       const deadline = Date.now() + timeoutMs;
       let last: unknown;
       for (;;) {
@@ -72,7 +140,9 @@ export function ui(page: Page, options: { artifacts: string; prefix: string; cod
         } catch (error) {
           last = error;
         }
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}\ncalckit log:\n${extensionLog()}`);
+        if (Date.now() > deadline) {
+          throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}${context ? `; ${context()}` : ''}\ncalckit log:\n${extensionLog()}`);
+        }
         await new Promise((r) => setTimeout(r, 250));
       }
     },
