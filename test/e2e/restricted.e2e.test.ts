@@ -137,7 +137,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     ] as const) {
       await clearToasts();
       await u.runCommand(command);
-      await u.toast(message).waitFor({ timeout: 15_000 });
+      await u.notification(message, 15_000);
     }
     await u.screenshot('commands-refused');
     expect(recorder.requests).toEqual([]);
@@ -148,7 +148,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     await u.runCommand('calckit: Start Local Emulator for This Workspace');
     await browser.page.waitForTimeout(3000);
     expect(existsSync(marker), "the folder's calckit ran").toBe(false);
-    await u.toast('starting the local emulator is off in Restricted Mode').waitFor({ timeout: 15_000 });
+    await u.notification('starting the local emulator is off in Restricted Mode', 15_000);
     await u.screenshot('emulator-refused');
     expect(recorder.requests).toEqual([]);
   });
@@ -171,7 +171,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     expect(await question.innerText()).toContain(recorder.url);
     await u.screenshot('environment-token-question');
     await question.locator('.monaco-button', { hasText: "Don't Allow" }).click();
-    await u.toast('failed at step "connect"').waitFor({ timeout: 15_000 });
+    await u.notification('failed at step "connect"', 15_000);
     await u.screenshot('environment-token-not-allowed');
     expect(recorder.requests).toEqual([]);
   });
@@ -184,7 +184,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     expect(await browser.page.locator('.quick-input-widget').innerText()).toContain(recorder.url);
     await input.fill(TOKEN);
     await browser.page.keyboard.press('Enter');
-    await u.toast('developer token for').waitFor({ timeout: 15_000 });
+    await u.notification('developer token for', 15_000);
     await u.openFile('margin.calc');
     await appendAndSave(' + 3');
     // A push unlocks, updates and locks again: the formula shows before the lock is back, so both are waited for
@@ -193,7 +193,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
       const remote = await client.readCalculation(LOCKED_ID);
       return remote.expression.endsWith('+ 3') && remote.locked ? remote : undefined;
     });
-    await u.toast('pushed').waitFor({ timeout: 15_000 });
+    await u.notification('pushed', 15_000);
     expect(pushed.locked).toBe(true);
     await u.screenshot('pushed-once-trusted');
     expect(recorder.requests.length).toBeGreaterThan(0);
