@@ -1,6 +1,6 @@
 // The emulator's only access to its SQLite database: every SQL statement lives here; handlers call these methods.
 // Durability: WAL journal; a write is acknowledged only after the WAL holding its commit is fsynced (see `write`).
-import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer.js';
 import type {
@@ -141,8 +141,13 @@ interface PendingWrite {
 /** How the WAL is fsynced: `fs.fdatasync` (tests pass one that holds the sync to see what waits for it). */
 export type SyncWal = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
 
+/** What the storage asks of its checkpointer (checkpointer.ts); tests wrap the real one to slow it down. */
+export type WalCheckpointer = Pick<Checkpointer, 'running' | 'checkpoint' | 'close'>;
+
 export interface StorageOptions {
   readonly syncWal?: SyncWal;
+  /** Makes the checkpointer of a database file (default: a `Checkpointer`, a worker thread). */
+  readonly checkpointer?: (databasePath: string) => WalCheckpointer;
 }
 
 /**
@@ -155,6 +160,12 @@ const CHECKPOINT_AFTER_COMMITS = 200;
  * has. When it holds this many pages (16 MB), commits wait for one checkpoint that catches up (a few milliseconds).
  */
 const RESTART_WAL_FRAMES = 4000;
+/**
+ * The WAL file's bound: a commit that grows the file past it holds the next commits until a checkpoint catches up.
+ * Checked after every commit, so the file stays under it plus one group commit however slow the checkpoint worker
+ * is (a busy machine); the frame count above is known only when a checkpoint answers.
+ */
+const MAX_WAL_BYTES = RESTART_WAL_FRAMES * 4096;
 
 /** Fsyncs of the WAL running at once (libuv's thread pool has 4 threads, shared with the rest of the process). */
 const MAX_SYNCS_IN_FLIGHT = 2;
@@ -184,10 +195,14 @@ export class Storage {
   private waiters: DurabilityWaiter[] = [];
   private readonly syncWal: SyncWal;
   /** Runs checkpoints off the event loop; undefined in memory, or once its worker failed (SQLite then checkpoints on commit). */
-  private checkpointer: Checkpointer | undefined;
+  private checkpointer: WalCheckpointer | undefined;
   private commitsSinceCheckpoint = 0;
   /** True while group commits wait for a checkpoint that lets the WAL restart. */
   private paused = false;
+  /** A checkpoint that catches up is due once the one running ends (commits are paused meanwhile). */
+  private catchUpDue = false;
+  /** The WAL file's size after the last commit: it grows only when a commit writes past its end. */
+  private walBytes = 0;
 
   /** The dataset of each calculation read so far (null: none), for `likelyColumns`. */
   private readonly datasetOfCalculation = new Map<number, string | null>();
@@ -231,7 +246,7 @@ export class Storage {
       storage.migrate();
       if (onDisk) {
         try {
-          storage.checkpointer = new Checkpointer(db.name);
+          storage.checkpointer = options.checkpointer ? options.checkpointer(db.name) : new Checkpointer(db.name);
           db.pragma('wal_autocheckpoint = 0');
         } catch {
           // No worker (the driver cannot be found from here): SQLite checkpoints on commit, as by default.
@@ -409,7 +424,8 @@ export class Storage {
     }
     this.committed += 1;
     this.commitsSinceCheckpoint += 1;
-    if (this.commitsSinceCheckpoint >= CHECKPOINT_AFTER_COMMITS) this.checkpoint(false);
+    if (this.walGrewPastBound()) this.checkpoint(true);
+    else if (this.commitsSinceCheckpoint >= CHECKPOINT_AFTER_COMMITS) this.checkpoint(false);
     // Answered once the WAL is fsynced: refusals too, since they may rest on writes of this group or an earlier one.
     this.whenDurable().then(
       () => batch.forEach((item, i) => {
@@ -430,13 +446,21 @@ export class Storage {
    */
   private checkpoint(catchUp: boolean): void {
     const checkpointer = this.checkpointer;
-    if (!checkpointer || checkpointer.running) return;
-    this.commitsSinceCheckpoint = 0;
+    if (!checkpointer) return;
     if (catchUp) this.paused = true;
+    if (checkpointer.running) {
+      // One at a time: the one running started while commits went on, so it may not catch up; the next one will.
+      if (catchUp) this.catchUpDue = true;
+      return;
+    }
+    this.commitsSinceCheckpoint = 0;
     checkpointer.checkpoint().then(
       (result) => {
         if (catchUp) this.resume();
-        else if (result.log >= RESTART_WAL_FRAMES) this.checkpoint(true);
+        else if (this.catchUpDue || result.log >= RESTART_WAL_FRAMES) {
+          this.catchUpDue = false;
+          this.checkpoint(true);
+        }
       },
       () => {
         // The worker is gone (or closing): SQLite checkpoints on commit again, as by default.
@@ -444,9 +468,21 @@ export class Storage {
           this.checkpointer = undefined;
           if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
         }
-        if (catchUp) this.resume();
+        this.catchUpDue = false;
+        this.resume();
       },
     );
+  }
+
+  /** True when the last commit grew the WAL file past MAX_WAL_BYTES (one fstat; false in memory or without a worker). */
+  private walGrewPastBound(): boolean {
+    if (!this.checkpointer) return false;
+    const fd = this.wal();
+    if (fd === undefined) return false;
+    const size = fstatSync(fd).size;
+    const grew = size > this.walBytes;
+    this.walBytes = size;
+    return grew && size > MAX_WAL_BYTES;
   }
 
   private resume(): void {
