@@ -281,8 +281,9 @@ describe('text encoding', () => {
     noStackTrace(run);
     expect(await remoteExpression(NET_REVENUE_ID)).toBe(before);
     const status = await calckit(dir, 'status', '--json', NET_REVENUE);
-    expect(status.code).toBe(1);
-    expect(JSON.parse(status.stdout).entries[0]).toMatchObject({ state: 'error', message: expect.stringContaining('not UTF-8 text') });
+    // The local file is at fault (not the remote): its own state, exit 2 as for push (issue 32, item 5).
+    expect(status.code).toBe(2);
+    expect(JSON.parse(status.stdout).entries[0]).toMatchObject({ state: 'unreadable', message: expect.stringContaining('formulas/net-revenue.calc: not UTF-8 text (invalid byte 0xE9 at byte offset 19') });
   });
 });
 

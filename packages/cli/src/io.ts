@@ -1,5 +1,7 @@
 // Reading a command's input: a file, or standard input for '-'; unreadable input is a usage error (exit 2).
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { FileAccessError, ProjectIndex, isInside, resolveInsideProject } from '@calckit/project';
 import { CliExit, EXIT_USAGE } from './exit.js';
 
 export async function readStdin(): Promise<string> {
@@ -13,8 +15,23 @@ export async function readStdinBytes(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * A file named on the command line, read as given; but one inside a project folder is read only while it really is
+ * inside (a symbolic link in the project leading out is refused: that file is reached through the project). A file
+ * outside every project is the user's to name.
+ */
 export async function readInput(file: string, command: string): Promise<string> {
   if (file === '-') return readStdin();
+  const absolute = resolve(file);
+  const projectFile = new ProjectIndex().projectFileFor(absolute);
+  if (projectFile !== undefined && isInside(dirname(projectFile), absolute)) {
+    try {
+      resolveInsideProject(dirname(projectFile), absolute, { displayPath: file });
+    } catch (error) {
+      if (error instanceof FileAccessError) throw new CliExit(EXIT_USAGE, `${command}: ${error.message}`);
+      throw error;
+    }
+  }
   try {
     return await readFile(file, 'utf8');
   } catch (error) {

@@ -1,10 +1,15 @@
 // Formula files on disk: the one place that says what a formula file is (UTF-8 text, a byte-order mark allowed, no
 // NUL byte) and how one is replaced (write-file-atomic: a temporary file beside the target, fsynced, given the
-// target's mode and owner, renamed over it; a symbolic link is written through to its target and stays a link).
+// target's mode and owner, renamed over it; a symbolic link is written through to its target and stays a link) and
+// where a file reached through a project may be (`projectRoot`: inside the project once links are followed, inside.ts).
 // Every failure is a typed error whose message is one line naming the file and the cause, for a command to print.
-import { accessSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { FileAccessError, accessError, reasonOf } from './access-error.js';
+import { checkRealPathInside, resolveInsideProject } from './inside.js';
+
+export { FileAccessError };
 
 /** What is wrong with a file's bytes (or, for `lone-surrogate`, with a text to be written). */
 export type EncodingProblemKind = 'invalid-utf8' | 'utf16' | 'binary' | 'lone-surrogate';
@@ -60,56 +65,6 @@ export class FileEncodingError extends Error {
     this.line = problem.line;
     this.column = problem.column;
   }
-}
-
-const REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  EISDIR: 'is a directory',
-  ENOTDIR: 'a component of the path is not a directory',
-  ELOOP: 'too many levels of symbolic links',
-  ENAMETOOLONG: 'file name too long',
-  EMFILE: 'too many open files',
-  ENFILE: 'too many open files in the system',
-  EIO: 'input/output error',
-  EBUSY: 'resource busy',
-  ETXTBSY: 'text file busy',
-  EXDEV: 'cross-device link',
-  ENXIO: 'no such device or address',
-};
-
-/** A formula file that could not be read or written; `code` is the system's error code (`ENOSPC`, `EACCES`, …). */
-export class FileAccessError extends Error {
-  override readonly name = 'FileAccessError';
-  constructor(
-    /** The file as named in the message. */
-    readonly path: string,
-    readonly operation: 'read' | 'write',
-    readonly code: string | undefined,
-    /** What the message says after the path, e.g. `no space left on device (ENOSPC)`. */
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`cannot ${operation} ${path}: ${reason}`, options);
-  }
-}
-
-/** `permission denied (EACCES)`; the first line of the message for errors without a known code. */
-function reasonOf(error: unknown): { code: string | undefined; reason: string } {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code && REASONS[code]) return { code, reason: `${REASONS[code]} (${code})` };
-  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
-  return { code, reason: code && !message.includes(code) ? `${message} (${code})` : message };
-}
-
-function accessError(path: string, operation: 'read' | 'write', error: unknown): FileAccessError {
-  const { code, reason } = reasonOf(error);
-  return new FileAccessError(path, operation, code, reason, { cause: error });
 }
 
 /** Line and column (1-based; columns in UTF-16 code units, an invalid byte counting as one) of byte `offset`. */
@@ -182,6 +137,12 @@ export function decodeFormulaText(bytes: Uint8Array, path: string): string {
 export interface FileOptions {
   /** The name to use in error messages (a path relative to the working directory); default: the path as given. */
   readonly displayPath?: string;
+  /**
+   * The folder of the project through which the file was reached (a mapped formula, a schema, a test file, the
+   * state): the file's real place, symbolic links followed, must be inside it, or an OutsideProjectError (a
+   * FileAccessError) is thrown and nothing is read or written. Checked right before the access and on what was opened.
+   */
+  readonly projectRoot?: string;
 }
 
 /**
@@ -224,6 +185,7 @@ export function readRegularFileSync(path: string, options: ReadLimitOptions = {}
   const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
   const tooLarge = (size?: number) =>
     new FileAccessError(name, 'read', 'EFBIG', `larger than ${formatLimit(maxBytes)}${size !== undefined ? ` (${size.toLocaleString('en-US')} bytes)` : ''}, the most calckit reads`);
+  if (options.projectRoot !== undefined) resolveInsideProject(options.projectRoot, path, { operation: 'read', displayPath: name });
   let fd: number;
   try {
     fd = openSync(path, READ_FLAGS);
@@ -246,6 +208,8 @@ export function readRegularFileSync(path: string, options: ReadLimitOptions = {}
     throw accessError(name, 'read', error);
   }
   try {
+    // A link made between the check above and open(2) is caught here: where the descriptor really leads.
+    if (options.projectRoot !== undefined) checkOpenedInside(options.projectRoot, fd, name);
     let stats: Stats;
     try {
       stats = fstatSync(fd);
@@ -278,6 +242,17 @@ export function readRegularFileSync(path: string, options: ReadLimitOptions = {}
   } finally {
     closeSync(fd);
   }
+}
+
+/** Throws OutsideProjectError when the open descriptor `fd` is a file outside the project (Linux's /proc; elsewhere the check before opening stands alone). */
+function checkOpenedInside(projectRoot: string, fd: number, name: string): void {
+  let real: string;
+  try {
+    real = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return;
+  }
+  if (real.startsWith('/')) checkRealPathInside(projectRoot, real, name, 'read');
 }
 
 /** The UTF-8 text of a project, schema or state file read with readRegularFileSync (a byte-order mark removed). */
@@ -327,9 +302,11 @@ export interface WriteOptions extends FileOptions {
 /**
  * Checks made before writing: a symbolic link must lead to a file (write-file-atomic would otherwise replace the link
  * itself), and an existing file must be writable by us (a read-only file is not replaced behind its owner's back).
+ * With a project folder, the file's real place must be inside it (resolveInsideProject).
  * Returns the path write-file-atomic should write and whether the file exists.
  */
-function prepareWrite(path: string, name: string): { target: string; exists: boolean } {
+function prepareWrite(path: string, name: string, projectRoot: string | undefined): { target: string; exists: boolean } {
+  if (projectRoot !== undefined) resolveInsideProject(projectRoot, path, { operation: 'write', displayPath: name });
   let target = path;
   let info;
   try {
@@ -357,8 +334,24 @@ function prepareWrite(path: string, name: string): { target: string; exists: boo
   return { target, exists: true };
 }
 
+/**
+ * write-file-atomic's options for one write. With a project folder, the temporary file, once created, must really be
+ * inside it: a folder swapped for a link after prepareWrite's check is caught before any byte is written or renamed
+ * (write-file-atomic then removes the temporary file).
+ */
+function atomicOptions(exists: boolean, options: WriteOptions, name: string): writeFileAtomic.Options {
+  const { projectRoot } = options;
+  return {
+    encoding: 'utf8',
+    fsync: true,
+    ...(!exists && options.mode !== undefined ? { mode: options.mode } : {}),
+    ...(projectRoot !== undefined ? { tmpfileCreated: (temp: string) => checkRealPathInside(projectRoot, realpathSync(temp), name, 'write') } : {}),
+  };
+}
+
 /** The error of a failed write-file-atomic call, as one line: a temporary file that cannot be created means the directory. */
 function writeError(name: string, target: string, error: unknown): FileAccessError {
+  if (error instanceof FileAccessError) return error;
   const e = error as NodeJS.ErrnoException;
   const { code, reason } = reasonOf(error);
   // write-file-atomic names its temporary file `<real path of the target>.<number>`.
@@ -392,13 +385,13 @@ function fsyncDirectory(path: string): void {
  * Replaces (or creates) `path` with `text` as UTF-8 through write-file-atomic: a temporary file beside the target,
  * written and fsynced, given the old file's mode and owner, then renamed over it (and the directory fsynced); readers
  * see the old file or the new one, never half of one. A symbolic link is written through: its target gets the text, the
- * link stays. On any failure the temporary file is removed and a FileAccessError with a one-line message is thrown.
+ * link stays; with `projectRoot`, only when that target is inside the project (OutsideProjectError otherwise). On any failure the temporary file is removed and a FileAccessError with a one-line message is thrown.
  */
 export function writeTextFileAtomicSync(path: string, text: string, options: WriteOptions = {}): void {
   const name = options.displayPath ?? path;
-  const { target, exists } = prepareWrite(path, name);
+  const { target, exists } = prepareWrite(path, name, options.projectRoot);
   try {
-    writeFileAtomic.sync(target, text, { encoding: 'utf8', fsync: true, ...(!exists && options.mode !== undefined ? { mode: options.mode } : {}) });
+    writeFileAtomic.sync(target, text, atomicOptions(exists, options, name));
   } catch (error) {
     throw writeError(name, target, error);
   }
@@ -408,9 +401,9 @@ export function writeTextFileAtomicSync(path: string, text: string, options: Wri
 /** writeTextFileAtomicSync without blocking; writes to one file from this process are serialised. */
 export async function writeTextFileAtomic(path: string, text: string, options: WriteOptions = {}): Promise<void> {
   const name = options.displayPath ?? path;
-  const { target, exists } = prepareWrite(path, name);
+  const { target, exists } = prepareWrite(path, name, options.projectRoot);
   try {
-    await writeFileAtomic(target, text, { encoding: 'utf8', fsync: true, ...(!exists && options.mode !== undefined ? { mode: options.mode } : {}) });
+    await writeFileAtomic(target, text, atomicOptions(exists, options, name));
   } catch (error) {
     throw writeError(name, target, error);
   }

@@ -138,12 +138,12 @@ export class DataFileError extends Error {
  * header line names the columns; an empty unquoted cell is NULL, `""` is empty text. JSON: an array of row objects.
  * Cells stay as written; the evaluator converts them by the dataset schema. Throws DataFileError.
  */
-export function readRowsFile(path: string, displayPath = path, format?: 'csv' | 'json'): InputRow[] {
+export function readRowsFile(path: string, displayPath = path, format?: 'csv' | 'json', projectRoot?: string): InputRow[] {
   const kind = format !== undefined ? `.${format}` : extname(path).toLowerCase();
   if (kind !== '.csv' && kind !== '.json') throw new DataFileError(`${displayPath}: rows must be a .csv or .json file`);
   let text: string;
   try {
-    text = new TextDecoder('utf-8').decode(readRegularFileSync(path, { maxBytes: MAX_DATA_BYTES, displayPath })).replace(/^\uFEFF/, '');
+    text = new TextDecoder('utf-8').decode(readRegularFileSync(path, { maxBytes: MAX_DATA_BYTES, displayPath, ...(projectRoot !== undefined ? { projectRoot } : {}) })).replace(/^\uFEFF/, '');
   } catch (error) {
     if (error instanceof FileAccessError) throw new DataFileError(`cannot read ${displayPath}: ${error.reason}`);
     throw error;
@@ -206,6 +206,8 @@ export interface RowsFromOptions {
   readonly cache?: Map<string, readonly InputRow[]>;
   /** Called with each data file's absolute path as it is read (what a watcher should watch). */
   readonly onRead?: (absolute: string) => void;
+  /** The project the test file belongs to: its data files must really be inside it (links followed). */
+  readonly projectRoot?: string;
 }
 
 /**
@@ -222,7 +224,7 @@ export function rowsFrom(testFile: string, options: RowsFromOptions = {}): (spec
     let found = cache.get(path);
     if (found === undefined) {
       try {
-        found = readRowsFile(path, display(path), spec.csv !== undefined ? 'csv' : 'json');
+        found = readRowsFile(path, display(path), spec.csv !== undefined ? 'csv' : 'json', options.projectRoot);
       } catch (error) {
         if (error instanceof DataFileError) throw new TestDataError(error.message);
         throw error;
@@ -290,6 +292,8 @@ export interface LoadTestFileOptions {
   readonly text?: string;
   /** How the file is named in messages (default: its path). */
   readonly displayPath?: string;
+  /** The project the file belongs to: read from disk, it must really be inside it (links followed). */
+  readonly projectRoot?: string;
 }
 
 /** Reads and validates a test file. Never throws for a bad file: `ok: false` with the problems and their places. */
@@ -297,7 +301,7 @@ export function loadTestFile(path: string, options: LoadTestFileOptions = {}): L
   let text = options.text;
   if (text === undefined) {
     try {
-      text = readSettingsFileText(path, { displayPath: options.displayPath ?? path });
+      text = readSettingsFileText(path, { displayPath: options.displayPath ?? path, ...(options.projectRoot !== undefined ? { projectRoot: options.projectRoot } : {}) });
     } catch (error) {
       if (!(error instanceof FileAccessError)) throw error;
       return { ok: false, path, issues: [issueAtStart(`cannot read the test file: ${error.reason}`)], formulaFile: defaultFormulaPath(path) };
@@ -392,7 +396,7 @@ export function nestedFormulas(project: Project): (id: string) => string | undef
       let text: string | undefined;
       if (calc !== undefined) {
         try {
-          text = expressionFromFileText(readFormulaFile(calc.file));
+          text = expressionFromFileText(readFormulaFile(calc.file, { projectRoot: project.root }));
         } catch (error) {
           if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
         }
@@ -469,7 +473,10 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
   const display = options.displayPath ?? ((p: string) => p);
   const read = new Set<string>([testFile]);
   const filesRead = (): string[] => [...read];
-  const loaded = loadTestFile(testFile, { ...(options.text !== undefined ? { text: options.text } : {}), displayPath: display(testFile) });
+  // A test file in a project reads only inside it (itself, its formula, its data files): links out are refused.
+  const projectRoot = projectRootOf(options.index, testFile);
+  const within = projectRoot !== undefined ? { projectRoot } : {};
+  const loaded = loadTestFile(testFile, { ...(options.text !== undefined ? { text: options.text } : {}), displayPath: display(testFile), ...within });
   if (!loaded.ok) return { testFile, formulaFile: loaded.formulaFile, issues: loaded.issues, cases: [], dataFiles: [], filesRead: filesRead() };
   const spec = loaded.file;
   const formulaFile = loaded.formulaFile;
@@ -487,7 +494,7 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
   let formula: string;
   try {
     const buffer = options.formulaText?.(formulaFile);
-    formula = expressionFromFileText(buffer ?? readFormulaFile(formulaFile, { displayPath: display(formulaFile) }));
+    formula = expressionFromFileText(buffer ?? readFormulaFile(formulaFile, { displayPath: display(formulaFile), ...within }));
   } catch (error) {
     if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
     const reason = error instanceof FileAccessError ? `cannot read the formula ${display(formulaFile)}: ${error.reason}` : error.message;
@@ -517,7 +524,7 @@ export function runFormulaTestFile(testFile: string, options: RunFormulaTestsOpt
     ...(settings.schema !== undefined ? { schema: settings.schema } : {}),
     serviceName: settings.serviceName,
     ...(settings.nestedFormula !== undefined ? { nestedFormula: settings.nestedFormula } : {}),
-    rowsFrom: rowsFrom(testFile, { displayPath: display, onRead: (path) => read.add(path), ...(options.rowsCache ? { cache: options.rowsCache } : {}) }),
+    rowsFrom: rowsFrom(testFile, { displayPath: display, onRead: (path) => read.add(path), ...(options.rowsCache ? { cache: options.rowsCache } : {}), ...within }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),
   };
@@ -599,7 +606,7 @@ export function updateFormulaTestFile(run: TestFileRun, options: UpdateTestFileO
   }
   let raw: string;
   try {
-    raw = new TextDecoder('utf-8').decode(readRegularFileSync(testFile, { displayPath: display(testFile) }));
+    raw = new TextDecoder('utf-8').decode(readRegularFileSync(testFile, { displayPath: display(testFile), ...(projectRoot !== undefined ? { projectRoot } : {}) }));
   } catch (error) {
     if (error instanceof FileAccessError) return refuse(`not updated: cannot read ${display(testFile)} again: ${error.reason}`);
     throw error;
@@ -608,12 +615,21 @@ export function updateFormulaTestFile(run: TestFileRun, options: UpdateTestFileO
   const edited = updateTestFileText(raw, testFileFormat(testFile), updates);
   if (!edited.ok) return refuse(`not updated: ${edited.problem}`);
   try {
-    writeTextFileAtomicSync(testFile, edited.text, { displayPath: display(testFile) });
+    writeTextFileAtomicSync(testFile, edited.text, { displayPath: display(testFile), projectRoot: root });
   } catch (error) {
     if (error instanceof FileAccessError) return refuse(`not updated: ${error.message}`);
     throw error;
   }
   return { testFile, updated, notUpdated };
+}
+
+/** The folder of the project holding `file`, or undefined (none, or a broken project file: reported elsewhere). */
+function projectRootOf(index: ProjectIndex, file: string): string | undefined {
+  try {
+    return index.projectIn(dirname(file))?.project.root;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether writing `file` stays inside `root`: its folder, and the file itself when it is a symbolic link. */

@@ -5,7 +5,7 @@ export { ProjectIndex } from './project-index.js';
 export type { IndexedFile, IndexedProject, ProjectIndexOptions } from './project-index.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
-export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput } from './state.js';
+export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, StateFileOptions } from './state.js';
 export { resolveConnection, resolveServiceName, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
 export {
@@ -32,6 +32,7 @@ export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, Datas
 export { projectJsonSchema } from './json-schema.js';
 export { readFormulaFile, readRegularFileSync, readSettingsFileText, MAX_FILE_BYTES, decodeFormulaText, findEncodingProblem, writeFormulaFile, writeFormulaFileSync, writeTextFileAtomic, writeTextFileAtomicSync, FileEncodingError, FileAccessError } from './files.js';
 export type { EncodingProblem, EncodingProblemKind, FileOptions, ReadLimitOptions, WriteOptions } from './files.js';
+export { resolveInsideProject, realPlaceOf, OutsideProjectError, OUTSIDE_PROJECT } from './inside.js';
 export { describeJsonError, findJsonSyntaxError, parseJsonText } from './json-text.js';
 export type { JsonSyntaxProblem } from './json-text.js';
 export {

@@ -192,7 +192,9 @@ describe('project, schema and state files', () => {
     for (const [name, problem] of cases) {
       const file = join(dir, name);
       expect(() => readDatasetSchemaFile(file)).toThrow(`${file}: cannot read the schema file: ${problem}`);
-      expect(() => loadProject(file)).toThrow(`${file}: cannot read the project file: ${problem}`);
+      // A project file linked out of its folder is refused before it is opened (inside.ts), whatever it leads to.
+      const projectProblem = name === 'zero.json' ? `it leads outside the project, to /dev/zero (through a symbolic link)` : problem;
+      expect(() => loadProject(file)).toThrow(`${file}: cannot read the project file: ${projectProblem}`);
       expect(() => readState(file)).toThrow(`${file}: cannot read the state file: ${problem}`);
     }
   });

@@ -1,9 +1,9 @@
 // Loading the project file `calckit.json`: validates it and resolves its paths. Finding it is ProjectIndex's
 // (project-index.ts), the one place that walks up from a path.
-import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ProjectError, issuesOf } from './errors.js';
 import { FileAccessError, readSettingsFileText } from './files.js';
+import { resolveInsideProject } from './inside.js';
 import { describeJsonError } from './json-text.js';
 import { projectFileSchema, type CalculationEntry, type DatasetEntry, type ServiceSection } from './schema.js';
 
@@ -47,7 +47,8 @@ export function loadProject(path: string): Project {
   const file = resolve(path);
   let text: string;
   try {
-    text = readSettingsFileText(file);
+    // The project file itself must be in its folder: a calckit.json linked to a file elsewhere is refused.
+    text = readSettingsFileText(file, { projectRoot: dirname(file) });
   } catch (error) {
     if (!(error instanceof FileAccessError)) throw error;
     throw new ProjectError(file, [{ field: '', message: `cannot read the project file: ${error.reason}` }]);
@@ -108,17 +109,14 @@ export function isInside(root: string, path: string): boolean {
 }
 
 /**
- * Whether writing `path` stays inside `root` once symbolic links are followed: the nearest existing folder on the
- * way to it must resolve inside the project's real folder (a symlinked folder pointing elsewhere is outside).
+ * Whether writing `path` stays inside `root` once symbolic links are followed (resolveInsideProject: the file itself,
+ * a link to be written through, or for a new file its nearest existing folder, must really be inside the project).
  */
 export function writesInside(root: string, path: string): boolean {
   if (!isInside(root, path)) return false;
-  let dir = dirname(path);
-  while (!existsSync(dir) && dir !== root) dir = dirname(dir);
   try {
-    const realRoot = realpathSync(root);
-    const realDir = realpathSync(dir);
-    return realDir === realRoot || isInside(realRoot, realDir);
+    resolveInsideProject(root, path, { operation: 'write' });
+    return true;
   } catch {
     return false;
   }

@@ -47,17 +47,18 @@ export function loadDatasetSchema(project: Project, datasetKey: string): Dataset
   if (dataset.schemaPath === undefined) {
     throw new ProjectError(project.file, [{ field: `datasets.${datasetKey}.schema`, message: 'no schema file is declared for this dataset' }]);
   }
-  return readDatasetSchemaFile(dataset.schemaPath);
+  return readDatasetSchemaFile(dataset.schemaPath, { projectRoot: project.root });
 }
 
 /**
  * Reads and validates one dataset schema file (an array of columns as in the seed's 2.3). It must be a regular file of
  * at most 10 MB (readRegularFileSync); errors give the file and the problem (a JSON error by position), never its text.
  */
-export function readDatasetSchemaFile(file: string): DatasetColumn[] {
+export function readDatasetSchemaFile(file: string, options: { readonly projectRoot?: string } = {}): DatasetColumn[] {
   let text: string;
   try {
-    text = readSettingsFileText(file);
+    // A schema declared by a project (projectRoot given) must really be inside it: a link out is refused.
+    text = readSettingsFileText(file, options.projectRoot !== undefined ? { projectRoot: options.projectRoot } : {});
   } catch (error) {
     if (!(error instanceof FileAccessError)) throw error;
     throw new ProjectError(file, [{ field: '', message: `cannot read the schema file: ${error.reason}` }]);
@@ -79,5 +80,5 @@ export function schemaForFile(project: Project, path: string): DatasetColumn[] |
   if (calc?.dataset === undefined) return undefined;
   const dataset = project.datasets[calc.dataset];
   if (dataset?.schemaPath === undefined) return undefined;
-  return readDatasetSchemaFile(dataset.schemaPath);
+  return readDatasetSchemaFile(dataset.schemaPath, { projectRoot: project.root });
 }

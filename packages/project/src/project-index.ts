@@ -152,7 +152,7 @@ export class ProjectIndex {
     let schemaError: ProjectError | undefined;
     if (dataset?.schemaPath !== undefined) {
       try {
-        schema = this.schema(dataset.schemaPath);
+        schema = this.schema(dataset.schemaPath, project.root);
       } catch (error) {
         if (!(error instanceof ProjectError)) throw error;
         schemaError = error;
@@ -171,13 +171,16 @@ export class ProjectIndex {
     };
   }
 
-  /** A dataset schema file's columns (read once); throws ProjectError when it cannot be read or does not validate. */
-  schema(schemaFile: string): readonly DatasetColumn[] {
+  /**
+   * A dataset schema file's columns (read once); throws ProjectError when it cannot be read or does not validate, or
+   * when, declared by the project in `projectRoot`, it leads outside that project.
+   */
+  schema(schemaFile: string, projectRoot?: string): readonly DatasetColumn[] {
     const file = resolve(schemaFile);
     let entry = this.schemas.get(file);
     if (entry === undefined) {
       try {
-        entry = readDatasetSchemaFile(file);
+        entry = readDatasetSchemaFile(file, projectRoot !== undefined ? { projectRoot } : {});
       } catch (error) {
         if (!(error instanceof ProjectError)) throw error;
         entry = error;
@@ -195,7 +198,7 @@ export class ProjectIndex {
   nestedIds(project: Project, id: number, serviceName?: string): readonly number[] | undefined {
     const calc = calculationForId(project, id);
     if (calc === undefined) return undefined;
-    const calls = this.nestedCalls(calc.file);
+    const calls = this.nestedCalls(calc.file, project.root);
     if (calls === null) return undefined;
     const service = canonicalServiceName(serviceName ?? this.options.serviceName ?? project.service?.name);
     const ids: number[] = [];
@@ -242,13 +245,13 @@ export class ProjectIndex {
     };
   }
 
-  private nestedCalls(formulaFile: string): readonly NestedCall[] | null {
+  private nestedCalls(formulaFile: string, projectRoot: string): readonly NestedCall[] | null {
     let calls = this.nested.get(formulaFile);
     if (calls === undefined) {
       try {
         // A regular UTF-8 file of at most 10 MB: a link to a device or a huge file is unknown, never read whole.
         const found: NestedCall[] = [];
-        walk(parseFormula(readFormulaFile(formulaFile)).formula, {
+        walk(parseFormula(readFormulaFile(formulaFile, { projectRoot })).formula, {
           enter(node) {
             if (node.kind === 'NestedCalculation') found.push({ service: node.service, id: node.id });
           },

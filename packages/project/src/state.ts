@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { ProjectError, issuesOf } from './errors.js';
 import { FileAccessError, readSettingsFileText } from './files.js';
+import { resolveInsideProject } from './inside.js';
 import { describeJsonError } from './json-text.js';
 
 const stateEntrySchema = z.strictObject({
@@ -39,12 +40,20 @@ const LOCK_REFRESH_MS = 5_000;
 const LOCK_WAIT_MS = 10_000;
 
 
-/** Reads the state file; a missing file is an empty state, a malformed one is a ProjectError. */
-export function readState(statePath: string): PushState {
+/** Where the state file may be: `projectRoot`, the project folder, keeps it (and the links on its way) inside the project. */
+export interface StateFileOptions {
+  readonly projectRoot?: string;
+}
+
+/**
+ * Reads the state file; a missing file is an empty state, a malformed one (or, with `projectRoot`, one whose real
+ * place is outside the project) is a ProjectError.
+ */
+export function readState(statePath: string, options: StateFileOptions = {}): PushState {
   let text: string;
   try {
     // A regular file of at most 10 MB: a symbolic link to a device or a huge file is an error, never read whole.
-    text = readSettingsFileText(statePath);
+    text = readSettingsFileText(statePath, options.projectRoot !== undefined ? { projectRoot: options.projectRoot } : {});
   } catch (error) {
     if (!(error instanceof FileAccessError)) throw error;
     if (error.code === 'ENOENT') return { version: 2, services: {} };
@@ -88,8 +97,8 @@ export function recordPush(statePath: string, origin: string, id: number, entry:
 }
 
 /** Records many pushes (or an import) at once: one lock, one write. */
-export function recordPushes(statePath: string, origin: string, entries: readonly PushRecordInput[]): PushStateEntry[] {
-  const handle = openPushState(statePath, origin);
+export function recordPushes(statePath: string, origin: string, entries: readonly PushRecordInput[], options: StateFileOptions = {}): PushStateEntry[] {
+  const handle = openPushState(statePath, origin, options);
   try {
     return handle.recordMany(entries);
   } finally {
@@ -98,8 +107,8 @@ export function recordPushes(statePath: string, origin: string, entries: readonl
 }
 
 /** Removes a calculation's record for one service. */
-export function forgetPush(statePath: string, origin: string, id: number): void {
-  const handle = openPushState(statePath, origin);
+export function forgetPush(statePath: string, origin: string, id: number, options: StateFileOptions = {}): void {
+  const handle = openPushState(statePath, origin, options);
   try {
     handle.forget(id);
   } finally {
@@ -122,11 +131,13 @@ export interface PushStateHandle {
   release(): void;
 }
 
-export function openPushState(statePath: string, origin: string): PushStateHandle {
+export function openPushState(statePath: string, origin: string, options: StateFileOptions = {}): PushStateHandle {
+  // The lock file and the temporary file are made beside the state file: its folder must be inside the project too.
+  checkInside(statePath, options);
   const lock = acquireLock(statePath);
   let state: PushState;
   try {
-    state = readState(statePath);
+    state = readState(statePath, options);
     checkWritable(statePath);
   } catch (error) {
     lock.release();
@@ -134,6 +145,7 @@ export function openPushState(statePath: string, origin: string): PushStateHandl
   }
   const write = (): void => {
     lock.touch();
+    checkInside(statePath, options); // a link made while the run went on
     try {
       writeAtomically(statePath, `${JSON.stringify(sortState(state), null, 2)}\n`);
     } catch (error) {
@@ -174,6 +186,17 @@ export function openPushState(statePath: string, origin: string): PushStateHandl
     },
     release: () => lock.release(),
   };
+}
+
+/** With a project folder, the state file's real place (links followed) must be inside it; a ProjectError otherwise. */
+function checkInside(statePath: string, options: StateFileOptions): void {
+  if (options.projectRoot === undefined) return;
+  try {
+    resolveInsideProject(options.projectRoot, statePath, { operation: 'write' });
+  } catch (error) {
+    if (!(error instanceof FileAccessError)) throw error;
+    throw new ProjectError(statePath, [{ field: '', message: `the state file cannot be used: ${error.reason}` }]);
+  }
 }
 
 function sortState(state: PushState): PushState {

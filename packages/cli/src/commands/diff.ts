@@ -51,6 +51,7 @@ const VERDICT: Readonly<Record<SyncState, string>> = {
   diverged: 'changed here and in the service',
   'not-pushed': 'differs, never pushed from here',
   'missing-file': 'file missing',
+  unreadable: 'the local file cannot be used',
   error: 'could not read the remote calculation',
 };
 
@@ -69,11 +70,11 @@ export async function runDiff(files: readonly string[], options: DiffOptions, ov
   const project = context.project!; // runStatus required it
   const cwd = overrides.cwd ?? process.cwd();
   const byId = new Map(project.calculations.map((c) => [c.id, c]));
-  const entries = await mapLimit(status.entries, 8, (entry) => diffOne(entry, byId.get(entry.id), context.client, cwd, options.context ?? 3));
+  const entries = await mapLimit(status.entries, 8, (entry) => diffOne(entry, byId.get(entry.id), context.client, cwd, options.context ?? 3, project.root));
   const summary = {
     equal: entries.filter((e) => e.equal).length,
-    different: entries.filter((e) => !e.equal && e.state !== 'error').length,
-    errors: entries.filter((e) => e.state === 'error').length,
+    different: entries.filter((e) => !e.equal && e.state !== 'error' && e.state !== 'unreadable').length,
+    errors: entries.filter((e) => e.state === 'error' || e.state === 'unreadable').length,
   };
   // Usage or configuration (unmapped file, no token, a file that is not UTF-8 text) is 2, as for push; any difference 1.
   const exitCode =
@@ -81,9 +82,10 @@ export async function runDiff(files: readonly string[], options: DiffOptions, ov
   return { baseUrl: status.baseUrl, entries, summary, exitCode };
 }
 
-async function diffOne(entry: StatusEntry, calc: ProjectCalculation | undefined, client: Client, cwd: string, context: number): Promise<DiffEntry> {
+async function diffOne(entry: StatusEntry, calc: ProjectCalculation | undefined, client: Client, cwd: string, context: number, projectRoot: string): Promise<DiffEntry> {
   const base = { file: entry.file, id: entry.id, local: entry.local, recorded: entry.recorded, remote: entry.remote };
   const verdictOf = (state: SyncState): string => VERDICT[state];
+  if (entry.state === 'unreadable') return { ...base, state: entry.state, verdict: verdictOf(entry.state), equal: false, diff: '', message: entry.message, unreadable: true };
   if (entry.state === 'error' || calc === undefined) {
     return { ...base, state: 'error', verdict: verdictOf('error'), equal: false, diff: '', message: entry.message };
   }
@@ -91,10 +93,10 @@ async function diffOne(entry: StatusEntry, calc: ProjectCalculation | undefined,
   let localText = '';
   if (entry.state !== 'missing-file') {
     try {
-      localText = fileTextFromExpression(expressionFromFileText(readFormulaFile(calc.file, { displayPath: relative(cwd, calc.file) || calc.file })));
+      localText = fileTextFromExpression(expressionFromFileText(readFormulaFile(calc.file, { displayPath: relative(cwd, calc.file) || calc.file, projectRoot })));
     } catch (error) {
       if (error instanceof FileEncodingError || error instanceof FileAccessError) {
-        return { ...base, state: 'error', verdict: verdictOf('error'), equal: false, diff: '', message: error.message, unreadable: true };
+        return { ...base, state: 'unreadable', verdict: verdictOf('unreadable'), equal: false, diff: '', message: error.message, unreadable: true };
       }
       throw error;
     }
@@ -103,7 +105,7 @@ async function diffOne(entry: StatusEntry, calc: ProjectCalculation | undefined,
   try {
     remoteExpression = (await client.readCalculation(entry.id)).expression;
   } catch (error) {
-    if (!isServiceError(error)) throw error;
+    if (!isServiceError(error) || error.unreachable) throw error; // unreachable: the run stops, one message
     return { ...base, state: 'error', verdict: verdictOf('error'), equal: false, diff: '', message: error.message };
   }
   // The service moved between status's read and ours: say so rather than show a diff against another version.

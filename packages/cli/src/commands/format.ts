@@ -4,11 +4,11 @@
 // and symbolic links kept). Directories and globs select *.calc files; a file named on the command line is formatted
 // whatever its extension.
 import { lstat, stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { formatText, resolveFormatOptions, DEFAULT_FORMAT_OPTIONS, type FormatResult, type ResolvedFormatOptions } from '@calckit/format';
-import { FileAccessError, FileEncodingError, ProjectIndex, decodeFormulaText, readFormulaFile, writeFormulaFile } from '@calckit/project';
+import { FileAccessError, FileEncodingError, ProjectIndex, decodeFormulaText, isInside, readFormulaFile, writeFormulaFile } from '@calckit/project';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { readStdinBytes } from '../io.js';
 
@@ -114,6 +114,13 @@ class OptionsResolver {
     this.byProjectFile.set(key, fromFlags.options);
     return fromFlags.options;
   }
+
+  /** For a file inside a project: the project's folder, which the file must not leave through a symbolic link. */
+  within(path: string): { projectRoot?: string } {
+    const projectFile = this.index.projectFileFor(path);
+    const root = projectFile !== undefined ? dirname(projectFile) : undefined;
+    return root !== undefined && isInside(root, path) ? { projectRoot: root } : {};
+  }
 }
 
 /**
@@ -200,7 +207,7 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
     const name = relative(io.cwd, file) || file;
     let text: string;
     try {
-      text = readFormulaFile(file, { displayPath: name });
+      text = readFormulaFile(file, { displayPath: name, ...resolver.within(file) });
     } catch (error) {
       if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
       // Not UTF-8 text: refused, never rewritten (decoding it would turn each bad byte into U+FFFD).
@@ -227,7 +234,7 @@ export async function runFormat(patterns: readonly string[], options: FormatComm
     } else {
       try {
         // Atomic (temporary file, fsync, rename), keeping mode and owner, through a symbolic link to its target.
-        await writeFormulaFile(file, result.text, { displayPath: name });
+        await writeFormulaFile(file, result.text, { displayPath: name, ...resolver.within(file) });
       } catch (error) {
         if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
         const message = `calckit format: ${error.message}`;

@@ -26,6 +26,7 @@ import {
   openPushState,
   ProjectError,
   readFormulaFile,
+  resolveInsideProject,
   serviceOrigin,
   writeFormulaFile,
   type CalculationEntry,
@@ -186,7 +187,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
   // Local problems (a held or stale lock, an unreadable state) stop the import before the first call to the service.
   let state: PushStateHandle;
   try {
-    state = openPushState(project.statePath, origin);
+    state = openPushState(project.statePath, origin, { projectRoot: project.root });
   } catch (error) {
     if (error instanceof ProjectError) usage(error.message);
     throw error;
@@ -219,7 +220,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
             )
           ).filter((s) => s.variable !== true);
         } catch (error) {
-          if (!isServiceError(error)) throw error;
+          if (!isServiceError(error) || error.unreachable) throw error; // unreachable: one message (main)
           throw new CliExit(error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS, `calckit import: listing dataset ${datasetId} failed: ${error.message}`);
         }
         listed.set(datasetId, summaries.length);
@@ -237,7 +238,19 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     // 2. Read each calculation (a few at once) and write its file as soon as it is read, so that file writes overlap
     //    the reads. Each answer is checked (id, checkSum) before anything is written.
     const byId = new Map(project.calculations.map((c) => [c.id, c]));
-    const realRoot = realPathOf(project.root);
+    const within = { projectRoot: project.root };
+    // A mapped file (or a folder on its way) linked out of the project is refused, naming where it leads; exit 2.
+    let leftProject = false;
+    const outsideProject = (abs: string): string | undefined => {
+      try {
+        resolveInsideProject(project.root, abs, { operation: 'write', displayPath: shown(abs) });
+        return undefined;
+      } catch (error) {
+        if (!(error instanceof FileAccessError)) throw error;
+        leftProject = true;
+        return `${error.message}; nothing was written`;
+      }
+    };
     const mappedPaths = project.calculations.map((c) => c.path);
     const mappedKeys = new Set(mappedPaths.map(nameKey));
     const used = new Set<string>(); // name keys given to a calculation in this run
@@ -272,7 +285,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     /** Whether `abs` is a plain file (not a link) holding exactly this formula: an import's own leftover. */
     const holdsFormula = (abs: string, checkSum: string): boolean => {
       try {
-        return lstatSync(abs).isFile() && checkSumOf(expressionFromFileText(readFormulaFile(abs))) === checkSum;
+        return lstatSync(abs).isFile() && checkSumOf(expressionFromFileText(readFormulaFile(abs, within))) === checkSum;
       } catch {
         return false;
       }
@@ -284,9 +297,8 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       const entryOf = (outcome: ImportOutcome, reason: string | null): ImportEntry => ({ id: plan.read.calc.id, name: plan.read.calc.name, dataset, file, outcome, reason });
       // A new file is one plain name in the folder checked at the start, created with link(2), which never follows a
       // link at that name: only a mapped file (which may be a symbolic link) needs its real path checked.
-      if (!plan.holdsFormula && plan.mapped && !isInside(realRoot, realPathOf(plan.abs))) {
-        return report(entryOf('refused', `${plan.path} leads outside the project (symbolic link); nothing was written`));
-      }
+      const outside = !plan.holdsFormula && plan.mapped ? outsideProject(plan.abs) : undefined;
+      if (outside !== undefined) return report(entryOf('refused', outside));
       try {
         if (!plan.holdsFormula) {
           const text = fileTextFromExpression(plan.read.calc.expression);
@@ -295,7 +307,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
             foldersCreatedIn.add(dirname(plan.abs));
           } else {
             mkdirSync(dirname(plan.abs), { recursive: true });
-            await writeFormulaFile(plan.abs, text, { displayPath: file });
+            await writeFormulaFile(plan.abs, text, { displayPath: file, ...within });
           }
         }
       } catch (error) {
@@ -319,12 +331,13 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
         reason,
       });
       const plan = (outcome: Plan['outcome'], holds: boolean): Plan => ({ read, path: mapped.path, abs: mapped.file, outcome, holdsFormula: holds, mapped: true });
-      if (!isInside(realRoot, realPathOf(mapped.file))) return entryOf('refused', `${mapped.path} leads outside the project; nothing was written`);
+      const outside = outsideProject(mapped.file);
+      if (outside !== undefined) return entryOf('refused', outside);
       // Missing, or empty (no formula is empty; a power cut can leave a new file so): written again.
       if (!existsSync(mapped.file) || statSync(mapped.file).size === 0) return plan('restored', false);
       let local: string;
       try {
-        local = checkSumOf(expressionFromFileText(readFormulaFile(mapped.file, { displayPath: shown(mapped.file) })));
+        local = checkSumOf(expressionFromFileText(readFormulaFile(mapped.file, { displayPath: shown(mapped.file), ...within })));
       } catch (error) {
         if (error instanceof FileEncodingError || error instanceof FileAccessError) return entryOf('skipped', `${error.message}; the local file was left as it is`);
         throw error;
@@ -460,7 +473,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     const summary = Object.fromEntries((['written', 'updated', 'restored', 'unchanged', 'skipped', 'refused', 'failed'] as const).map((k) => [k, 0])) as Record<ImportOutcome, number>;
     for (const e of entries) summary[e.outcome]++;
     const interrupted = hooks.signal?.aborted === true;
-    const exitCode = interrupted ? 130 : summary.refused + summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const exitCode = interrupted ? 130 : leftProject ? EXIT_USAGE : summary.refused + summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
     const datasets = [...new Set([...flags.datasets, ...reads.map((r) => r.datasetId).filter((d): d is string => d !== null)])].map((id) => ({
       key: datasetKeys.keyFor(id),
       id,

@@ -13,8 +13,8 @@ import {
   openPushState,
   readFormulaFile,
   serviceOrigin,
+  resolveInsideProject,
   writeTextFileAtomicSync,
-  writesInside,
   type PushStateHandle,
 } from '@calckit/project';
 import type { Command } from 'commander';
@@ -50,9 +50,14 @@ export async function runPull(
     throw new CliExit(EXIT_USAGE, `calckit: calculation ${id} is not listed in calckit.json: give the file to write, e.g. \`calckit pull ${id} formulas/${id}.calc\``);
   }
   const shown = relative(cwd, file) || file;
+  // Inside the project once links are followed (the file, a link in its place, its folders); checked again at the write.
+  const within = project !== undefined ? { projectRoot: project.root } : {};
   if (project !== undefined) {
-    if (!writesInside(project.root, file)) {
-      throw new CliExit(EXIT_USAGE, `calckit: ${shown} is outside the project (${project.root}), or reached through a link that leads outside; nothing was written`);
+    try {
+      resolveInsideProject(project.root, file, { operation: 'write', displayPath: shown });
+    } catch (error) {
+      if (error instanceof FileAccessError) throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
+      throw error;
     }
     const mappedTo = calculationForFile(project, file);
     if (mappedTo !== undefined && mappedTo.id !== id) {
@@ -67,7 +72,7 @@ export async function runPull(
   let state: PushStateHandle | undefined;
   if (project !== undefined && mapped) {
     try {
-      state = openPushState(project.statePath, serviceOrigin(context.client.baseUrl));
+      state = openPushState(project.statePath, serviceOrigin(context.client.baseUrl), within);
     } catch (error) {
       if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
       throw error;
@@ -76,7 +81,7 @@ export async function runPull(
   try {
     const calc = await readCalculationChecked(context.client, id);
     if (existsSync(file)) {
-      const local = expressionFromFileText(readFormulaFile(file, { displayPath: shown }));
+      const local = expressionFromFileText(readFormulaFile(file, { displayPath: shown, ...within }));
       const localSum = checkSumOf(local);
       if (localSum === calc.checkSum) {
         state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
@@ -96,7 +101,7 @@ export async function runPull(
       }
     }
     mkdirSync(dirname(file), { recursive: true }); // inside the project: checked above
-    writeTextFileAtomicSync(file, fileTextFromExpression(calc.expression), { displayPath: shown });
+    writeTextFileAtomicSync(file, fileTextFromExpression(calc.expression), { displayPath: shown, ...within });
     state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
     return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
   } catch (error) {

@@ -1,8 +1,9 @@
 // `calckit status`: for each calculation of the project, the local file vs the last pushed version vs the remote.
-import { relative } from 'node:path';
+import { statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { isServiceError, judgeRemote } from '@calckit/client';
 import { checkSumOf } from '@calckit/formula';
-import { FileEncodingError, ProjectError, gitVersionLookup, readFormulaFile, readState, recordsFor, serviceOrigin } from '@calckit/project';
+import { FileAccessError, FileEncodingError, ProjectError, gitVersionLookup, readFormulaFile, readState, recordsFor, serviceOrigin, type Project } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
@@ -16,7 +17,7 @@ import { selectCalculations } from '../service/push-files.js';
  * local file is what we last pushed (pull, or push --force), diverged when both moved, not-pushed when nothing was
  * ever pushed from here. The same rule as push (`judgeRemote`), so status says what push will do.
  */
-export type SyncState = 'in-sync' | 'local-changes' | 'remote-changed' | 'diverged' | 'not-pushed' | 'missing-file' | 'error';
+export type SyncState = 'in-sync' | 'local-changes' | 'remote-changed' | 'diverged' | 'not-pushed' | 'missing-file' | 'unreadable' | 'error';
 
 export interface StatusEntry {
   readonly file: string;
@@ -44,6 +45,7 @@ const ADVICE: Readonly<Record<SyncState, string>> = {
   diverged: 'changed here and in the service: compare, then pull or push --force',
   'not-pushed': 'changed in the service, never pushed from here: `calckit diff`, then `calckit pull <id>` or `calckit push --force`',
   'missing-file': 'file missing: `calckit pull <id>`',
+  unreadable: 'the local file cannot be used',
   error: 'could not read the remote calculation',
 };
 
@@ -53,9 +55,12 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
   const project = context.project!; // required above
   const cwd = overrides.cwd ?? process.cwd();
   const { selected, unmapped } = selectCalculations(project, files, cwd);
+  // A file named that is no calculation of the project: say which and how to map it, before asking the service.
+  if (unmapped.length > 0) throw new CliExit(EXIT_USAGE, unmapped.map((p) => `calckit status: ${unmappedReason(project, p, cwd)}`).join('\n'));
+  const within = { projectRoot: project.root };
   let records;
   try {
-    records = recordsFor(readState(project.statePath), serviceOrigin(context.client.baseUrl));
+    records = recordsFor(readState(project.statePath, within), serviceOrigin(context.client.baseUrl));
   } catch (error) {
     if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit status: ${error.message}`);
     throw error;
@@ -66,10 +71,13 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
       let local: string | null = null;
       const recorded = records[String(calc.id)]?.checkSum ?? null;
       try {
-        local = checkSumOf(expressionFromFileText(readFormulaFile(calc.file, { displayPath: file })));
+        local = checkSumOf(expressionFromFileText(readFormulaFile(calc.file, { displayPath: file, ...within })));
       } catch (error) {
-        // Not UTF-8: its checkSum would be of replacement characters; say why instead of comparing.
-        if (error instanceof FileEncodingError) return { file, id: calc.id, state: 'error', local: null, recorded, remote: null, locked: null, message: error.detail };
+        // Not UTF-8 (its checkSum would be of replacement characters), a link out of the project, unreadable: the
+        // local file is at fault, said as such, and nothing of it is shown. Only a missing file is a state.
+        if (error instanceof FileEncodingError) return { file, id: calc.id, state: 'unreadable', local: null, recorded, remote: null, locked: null, message: `local file ${file}: ${error.detail}` };
+        if (!(error instanceof FileAccessError)) throw error;
+        if (error.code !== 'ENOENT') return { file, id: calc.id, state: 'unreadable', local: null, recorded, remote: null, locked: null, message: `cannot read ${file}: ${error.reason}` };
         local = null;
       }
       try {
@@ -87,14 +95,27 @@ export async function runStatus(files: readonly string[], options: ConnectionCli
         }
         return { file, id: calc.id, state: sync, local, recorded, remote: remote.checkSum, locked: remote.locked, message: null };
       } catch (error) {
-        if (!isServiceError(error)) throw error;
+        if (!isServiceError(error) || error.unreachable) throw error; // unreachable: the run stops, one message
         return { file, id: calc.id, state: 'error', local, recorded, remote: null, locked: null, message: error.message, errorKind: error.kind };
       }
     }),
   );
-  const anyConfig = entries.some((e) => e.errorKind === 'config');
-  const exitCode = unmapped.length > 0 || anyConfig ? EXIT_USAGE : entries.every((e) => e.state === 'in-sync') ? EXIT_OK : EXIT_FINDINGS;
+  const anyConfig = entries.some((e) => e.errorKind === 'config' || e.state === 'unreadable');
+  const exitCode = anyConfig ? EXIT_USAGE : entries.every((e) => e.state === 'in-sync') ? EXIT_OK : EXIT_FINDINGS;
   return { baseUrl: context.client.baseUrl, entries, exitCode };
+}
+
+/** Why a path named on the command line selects no calculation, and how to make it one. */
+export function unmappedReason(project: Project, path: string, cwd: string): string {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(resolve(cwd, path)).isDirectory();
+  } catch {
+    return `${path}: no such file or directory, and calckit.json maps no formula file there`;
+  }
+  const where = relative(project.root, resolve(cwd, path)).split('\\').join('/');
+  if (isDirectory) return `${path}: calckit.json maps no formula file in this folder`;
+  return `${path} is not mapped to a calculation in ${project.file}: add it under "calculations" (e.g. "${where}": { "id": <calculation id> }), or write it from the service with \`calckit pull <id> ${path}\` or \`calckit import\``;
 }
 
 export function formatStatus(result: StatusResult): string {

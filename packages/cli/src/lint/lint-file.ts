@@ -15,6 +15,8 @@ export interface LintJob {
   readonly displayPath: string;
   /** The text when it does not come from the file (stdin). */
   readonly text?: string;
+  /** The folder of the project holding the file: read and fixed only while it really is inside (links followed). */
+  readonly projectRoot?: string;
 }
 
 export interface LintRunOptions {
@@ -99,7 +101,7 @@ export const failedToLint = (r: FileResult): boolean => r.messages.some((m) => m
 /** A file's text; throws FileEncodingError for one that is not UTF-8 text, FileAccessError for one that cannot be read. */
 export function readJobText(job: LintJob): string {
   if (job.text !== undefined) return job.text;
-  return readFormulaFile(job.file, { displayPath: job.displayPath });
+  return readFormulaFile(job.file, { displayPath: job.displayPath, ...(job.projectRoot !== undefined ? { projectRoot: job.projectRoot } : {}) });
 }
 
 /**

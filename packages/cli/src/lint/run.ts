@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { DEFAULT_MAX_PROBLEMS, INTERNAL_ERROR, REPORTERS, RULES, isIgnored, type FileResult } from '@calckit/lint';
-import { FileAccessError, FileEncodingError, decodeFormulaText, writeFormulaFileSync } from '@calckit/project';
+import { FileAccessError, FileEncodingError, decodeFormulaText, isInside, writeFormulaFileSync } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { VERSION } from '../version.js';
 import { LintCache } from './cache.js';
@@ -133,7 +133,8 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
           if (explicit.has(file)) notices.push(`calckit lint: ${display(input.cwd, file)} is ignored by lint.ignores in ${display(input.cwd, project.project.file)}`);
           continue;
         }
-        jobs.push({ file, displayPath: display(input.cwd, file) });
+        const root = project?.project.root;
+        jobs.push({ file, displayPath: display(input.cwd, file), ...(root !== undefined && isInside(root, file) ? { projectRoot: root } : {}) });
       }
     }
 
@@ -200,7 +201,8 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
         if (r.output === undefined) return;
         try {
           // Atomic, keeping the file's mode and owner, through a symbolic link to its target.
-          writeFormulaFileSync(jobs[i]!.file, r.output, { displayPath: jobs[i]!.displayPath });
+          const root = jobs[i]!.projectRoot;
+          writeFormulaFileSync(jobs[i]!.file, r.output, { displayPath: jobs[i]!.displayPath, ...(root !== undefined ? { projectRoot: root } : {}) });
           fixedFiles.push(jobs[i]!.file);
         } catch (error) {
           if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;

@@ -2,12 +2,13 @@
 // then for each file the safe push protocol (whose conflict rule asks the state record and the file's git history),
 // then the record of what was pushed.
 import { relative, resolve, sep } from 'node:path';
-import { PushError, isServiceError, pushCalculation, type Client, type Mismatch, type PushStepEvent } from '@calckit/client';
+import { PushError, isServiceError, pushCalculation, unreachableCause, type Client, type Mismatch, type PushStepEvent } from '@calckit/client';
 import { analyzeCalculation, checkSumOf, expressionFromFileText, type CalculationAnalysis } from '@calckit/formula';
 import {
   FileAccessError,
   FileEncodingError,
   ProjectError,
+  OutsideProjectError,
   ProjectIndex,
   calculationForFile,
   gitVersionLookup,
@@ -151,9 +152,10 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   for (const calc of selected) {
     const file = relative(cwd, calc.file) || calc.file;
     try {
-      texts.set(calc, readFormulaFile(calc.file, { displayPath: file }));
+      texts.set(calc, readFormulaFile(calc.file, { displayPath: file, projectRoot: project.root }));
     } catch (error) {
-      if (error instanceof FileEncodingError) throw new CliExit(EXIT_USAGE, `calckit push: ${error.message}; nothing was sent`);
+      // Not UTF-8 text, or a link that leads out of the project (its content is never sent): stop, exit 2.
+      if (error instanceof FileEncodingError || error instanceof OutsideProjectError) throw new CliExit(EXIT_USAGE, `calckit push: ${error.message}; nothing was sent`);
       if (!(error instanceof FileAccessError)) throw error;
       unreadable.set(
         calc,
@@ -173,12 +175,16 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
   let state: PushStateHandle | undefined;
   if (!options.dryRun && selected.length > 0) {
     try {
-      state = openPushState(statePath, serviceOrigin(options.client.baseUrl));
+      state = openPushState(statePath, serviceOrigin(options.client.baseUrl), options.statePath === undefined ? { projectRoot: project.root } : {});
     } catch (error) {
       if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit push: ${error.message}; nothing was sent`);
       throw error;
     }
   }
+  // The service unreachable stops the run: no file is started after it, the pushes in flight end (each fails at once:
+  // the client stops after the first failure), then the failure is thrown, for one message. A file whose push had
+  // changed something before the failure (an unlock) is still reported, so what it left is said.
+  let unreachable: { error: unknown } | undefined;
   try {
     return await pushAll();
   } finally {
@@ -205,16 +211,24 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
 
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < selected.length) {
+      while (unreachable === undefined && next < selected.length) {
         const index = next++;
         const calc = selected[index] as ProjectCalculation;
-        const result = unreadable.get(calc) ?? (await pushOne(calc));
+        let result: FilePushResult;
+        try {
+          result = unreadable.get(calc) ?? (await pushOne(calc));
+        } catch (error) {
+          if (unreachableCause(error) === undefined) throw error;
+          unreachable ??= { error };
+          return;
+        }
         results[index] = result;
         options.onResult?.(result, ++done, total);
       }
     };
     const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, 16));
     await Promise.all(Array.from({ length: Math.min(concurrency, selected.length) }, worker));
+    if (unreachable !== undefined) throw unreachable.error;
 
     const all = [...unmappedResults, ...results];
     const summary = Object.fromEntries(Object.keys(OUTCOME_EXIT).map((k) => [k, 0])) as Record<FileOutcome, number>;
@@ -237,7 +251,7 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
     const dataset = calc.dataset !== undefined ? project.datasets[calc.dataset] : undefined;
     if (dataset?.schemaPath === undefined) return undefined;
     try {
-      return index.schema(dataset.schemaPath);
+      return index.schema(dataset.schemaPath, project.root);
     } catch (error) {
       if (!(error instanceof ProjectError)) throw error;
       return error;
@@ -314,6 +328,11 @@ export async function pushFiles(options: PushFilesOptions): Promise<PushCommandR
         recordError,
       };
     } catch (error) {
+      if (unreachableCause(error) !== undefined) {
+        unreachable ??= { error };
+        // Nothing done for this file (its first read failed): the run's one message says it all.
+        if (!(error instanceof PushError) || error.step === 'read') throw error;
+      }
       if (error instanceof PushError) {
         const recordError = error.remoteUpdated ? record(analysis.checkSum) : null;
         const unknown = error.outcomeUnknown;
