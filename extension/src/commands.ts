@@ -24,6 +24,8 @@ export interface CommandDeps {
   readonly documents: VirtualDocuments;
   readonly log: Log;
   readonly emulators: Map<string, RunningEmulator>;
+  /** Reads the active formula's connection and lock again and redraws the status item. */
+  readonly refreshStatus: () => void;
 }
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -141,6 +143,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     if (!token) return false;
     await connections.storeToken(origin, token.trim());
     log.info(`developer token stored for ${origin}`);
+    deps.refreshStatus(); // now, not at the next change of editor
     void vscode.window.showInformationMessage(`calckit: developer token for ${origin} stored in secret storage.`);
     return true;
   });
@@ -148,6 +151,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     const origin = tokenOrigin();
     await connections.clearToken(origin);
     log.info(`developer token cleared for ${origin} (and the answer about the environment's token forgotten)`);
+    deps.refreshStatus();
     void vscode.window.showInformationMessage(`calckit: developer token for ${origin} removed from secret storage.`);
     return true;
   });
@@ -200,6 +204,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       () => startEmulator(project, command.program, connections, log),
     );
     deps.emulators.set(project.root, emulator);
+    deps.refreshStatus(); // the workspace's formulas now talk to the emulator
     void vscode.window.showInformationMessage(
       `calckit: the emulator runs at ${emulator.baseUrl} (${command.program} serve, ${command.why}); this workspace pushes to it until it stops.`,
     );

@@ -23,6 +23,9 @@ export const ENV_TOKEN = 'CALCKIT_DEVELOPER_TOKEN';
 /** The secret key of an origin's token. */
 export const tokenKeyFor = (origin: string): string => `${TOKEN_KEY}@${origin}`;
 
+/** Whether a secret storage key holds a developer token (of any origin). */
+export const isTokenKey = (key: string): boolean => key === TOKEN_KEY || key.startsWith(`${TOKEN_KEY}@`);
+
 /** Thrown instead of any network call in an untrusted (Restricted Mode) workspace. */
 export class RestrictedModeError extends Error {
   override readonly name = 'RestrictedModeError';

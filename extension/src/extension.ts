@@ -1,12 +1,13 @@
 // Entry point of the calckit VS Code extension: wires the language client, push on save, status, commands.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands.js';
-import { Connections } from './connection.js';
+import { Connections, isTokenKey } from './connection.js';
 import type { RunningEmulator } from './emulator.js';
 import { startLanguageClient, type ServerHandle } from './language-client.js';
 import { createLog } from './log.js';
 import { Projects } from './projects.js';
 import { PushController } from './push-controller.js';
+import { settingsFor } from './settings.js';
 import { StatusItems } from './status.js';
 import { VirtualDocuments } from './virtual-documents.js';
 
@@ -26,14 +27,33 @@ export function activate(context: vscode.ExtensionContext): { pushes: PushContro
   context.subscriptions.push(log.channel, projects, status, documents, handle, handle.onDidChangeState((s) => status.setServerState(s)));
 
   const pushes = new PushController({ projects, connections, log, status, documents, serverRunning: () => handle.state === 'running' });
-  // Push on save from onDidSave only: the text is on disk, and a slow push never holds up the save itself.
-  context.subscriptions.push(vscode.workspace.onDidSaveTextDocument((document) => pushes.onDidSave(document)));
+  // Push on save from onDidSave only: the text is on disk, and a slow push never holds up the save itself. The save's
+  // reason (by the user, or an auto-save) is only given to onWillSave: the controller keeps it until onDidSave.
+  context.subscriptions.push(
+    vscode.workspace.onWillSaveTextDocument((event) => pushes.onWillSave(event)),
+    vscode.workspace.onDidSaveTextDocument((document) => pushes.onDidSave(document)),
+  );
 
   const refresh = (editor: vscode.TextEditor | undefined): void => {
     status.render();
     if (editor?.document.languageId === 'calc') void pushes.refresh(editor.document.uri).then(() => status.render());
   };
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(refresh));
+  const refreshActive = (): void => refresh(vscode.window.activeTextEditor);
+  context.subscriptions.push(
+    // A token stored or removed (by a command here or in another window) changes what the status item can say.
+    context.secrets.onDidChange((event) => {
+      if (isTokenKey(event.key)) refreshActive();
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('calckit')) return;
+      if (event.affectsConfiguration('calckit.pushOnSave') || event.affectsConfiguration('calckit.push.onAutoSave')) {
+        const s = settingsFor(vscode.window.activeTextEditor?.document.uri);
+        log.info(`settings changed: push on save ${s.pushOnSave ? (s.pushOnAutoSave ? 'on, auto-saves too' : 'on, explicit saves only') : 'off'}`);
+      }
+      refreshActive();
+    }),
+  );
   // Restricted Mode: the language features run; nothing is sent and nothing is started until the workspace is trusted.
   log.info(vscode.workspace.isTrusted ? 'workspace trusted' : 'workspace not trusted (Restricted Mode): no service calls, no push, no emulator');
   context.subscriptions.push(
@@ -52,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): { pushes: PushContro
     );
   });
 
-  registerCommands(context, { projects, connections, pushes, server: handle, status, documents, log, emulators });
+  registerCommands(context, { projects, connections, pushes, server: handle, status, documents, log, emulators, refreshStatus: refreshActive });
   return { pushes };
 }
 

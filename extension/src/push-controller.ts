@@ -1,6 +1,7 @@
-// Push in the editor: saves of mapped formulas (when push on save is on) and the push commands go through one queue
-// to the push protocol (push/push.ts); questions become modal dialogs, progress a notification, outcomes messages
-// with Retry / Open Log, and the status item follows.
+// Push in the editor: saves of mapped formulas (when push on save is on; auto-saves only when the user opts in, see
+// push/save-trigger.ts) and the push commands go through one queue to the push protocol (push/push.ts); questions
+// become modal dialogs whose default button sends nothing (push/questions.ts), progress a notification, outcomes
+// messages with Retry / Open Log, and the status item follows. An unattended push (an auto-save) opens no dialog.
 import { analyzeCalculation, checkSumOf, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
 import { gitVersionLookup, serviceOrigin } from '@calckit/project';
 import * as vscode from 'vscode';
@@ -9,6 +10,8 @@ import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
 import { pushFormula } from './push/push.js';
 import { PushQueue } from './push/queue.js';
+import { CONFLICT_BUTTONS, conflictAnswer, LINT_BUTTONS, lintAnswer, lintQuestion } from './push/questions.js';
+import { savePush, saveKindOf, unattendedSkipNote } from './push/save-trigger.js';
 import { stateFileRecord } from './push/state-record.js';
 import type { Conflict, LintFinding, PushHooks, PushOutcome, RemoteCalculation } from './push/types.js';
 import { settingsFor } from './settings.js';
@@ -37,13 +40,32 @@ export class PushController {
   private readonly queue = new PushQueue<PushOutcome>();
   /** Whether the user was told this session that saves are not pushed in Restricted Mode. */
   private toldRestricted = false;
+  /** The reason of each formula's save in progress (onWillSave), read by onDidSave: only that event carries it. */
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
 
   constructor(private readonly deps: PushControllerDeps) {}
 
-  /** From onDidSaveTextDocument: pushes only mapped formulas, only when push on save is on for the workspace. */
+  /** From onWillSaveTextDocument: keeps why the file is saved (by the user, or an auto-save). */
+  onWillSave(event: vscode.TextDocumentWillSaveEvent): void {
+    if (event.document.languageId !== 'calc' || event.document.uri.scheme !== 'file') return;
+    this.saveReasons.set(event.document.uri.toString(), event.reason);
+  }
+
+  /**
+   * From onDidSaveTextDocument: pushes only mapped formulas, only when push on save is on for the workspace, and an
+   * auto-save only when calckit.push.onAutoSave opts in (then unattended: no dialog).
+   */
   onDidSave(document: vscode.TextDocument): void {
     if (document.languageId !== 'calc' || document.uri.scheme !== 'file') return;
-    if (!settingsFor(document.uri).pushOnSave) return;
+    const key = document.uri.toString();
+    const kind = saveKindOf(this.saveReasons.get(key));
+    this.saveReasons.delete(key);
+    const settings = settingsFor(document.uri);
+    const decision = savePush(kind, settings);
+    if (!decision.push) {
+      if (settings.pushOnSave) this.deps.log.info(`saved ${document.uri.fsPath}: not pushed, ${decision.why}`);
+      return;
+    }
     const mapping = this.deps.projects.forFile(document.uri);
     if (!mapping?.calculation) {
       this.deps.log.info(`saved ${document.uri.fsPath}: not mapped in a calckit.json, not pushed`);
@@ -58,11 +80,14 @@ export class PushController {
       this.toldRestricted = true;
       return;
     }
-    void this.push(document.uri, document.getText());
+    void this.push(document.uri, document.getText(), { unattended: decision.unattended });
   }
 
-  /** Queues a push of this text for this file; resolves with the outcome (already reported to the user). */
-  async push(uri: vscode.Uri, text: string, options: { force?: boolean } = {}): Promise<PushOutcome | undefined> {
+  /**
+   * Queues a push of this text for this file; resolves with the outcome (already reported to the user). `unattended`
+   * (an auto-save): no dialog, no token question; what would need an answer is skipped and said in the status bar.
+   */
+  async push(uri: vscode.Uri, text: string, options: { force?: boolean; unattended?: boolean } = {}): Promise<PushOutcome | undefined> {
     if (!isTrusted()) {
       refuseUntrusted(this.deps.log, 'pushing');
       return undefined;
@@ -75,7 +100,7 @@ export class PushController {
       );
       return undefined;
     }
-    const outcome = await this.queue.enqueue({ key: uri.toString(), run: () => this.run(uri, text, mapping, options.force ?? false) });
+    const outcome = await this.queue.enqueue({ key: uri.toString(), run: () => this.run(uri, text, mapping, options.force ?? false, options.unattended ?? false) });
     return outcome;
   }
 
@@ -84,19 +109,24 @@ export class PushController {
     return this.queue.idle();
   }
 
-  private async run(uri: vscode.Uri, text: string, mapping: FileMapping, force: boolean): Promise<PushOutcome> {
+  private async run(uri: vscode.Uri, text: string, mapping: FileMapping, force: boolean, unattended: boolean): Promise<PushOutcome> {
     const calc = mapping.calculation;
     if (!calc) throw new Error('unmapped file reached the push queue');
     const { log, status } = this.deps;
     const settings = settingsFor(uri);
     const label = `${calc.path} → calculation ${calc.id}`;
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `calckit: pushing ${calc.path}`, cancellable: false },
+      {
+        // An auto-save's push shows in the status bar, not as a toast at every pause in typing.
+        location: unattended ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
+        title: `calckit: pushing ${calc.path}`,
+        cancellable: false,
+      },
       async (progress) => {
         let outcome: PushOutcome;
         let client;
         try {
-          client = await this.deps.connections.client(mapping.project, settings, { interactive: true });
+          client = await this.deps.connections.client(mapping.project, settings, { interactive: !unattended });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const noToken = /developer token/.test(message);
@@ -116,14 +146,14 @@ export class PushController {
         status.update(uri, { busy: `pushing ${label}`, baseUrl: client.baseUrl });
         const hooks: PushHooks = {
           lint: (expression) => this.lint(uri, expression, mapping),
-          onLintErrors: (errors) => this.askLint(calc.path, errors),
-          onConflict: (conflict) => this.askConflict(conflict),
+          onLintErrors: (errors) => (unattended ? this.skipUnattended(calc.path, { lintErrors: errors.length }) : this.askLint(calc.path, errors)),
+          onConflict: (conflict) => (unattended ? this.skipUnattended(calc.path, { conflict: true }) : this.askConflict(conflict)),
           onStep: (_step, detail) => {
             log.info(`push ${label}: ${detail}`);
             progress.report({ message: detail });
           },
         };
-        log.info(`push ${label}: start (strict=${settings.strict}, lockAfterPush=${settings.lockAfterPush}${force ? ', forced' : ''})`);
+        log.info(`push ${label}: start (strict=${settings.strict}, lockAfterPush=${settings.lockAfterPush}${force ? ', forced' : ''}${unattended ? ', auto-save' : ''})`);
         outcome = await pushFormula(
           { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
           {
@@ -139,7 +169,7 @@ export class PushController {
       },
     ).then((outcome) => {
       // Reported after the progress closes, and not awaited: the queue moves on while a message waits for a click.
-      void this.report(uri, text, outcome);
+      void this.report(uri, text, outcome, unattended);
       return outcome;
     });
   }
@@ -178,14 +208,17 @@ export class PushController {
   }
 
   private async askLint(file: string, errors: readonly LintFinding[]): Promise<'push-anyway' | 'cancel'> {
-    const first = errors[0];
-    const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
-    const choice = await vscode.window.showWarningMessage(
-      `${file} has ${errors.length} error${errors.length === 1 ? '' : 's'}${where}. The service may reject it or store it as INVALID.`,
-      { modal: true },
-      'Push Anyway',
-    );
-    return choice === 'Push Anyway' ? 'push-anyway' : 'cancel';
+    const answer = lintAnswer(await vscode.window.showWarningMessage(lintQuestion(file, errors), { modal: true }, ...LINT_BUTTONS));
+    if (answer === 'show-problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
+    return answer === 'push-anyway' ? 'push-anyway' : 'cancel';
+  }
+
+  /** An unattended push's answer to a question: not now, said in the status bar and the log (never a dialog). */
+  private skipUnattended(file: string, skipped: { lintErrors: number } | { conflict: true }): Promise<'cancel'> {
+    const note = unattendedSkipNote(file, skipped);
+    this.deps.log.warn(note.log);
+    vscode.window.setStatusBarMessage(`$(warning) ${note.status}`, 15_000);
+    return Promise.resolve('cancel');
   }
 
   private async askConflict(conflict: Conflict): Promise<'compare' | 'overwrite' | 'cancel'> {
@@ -196,10 +229,9 @@ export class PushController {
     const choice = await vscode.window.showWarningMessage(
       `Calculation ${conflict.calculationId}${conflict.remote.name ? ` "${conflict.remote.name}"` : ''} ${why}.`,
       { modal: true, detail: 'Compare the two versions, overwrite the remote formula with yours, or cancel.' },
-      'Compare',
-      'Overwrite',
+      ...CONFLICT_BUTTONS,
     );
-    return choice === 'Compare' ? 'compare' : choice === 'Overwrite' ? 'overwrite' : 'cancel';
+    return conflictAnswer(choice);
   }
 
   /** Opens the diff editor: the remote formula on the left, the local file on the right. */
@@ -209,7 +241,7 @@ export class PushController {
     await vscode.commands.executeCommand('vscode.diff', left, uri, `${name}: remote (calculation ${remote.id}) ↔ local`);
   }
 
-  private async report(uri: vscode.Uri, text: string, outcome: PushOutcome): Promise<void> {
+  private async report(uri: vscode.Uri, text: string, outcome: PushOutcome, unattended: boolean): Promise<void> {
     const { log, status } = this.deps;
     const at = new Date();
     switch (outcome.kind) {
@@ -220,9 +252,10 @@ export class PushController {
           // Our analysis and the service disagree: worth knowing (the push itself succeeded).
           log.warn(`push ${outcome.file}: the service's ${m.field} differs from calckit's: service ${JSON.stringify(m.remote)}, calckit ${JSON.stringify(m.local)}`);
         }
-        void vscode.window.showInformationMessage(
-          `calckit: pushed ${outcome.file} to calculation ${outcome.calculationId} — checkSum ${outcome.checkSum.slice(0, 12)}${outcome.locked ? ', locked' : ''}.`,
-        );
+        const pushed = `calckit: pushed ${outcome.file} to calculation ${outcome.calculationId} — checkSum ${outcome.checkSum.slice(0, 12)}${outcome.locked ? ', locked' : ''}.`;
+        // An auto-save's push is said in the status bar (and the status item), not as a toast at every pause.
+        if (unattended) vscode.window.setStatusBarMessage(`$(cloud-upload) ${pushed}`, 8000);
+        else void vscode.window.showInformationMessage(pushed);
         return;
       }
       case 'unchanged':

@@ -10,6 +10,8 @@ export interface Settings {
   readonly baseUrl: string;
   /** Read from workspace or folder settings only: a user-level `true` must not push from every repository. */
   readonly pushOnSave: boolean;
+  /** Auto-saves (files.autoSave) push too, unattended (see push/save-trigger.ts); off: only explicit saves push. */
+  readonly pushOnAutoSave: boolean;
   readonly lockAfterPush: boolean;
   readonly strict: boolean;
   readonly rules: Readonly<Record<string, RuleSeverity>>;
@@ -27,6 +29,7 @@ export function settingsFor(uri: vscode.Uri | undefined): Settings {
     domain: config.get<string>('domain', '').trim(),
     baseUrl: config.get<string>('baseUrl', '').trim(),
     pushOnSave: push?.workspaceFolderValue ?? push?.workspaceValue ?? false,
+    pushOnAutoSave: config.get<boolean>('push.onAutoSave', false),
     lockAfterPush: config.get<boolean>('lockAfterPush', false),
     strict: config.get<boolean>('strict', false),
     rules: config.get<Record<string, RuleSeverity>>('rules', {}),

@@ -1,0 +1,220 @@
+// End to end, what a keystroke may push: a workspace with push on save AND files.autoSave afterDelay (1 s), no token in
+// the environment, a formula mapped to an unlocked calculation of the emulator. Checks that the status item follows a
+// token set or cleared at once; that Enter in the "formula has errors" dialog pushes nothing (its default button is
+// Show Problems); that an auto-save pushes nothing unless calckit.push.onAutoSave opts in — not even after a pause
+// right after typing `+` followed by a space (which used to press Push Anyway); and that an opted-in auto-save pushes
+// a valid formula but skips one with errors with a status bar note, never a dialog.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type Client } from '@calckit/client';
+import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from './harness/browser.js';
+import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
+import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { ui, type Ui } from './harness/ui.js';
+import { writeWorkspace } from './harness/workspace.js';
+
+const TOKEN = 'e2e-push-safety-token-9b3e61c0d4';
+const PROFIT_ID = 101; // "Profit", unlocked in the emulator's default fixtures
+const SHOTS = join(ARTIFACTS, 'push-safety');
+const AUTO_SAVE_DELAY_MS = 1000;
+
+let tmp: string;
+let workspace: string;
+let file: string;
+let emulator: RunningEmulator;
+let client: Client;
+let codeServer: CodeServer;
+let browser: Browser;
+let page: Page;
+let u: Ui;
+let original: string;
+
+const onDisk = (): string => readFileSync(file, 'utf8');
+const remoteExpression = async (): Promise<string> => (await client.readCalculation(PROFIT_ID)).expression;
+const dialog = (): ReturnType<Page['locator']> => page.locator('.monaco-dialog-box');
+
+/** Puts the cursor at the end of the formula in the editor (clicking the editor first: a panel may hold the focus). */
+async function toEnd(): Promise<void> {
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+}
+
+/** Types at the end of the formula and waits until VS Code's auto-save has written it (nobody presses Ctrl+S). */
+async function typeAndLetAutoSave(suffix: string): Promise<string> {
+  const expected = `${onDisk()}${suffix}`;
+  await toEnd();
+  await page.keyboard.type(suffix);
+  await u.waitFor(`the auto-saved file ending with ${JSON.stringify(suffix)}`, async () => (onDisk() === expected ? true : undefined), 10_000);
+  return expected;
+}
+
+/** The language status hover's text (the calckit push item and the server item), read by opening it. */
+async function languageStatus(): Promise<string> {
+  await page.locator('[id="status.languageStatus"]').first().click();
+  const hover = page.locator('.monaco-hover').first();
+  await hover.waitFor();
+  const text = await hover.innerText();
+  await page.keyboard.press('Escape');
+  return text;
+}
+
+/** Waits until the language status says `text`, with no change of editor in between. */
+function statusSays(text: string, timeoutMs = 10_000): Promise<string> {
+  return u.waitFor(`the language status saying "${text}"`, async () => {
+    const status = await languageStatus();
+    return status.includes(text) ? status : undefined;
+  }, timeoutMs);
+}
+
+async function setToken(): Promise<void> {
+  await u.runCommand('calckit: Set Developer Token');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(TOKEN);
+  await page.keyboard.press('Enter');
+}
+
+beforeAll(async () => {
+  checkInstalled();
+  rmSync(SHOTS, { recursive: true, force: true });
+  mkdirSync(SHOTS, { recursive: true });
+  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-push-safety-'));
+  workspace = join(tmp, 'workspace');
+  file = join(workspace, 'formulas', 'profit.calc');
+  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-push-safety-session-5c' });
+  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  const profit = await client.readCalculation(PROFIT_ID);
+  original = profit.expression;
+  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
+    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
+  };
+  writeWorkspace({
+    root: workspace,
+    baseUrl: emulator.url,
+    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    // No trailing newline: what is typed at the end of the file is the end of the expression.
+    formulas: [{ path: 'formulas/profit.calc', id: PROFIT_ID, text: original, lastPushed: profit.checkSum }],
+    settings: { 'calckit.pushOnSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS },
+  });
+  const home = join(tmp, 'code-server');
+  installExtension(home, VSIX);
+  // No token in the environment: the only token is the one set through the command.
+  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: '' } });
+  browser = await openBrowser();
+  page = browser.page;
+  u = ui(page, { artifacts: SHOTS, codeServerHome: home });
+  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  if (u) await u.screenshot('final').catch(() => undefined);
+  await browser?.close();
+  await codeServer?.stop();
+  await emulator?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('what a save may push (code-server, files.autoSave afterDelay)', () => {
+  it('the status item follows a token set or cleared at once, in the same editor', async () => {
+    await u.openFile('profit.calc');
+    await statusSays('no token', 30_000);
+    await setToken();
+    await u.notification('developer token for');
+    // Still the same editor: the item must say so without a change of editor.
+    const connected = await statusSays('connected');
+    expect(connected).toContain('unlocked');
+    await u.screenshot('status-after-set-token');
+    await u.runCommand('calckit: Clear Developer Token');
+    await statusSays('no token');
+    await setToken();
+    await statusSays('connected');
+  });
+
+  it('Enter in the "formula has errors" dialog pushes nothing (its default button is Show Problems); Escape neither', async () => {
+    await toEnd();
+    await page.keyboard.type(' +');
+    await page.keyboard.press('Control+S'); // well within the auto-save delay: an explicit save
+    await dialog().waitFor();
+    expect(await dialog().innerText()).toMatch(/has 1 error/);
+    await u.screenshot('errors-dialog');
+    await page.keyboard.press('Enter');
+    await dialog().waitFor({ state: 'hidden' });
+    // The default button opened the Problems panel…
+    await page.locator('.markers-panel').first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2000);
+    // …and sent nothing.
+    expect(await remoteExpression()).toBe(original);
+    expect(u.extensionLog(Infinity)).toMatch(/push formulas\/profit\.calc: cancelled \(lint-errors\)/);
+
+    await toEnd();
+    await page.keyboard.type(' *');
+    await page.keyboard.press('Control+S');
+    await dialog().waitFor();
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    await page.waitForTimeout(2000);
+    expect(await remoteExpression()).toBe(original);
+
+    // Back to the formula the service holds (an explicit save of it sends nothing new).
+    await toEnd();
+    for (let i = 0; i < ' + *'.length; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+S');
+    await u.waitFor('the file back as it was', async () => (onDisk() === original ? true : undefined));
+  });
+
+  it('an auto-save pushes nothing (calckit.push.onAutoSave is off): no push, and no dialog after a pause on `+`', async () => {
+    const edited = await typeAndLetAutoSave(' * 2');
+    await u.waitFor('the log saying the auto-save was not pushed', async () =>
+      /not pushed, an auto-save/.test(u.extensionLog(Infinity)) ? true : undefined,
+    );
+    await page.waitForTimeout(2000);
+    expect(await remoteExpression()).toBe(original);
+
+    // The reported sequence: `+`, a pause (auto-save), then a space — which pressed the dialog's Push Anyway.
+    await typeAndLetAutoSave(' +');
+    await page.waitForTimeout(1500);
+    expect(await dialog().count()).toBe(0);
+    await page.keyboard.type(' ');
+    await page.waitForTimeout(AUTO_SAVE_DELAY_MS + 2000);
+    expect(await dialog().count()).toBe(0);
+    expect(await remoteExpression()).toBe(original);
+    await u.screenshot('auto-save-not-pushed');
+
+    // An explicit save still pushes (typed and saved well within the auto-save delay).
+    await toEnd();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace'); // " + " → back to `… * 2`
+    await page.keyboard.press('Control+S');
+    await u.waitFor('the explicitly saved formula in the emulator', async () => ((await remoteExpression()) === edited ? true : undefined));
+    await u.notification('pushed formulas/profit.calc');
+  });
+
+  it('with calckit.push.onAutoSave, an auto-save pushes; one with errors is skipped with a status bar note, no dialog', async () => {
+    writeFileSync(
+      join(workspace, '.vscode', 'settings.json'),
+      JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
+    );
+    await u.waitFor('the extension reading the new setting', async () =>
+      /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
+    );
+    const pushed = await typeAndLetAutoSave(' + 1');
+    await u.waitFor('the auto-saved formula in the emulator', async () => ((await remoteExpression()) === pushed ? true : undefined));
+
+    await typeAndLetAutoSave(' +');
+    const note = page.locator('.statusbar-item', { hasText: 'not pushed on auto-save' }).first();
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toContain('(1 error)');
+    expect(u.extensionLog(Infinity)).toContain('formulas/profit.calc not pushed on auto-save: it has 1 error');
+    await u.screenshot('auto-save-skipped-note');
+    expect(await dialog().count()).toBe(0);
+    await page.keyboard.type(' ');
+    await page.waitForTimeout(AUTO_SAVE_DELAY_MS + 2000);
+    expect(await dialog().count()).toBe(0);
+    expect(await remoteExpression()).toBe(pushed);
+  });
+});
