@@ -1,7 +1,7 @@
 // Reading a command's input: a file, or standard input for '-'; unreadable input is a usage error (exit 2).
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { FileAccessError, ProjectIndex, isInside, resolveInsideProject } from '@calckit/project';
+import { FileAccessError, FileEncodingError, ProjectIndex, decodeFormulaText, isInside, resolveInsideProject } from '@calckit/project';
 import { CliExit, EXIT_USAGE } from './exit.js';
 
 export async function readStdin(): Promise<string> {
@@ -21,7 +21,7 @@ export async function readStdinBytes(): Promise<Buffer> {
  * outside every project is the user's to name.
  */
 export async function readInput(file: string, command: string): Promise<string> {
-  if (file === '-') return readStdin();
+  if (file === '-') return formulaText(await readStdinBytes(), '<stdin>', command);
   const absolute = resolve(file);
   const projectFile = new ProjectIndex().projectFileFor(absolute);
   if (projectFile !== undefined && isInside(dirname(projectFile), absolute)) {
@@ -32,11 +32,26 @@ export async function readInput(file: string, command: string): Promise<string> 
       throw error;
     }
   }
+  let bytes: Buffer;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
     throw new CliExit(EXIT_USAGE, `${command}: cannot read ${file}: ${reason}`);
+  }
+  return formulaText(bytes, file, command);
+}
+
+/**
+ * Formula text from input bytes, checked as a formula file is (`readFormulaFile`'s `decodeFormulaText`): input that
+ * is not UTF-8 text is refused, naming its first bad byte (exit 2), never read with U+FFFD in it.
+ */
+function formulaText(bytes: Uint8Array, name: string, command: string): string {
+  try {
+    return decodeFormulaText(bytes, name);
+  } catch (error) {
+    if (error instanceof FileEncodingError) throw new CliExit(EXIT_USAGE, `${command}: ${error.message}`);
+    throw error;
   }
 }

@@ -6,7 +6,10 @@ import { CliExit } from './exit.js';
 try {
   const program = await buildProgram(process.argv);
   await program.parseAsync(process.argv);
-} catch (error) {
+} catch (thrown) {
+  // A command that met an unreachable service lets the failure through: one message for the whole run. (Loaded here
+  // only: the commands that never reach the service do not load the client.)
+  const error = thrown instanceof CliExit ? thrown : ((await import('./service/output.js')).unreachableExitOf(thrown) ?? thrown);
   if (error instanceof CliExit) {
     if (error.message) process.stderr.write(error.message.endsWith('\n') ? error.message : `${error.message}\n`);
     process.exitCode = error.code;

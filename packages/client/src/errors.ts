@@ -33,6 +33,13 @@ export interface ServiceErrorInit {
   readonly attempts?: number;
   /** For time-outs and network failures of calls that change state: the change may have happened. */
   readonly outcomeUnknown?: boolean;
+  /**
+   * The service could not be reached at all (connection refused, no route to the host, a host name that does not
+   * resolve): nothing was sent, and every other call to it would fail alike.
+   */
+  readonly unreachable?: boolean;
+  /** The origin of the service called (`https://acme.example.com`). */
+  readonly origin?: string;
 }
 
 export class ServiceError extends Error {
@@ -48,6 +55,8 @@ export class ServiceError extends Error {
   readonly path: string | undefined;
   readonly attempts: number;
   readonly outcomeUnknown: boolean;
+  readonly unreachable: boolean;
+  readonly origin: string | undefined;
 
   constructor(init: ServiceErrorInit) {
     const where = init.status !== undefined ? `HTTP ${init.status}` : init.kind;
@@ -63,6 +72,8 @@ export class ServiceError extends Error {
     this.path = init.path;
     this.attempts = init.attempts ?? 1;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.unreachable = init.unreachable ?? false;
+    this.origin = init.origin;
   }
 
   /** Plain data for `--json` output. */
@@ -79,10 +90,22 @@ export class ServiceError extends Error {
       path: this.path ?? null,
       attempts: this.attempts,
       outcomeUnknown: this.outcomeUnknown,
+      unreachable: this.unreachable,
+      origin: this.origin ?? null,
     };
   }
 }
 
 export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
+}
+
+/**
+ * The failure to reach the service behind `error`, if that is what it is: an unreachable ServiceError, or an error
+ * that carries one as its `serviceError` (a PushError). Commands stop at the first one (see `stopWhenUnreachable`).
+ */
+export function unreachableCause(error: unknown): ServiceError | undefined {
+  if (error instanceof ServiceError) return error.unreachable ? error : undefined;
+  const inner = (error as { serviceError?: unknown } | null | undefined)?.serviceError;
+  return inner instanceof ServiceError && inner.unreachable ? inner : undefined;
 }

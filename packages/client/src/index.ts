@@ -3,7 +3,7 @@ export { createClient } from './client.js';
 export type { Client, UpdateFormulaOptions, RunFunctionOptions } from './client.js';
 export { ClientConfigError, DEFAULT_MAX_RESPONSE_BYTES, isLoopback, resolveOptions } from './options.js';
 export type { ClientOptions, ClientLogger } from './options.js';
-export { CLIENT_ERROR_CODES, ServiceError, isServiceError } from './errors.js';
+export { CLIENT_ERROR_CODES, ServiceError, isServiceError, unreachableCause } from './errors.js';
 export type { ServiceErrorKind } from './errors.js';
 export { IDEMPOTENT, backoffDelay, networkFailureClass, parseRetryAfter, shouldRetry } from './retry.js';
 export { redact, redactAndTruncate, REDACTED } from './redact.js';

@@ -1,5 +1,6 @@
 // Client options and the checks made before any call: where to connect (plain http only to loopback), which tokens.
 import { DEFAULT_SERVICE_NAME, isValidServiceName } from '@calckit/protocol';
+import type { ServiceError } from './errors.js';
 
 export interface ClientLogger {
   debug?(message: string): void;
@@ -22,6 +23,12 @@ interface CommonOptions {
   readonly maxResponseBytes?: number;
   /** Receives one line per attempt and per retry; tokens never reach it. */
   readonly logger?: ClientLogger;
+  /**
+   * Once a call finds the service unreachable (connection refused, no route, a name that does not resolve, after its
+   * retries), every later call of this client fails at once with that same error, sending nothing. For one-shot runs
+   * (the CLI); a long-lived client (the editor) leaves it off and tries again on its next call. Default false.
+   */
+  readonly stopWhenUnreachable?: boolean;
   /** For tests: the source of jitter. */
   readonly random?: () => number;
 }
@@ -43,6 +50,9 @@ export interface ResolvedOptions {
   readonly maxResponseBytes: number;
   readonly logger: ClientLogger;
   readonly random: () => number;
+  readonly stopWhenUnreachable: boolean;
+  /** The first unreachable failure of this client's calls (kept only with `stopWhenUnreachable`). */
+  readonly reachability: { unreachable: ServiceError | undefined };
 }
 
 /** Default cap on the size of an answer: far above any Calculation or search page, far below what exhausts memory. */
@@ -103,5 +113,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxResponseBytes,
     logger: options.logger ?? {},
     random: options.random ?? Math.random,
+    stopWhenUnreachable: options.stopWhenUnreachable ?? false,
+    reachability: { unreachable: undefined },
   };
 }

@@ -33,7 +33,11 @@ export interface PushRequest {
   readonly dryRun?: boolean;
   /** Passed to update as `strict`. Default false, as every public client does. */
   readonly strict?: boolean;
-  /** Leave the calculation locked even if it was not locked before. Default: restore the lock as it was. */
+  /**
+   * Lock the calculation after this push changes its formula, even if it was not locked before. A calculation whose
+   * formula is already ours (`unchanged`) is left as it is: `--lock` locks what the push changes, nothing else.
+   * Default: the lock is restored as it was.
+   */
   readonly lockAfter?: boolean;
   /** Called after each step that did something, in order. */
   readonly onStep?: (event: PushStepEvent) => void;
@@ -194,26 +198,13 @@ export async function pushCalculation(client: Client, request: PushRequest): Pro
       `the service holds a formula that was not pushed from here (${verdict.why})`,
     );
   }
-  const wantLocked = request.lockAfter === true || before.locked;
-  const needsLockChange = wantLocked !== before.locked;
+  // Locked again when it was locked; locked for the first time (lockAfter) only when its formula changes now.
+  const wantLocked = before.locked || (request.lockAfter === true && !sameAsLocal);
   did('check', remoteMoved ? `${verdict.why}: overwriting (--force)` : verdict.why);
   if (request.dryRun) {
-    return { id, action: sameAsLocal && !needsLockChange ? 'would-skip' : 'would-update', steps, before, after: before, mismatches: [], forced: remoteMoved };
+    return { id, action: sameAsLocal ? 'would-skip' : 'would-update', steps, before, after: before, mismatches: [], forced: remoteMoved };
   }
-  if (sameAsLocal) {
-    let after: Calculation = before;
-    if (needsLockChange) {
-      try {
-        const locked = await client.setLocked(id, true);
-        after = { ...before, ...locked };
-      } catch (error) {
-        const e = asServiceError(error);
-        throw fail('lock', e, e.hint, { remoteUpdated: false, lockedNow: undefined });
-      }
-      did('lock', 'locked');
-    }
-    return { id, action: 'unchanged', steps, before, after, mismatches: verify(request, before), forced: false };
-  }
+  if (sameAsLocal) return { id, action: 'unchanged', steps, before, after: before, mismatches: verify(request, before), forced: false };
 
   // 3. Unlock if locked.
   if (before.locked) {

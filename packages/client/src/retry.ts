@@ -12,6 +12,11 @@
 // Failures that a retry cannot fix are never retried, for any operation: a host name that does not resolve (DNS:
 // ENOTFOUND, EAI_AGAIN, …) and TLS failures (certificate not trusted, expired, wrong host name; a TLS handshake
 // with something that does not speak TLS).
+//
+// A connection never made (refused: nothing listens at the port; no route to the host or its network) is retried at
+// most UNREACHABLE_RETRIES times after UNREACHABLE_RETRY_DELAY_MS: a service restarting is back within a moment, while
+// a closed port or a wrong address stays so, and longer waits only delay the message (a push of 306 files to a closed
+// port took 82 s with the usual backoff). Such a failure, and a name that does not resolve, is `unreachable`.
 import type { OperationName } from '@calckit/protocol';
 
 export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
@@ -33,6 +38,7 @@ export type Outcome =
   | { readonly kind: 'timeout' }
   | {
       readonly kind: 'network';
+      /** The connection was never made (refused, no route): the request cannot have reached the service. */
       readonly refused: boolean;
       /** DNS and TLS failures: the same request would fail the same way (see `networkFailureClass`). */
       readonly permanent?: boolean;
@@ -43,9 +49,21 @@ const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', '
 /** TLS failure codes of Node/OpenSSL that do not contain CERT, TLS or SSL. */
 const TLS_CODES = new Set(['EPROTO', 'HOSTNAME_MISMATCH', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_CRL', 'INVALID_CA', 'INVALID_PURPOSE', 'PATH_LENGTH_EXCEEDED']);
 
-/** What kind of network failure an error code is: `dns` and `tls` are permanent (not retried). */
-export function networkFailureClass(code: string): 'dns' | 'tls' | 'refused' | 'other' {
+/** Error codes of a connection that could not be made for want of a route (the host or its network is down). */
+const NO_ROUTE_CODES = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
+
+/** A refused connection or no route: retried at most this many times (never more than the client's `retries`)… */
+export const UNREACHABLE_RETRIES = 1;
+/** …after this wait. */
+export const UNREACHABLE_RETRY_DELAY_MS = 250;
+
+/**
+ * What kind of network failure an error code is: `dns` and `tls` are permanent (not retried); `refused` and
+ * `no-route` are connections never made (few, short retries).
+ */
+export function networkFailureClass(code: string): 'dns' | 'tls' | 'refused' | 'no-route' | 'other' {
   if (code === 'ECONNREFUSED') return 'refused';
+  if (NO_ROUTE_CODES.has(code)) return 'no-route';
   if (DNS_CODES.has(code)) return 'dns';
   if (TLS_CODES.has(code) || /CERT|TLS|SSL/.test(code)) return 'tls';
   return 'other';

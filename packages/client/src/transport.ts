@@ -22,7 +22,16 @@ import {
 } from './hints.js';
 import type { ResolvedOptions } from './options.js';
 import { redact, redactAndTruncate } from './redact.js';
-import { MAX_RETRY_AFTER_MS, backoffDelay, networkFailureClass, parseRetryAfter, shouldRetry, type Outcome } from './retry.js';
+import {
+  MAX_RETRY_AFTER_MS,
+  UNREACHABLE_RETRIES,
+  UNREACHABLE_RETRY_DELAY_MS,
+  backoffDelay,
+  networkFailureClass,
+  parseRetryAfter,
+  shouldRetry,
+  type Outcome,
+} from './retry.js';
 
 /** Of an error answer, only this much is read: enough for any error body, and the rest is not waited for. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -112,6 +121,9 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
   url.pathname = `${options.basePath}${spec.path}`;
   for (const [key, value] of Object.entries(spec.query ?? {})) url.searchParams.set(key, value);
   const label = `${op.method} ${url.pathname}${url.search}`;
+  // A one-shot run stops at the first unreachable failure: the same error, nothing sent (see `stopWhenUnreachable`).
+  const knownUnreachable = options.reachability.unreachable;
+  if (options.stopWhenUnreachable && knownUnreachable !== undefined) throw knownUnreachable;
 
   let attempt = 0;
   for (;;) {
@@ -124,19 +136,27 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
       if ('tooLarge' in result) throw tooLargeError(result.response.status, attempt);
       return parseSuccess(result.text, result.response.status, attempt);
     }
-    const retriesLeft = options.retries - (attempt - 1);
+    const notConnected = result.outcome.kind === 'network' && result.outcome.refused;
+    const retriesLeft = (notConnected ? Math.min(options.retries, UNREACHABLE_RETRIES) : options.retries) - (attempt - 1);
     const retryAfter = result.outcome.kind === 'status' ? result.outcome.retryAfterMs : undefined;
     const retry =
       retriesLeft > 0 && shouldRetry(spec.operation, result.outcome) && (retryAfter === undefined || retryAfter <= MAX_RETRY_AFTER_MS);
     if (!retry) {
       options.logger.debug?.(`${spec.operation}: ${label} failed (${result.error.kind}${result.error.status ? ` ${result.error.status}` : ''}) in ${ms} ms`);
-      throw withAttempts(result.error, attempt);
+      const failure = withAttempts(result.error, attempt);
+      if (failure.unreachable && options.stopWhenUnreachable) options.reachability.unreachable ??= failure;
+      throw failure;
     }
-    const delay = retryAfter ?? backoffDelay(attempt - 1, { baseMs: 200, maxMs: 5_000, random: options.random });
-    options.logger.warn?.(
-      `${spec.operation}: ${label} ${result.error.status ? `answered ${result.error.status}` : result.error.kind}; retry ${attempt}/${options.retries} in ${delay} ms`,
-    );
+    const delay = retryAfter ?? (notConnected ? UNREACHABLE_RETRY_DELAY_MS : backoffDelay(attempt - 1, { baseMs: 200, maxMs: 5_000, random: options.random }));
+    const retryLine = `${spec.operation}: ${label} ${result.error.status ? `answered ${result.error.status}` : result.error.code ?? result.error.kind}; retry ${attempt}/${attempt - 1 + retriesLeft} in ${delay} ms`;
+    // A connection not made is said once, by the failure that ends the call (a run of many calls would print one
+    // warning per call, all alike); other retries are worth a warning.
+    if (notConnected) options.logger.debug?.(retryLine);
+    else options.logger.warn?.(retryLine);
     await sleep(delay);
+    // Another call of a one-shot run found the service unreachable meanwhile: no retry.
+    const foundUnreachable = options.reachability.unreachable;
+    if (options.stopWhenUnreachable && foundUnreachable !== undefined) throw foundUnreachable;
     if (spec.beforeRetry) {
       const decision = await spec.beforeRetry(withAttempts(result.error, attempt), attempt);
       if (decision.action === 'return') return decision.value;
@@ -190,7 +210,7 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
     const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
     const code = cause?.code ?? (error as { code?: string } | undefined)?.code ?? '';
     const failure = networkFailureClass(code);
-    const refused = failure === 'refused';
+    const refused = failure === 'refused' || failure === 'no-route';
     // DNS and TLS failures happen before the request is sent: nothing can have changed, and a retry would fail alike.
     const notSent = failure !== 'other';
     const permanent = failure === 'dns' || failure === 'tls';
@@ -210,6 +230,8 @@ export async function call<S extends z.ZodType>(options: ResolvedOptions, spec: 
         method: op.method,
         path: url.pathname,
         outcomeUnknown: changesState && !notSent,
+        unreachable: refused || failure === 'dns',
+        origin: options.baseUrl.origin,
       }),
     };
   }
@@ -310,5 +332,7 @@ function withAttempts(error: ServiceError, attempts: number): ServiceError {
     ...(error.path !== undefined ? { path: error.path } : {}),
     attempts,
     outcomeUnknown: error.outcomeUnknown,
+    unreachable: error.unreachable,
+    ...(error.origin !== undefined ? { origin: error.origin } : {}),
   });
 }

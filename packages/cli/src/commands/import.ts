@@ -18,7 +18,7 @@
 // yet mapped holds exactly the service's formula, and the next run adopts it under the same name.
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { isServiceError, type BatchReadSupport, type Client, type ReadOutcome } from '@calckit/client';
+import { isServiceError, type BatchReadSupport, type Client, type ReadOutcome, type ServiceError } from '@calckit/client';
 import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
   FileAccessError,
@@ -212,13 +212,14 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
         let summaries;
         try {
           // Community-documented search, filter `notvariable`; a result flagged `variable` is left out all the same.
-          summaries = (
-            await context.client.searchAllCalculations(
-              { datasetIds: [datasetId], variables: 'exclude' },
-              // Pages of 500: a line for each page but the last (which the count below says).
-              { onPage: (received, totalHits) => totalHits !== undefined && received < totalHits && progress(`listing dataset ${datasetId}: ${received}/${totalHits}`) },
-            )
-          ).filter((s) => s.variable !== true);
+          const found = await context.client.searchAllCalculations(
+            { datasetIds: [datasetId], variables: 'exclude' },
+            // Pages of 500: a line for each page but the last (which the count below says).
+            { onPage: (received, totalHits) => totalHits !== undefined && received < totalHits && progress(`listing dataset ${datasetId}: ${received}/${totalHits}`) },
+          );
+          // A dataset id that matches nothing is most often a typo: an error naming it, never "nothing to import".
+          if (found.length === 0) throw new CliExit(EXIT_USAGE, await noSuchDataset(context.client, datasetId));
+          summaries = found.filter((s) => s.variable !== true);
         } catch (error) {
           if (!isServiceError(error) || error.unreachable) throw error; // unreachable: one message (main)
           throw new CliExit(error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS, `calckit import: listing dataset ${datasetId} failed: ${error.message}`);
@@ -387,7 +388,17 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     const targetById = new Map(targets.map((t) => [t.id, t]));
     const handling = new Set<Promise<void>>();
     let broken: { error: unknown } | undefined;
+    // The service unreachable: no more reads (the client fails the rest at once anyway); what was read is written and
+    // recorded as after an interruption, then the run ends with one message (main), not one line per calculation.
+    let unreachable: ServiceError | undefined;
+    const stopReading = new AbortController();
+    const readSignal = hooks.signal !== undefined ? AbortSignal.any([hooks.signal, stopReading.signal]) : stopReading.signal;
     const handle = async (read: ReadOutcome): Promise<void> => {
+      if (!read.ok && read.error.unreachable) {
+        unreachable ??= read.error;
+        stopReading.abort();
+        return;
+      }
       while (handling.size >= FILE_CONCURRENCY) await Promise.race(handling);
       if (broken !== undefined) throw broken.error;
       const done: Promise<void> = processTarget(targetById.get(read.id) as Target, read)
@@ -404,7 +415,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
         {
           concurrency: flags.concurrency,
           batchSize: hooks.batchSize ?? IMPORT_BATCH_SIZE,
-          ...(hooks.signal !== undefined ? { signal: hooks.signal } : {}),
+          signal: readSignal,
           onOutcome: handle,
         },
       );
@@ -469,6 +480,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       throw error;
     }
 
+    if (unreachable !== undefined) throw unreachable; // what was read is in the project; run the import again
     entries.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.id - b.id);
     const summary = Object.fromEntries((['written', 'updated', 'restored', 'unchanged', 'skipped', 'refused', 'failed'] as const).map((k) => [k, 0])) as Record<ImportOutcome, number>;
     for (const e of entries) summary[e.outcome]++;
@@ -492,6 +504,34 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       exitCode,
     };
   }
+}
+
+/** Pages of the search read to list the service's datasets for an unknown one (5 000 calculations each). */
+const DATASET_LISTING_MAX_PAGES = 20;
+/** Dataset ids named in that message, at most. */
+const DATASETS_SHOWN = 20;
+
+/**
+ * The message for a dataset no calculation is linked to: its id, the closest ids among the datasets the service's
+ * calculations are linked to (one search without a dataset filter), and those datasets. The service offers no list
+ * of datasets in the operations calckit uses: a dataset without calculations is not listed, and cannot be told from
+ * a typo.
+ */
+async function noSuchDataset(client: Client, datasetId: string): Promise<string> {
+  const head = `calckit import: no calculation in ${client.baseUrl} is linked to dataset "${datasetId}": nothing to import; check the dataset id`;
+  let known: string[];
+  try {
+    const all = await client.searchAllCalculations({ variables: 'include' }, { pageSize: 5000, maxPages: DATASET_LISTING_MAX_PAGES });
+    known = [...new Set(all.flatMap((s) => (s.links ?? []).filter((l) => l.resource.type === 'DATA_SOURCE').map((l) => l.resource.id)))].sort();
+  } catch (error) {
+    if (!isServiceError(error) || error.unreachable) throw error;
+    return `${head} (listing the service's datasets failed too: ${error.serviceMessage})`;
+  }
+  if (known.length === 0) return `${head}; the service has no calculation linked to any dataset`;
+  const { closestNames } = await import('@calckit/lint');
+  const close = closestNames(datasetId, known);
+  const shown = known.slice(0, DATASETS_SHOWN).join(', ') + (known.length > DATASETS_SHOWN ? `, … (${known.length} in all)` : '');
+  return `${head}${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : ''}\n  datasets with calculations in the service: ${shown}`;
 }
 
 /** calckit.json keys for dataset ids: the existing key of an id, else one derived from the id (unique, not all digits). */

@@ -3,6 +3,7 @@
 // be the calculation asked for with a checkSum that matches its expression, and unpushed local edits are kept.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { isServiceError } from '@calckit/client';
 import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
   FileAccessError,
@@ -109,6 +110,7 @@ export async function runPull(
     if (error instanceof FileEncodingError || error instanceof FileAccessError || error instanceof ProjectError) {
       throw new CliExit(EXIT_USAGE, `calckit pull: ${error.message}; nothing was written`);
     }
+    if (isServiceError(error)) throw error; // its code is the network's (ECONNREFUSED), not a file system's
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code === 'string') throw new CliExit(EXIT_USAGE, `calckit pull: cannot write ${shown} (${code}); nothing was written`);
     throw error;

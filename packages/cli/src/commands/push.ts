@@ -25,7 +25,7 @@ export function register(program: Command): void {
       .option('--force', 'overwrite a remote change made since the last push')
       .option('--dry-run', 'read and check only; change nothing')
       .option('--strict', 'ask the service to refuse formulas with errors (update with strict=true)')
-      .option('--lock', 'leave every pushed calculation locked, even those that were not')
+      .option('--lock', 'lock each calculation whose formula this push changes, even if it was not locked (unchanged ones are left as they are; a locked one is always locked again)')
       .option('--skip-lint', 'push even when the linter reports errors')
       .option('--concurrency <n>', 'calculations pushed at once (1-16)', '4'),
   ).action(async (files: string[], options: PushCliOptions) => {

@@ -102,6 +102,8 @@ export function openContext(options: ConnectionCliOptions, needProject: boolean,
       timeoutMs: settings.timeoutMs,
       retries: settings.retries,
       logger,
+      // One run, one verdict: the first connection failure (after the client's retries) ends the command.
+      stopWhenUnreachable: true,
     });
   } catch (error) {
     throw new CliExit(EXIT_USAGE, `calckit: ${(error as Error).message}`);

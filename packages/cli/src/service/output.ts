@@ -1,5 +1,5 @@
 // Writing a command's result: one JSON document (--json) or the command's human text; the exit code follows the result.
-import { isServiceError } from '@calckit/client';
+import { isServiceError, unreachableCause, type ServiceError } from '@calckit/client';
 import { CliExit, EXIT_FINDINGS, EXIT_USAGE } from '../exit.js';
 
 export interface Emit {
@@ -18,6 +18,7 @@ export function finish(emit: Emit, result: { exitCode: number }, human: () => st
 /** A single failed service call: JSON or text, exit 2 for configuration problems (no token), 1 otherwise. */
 export function failCall(emit: Emit, error: unknown): never {
   if (!isServiceError(error)) throw error;
+  if (error.unreachable) throw unreachableExit(error);
   const code = error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS;
   if (emit.json) {
     emit.out(JSON.stringify({ ok: false, error: error.toJSON(), exitCode: code }, null, 2));
@@ -31,4 +32,27 @@ export function describeServiceError(error: { operation: string; status?: number
   for (const f of error.fieldErrors.slice(0, 20)) lines.push(`  ${f.field}: ${f.message}`);
   if (error.hint) lines.push(`  what to do: ${error.hint}`);
   return lines.join('\n');
+}
+
+/**
+ * The one message of a run that could not reach the service (connection refused, no route, a name that does not
+ * resolve, after the client's retries): every command stops at the first such failure, with exit 2 (the address is
+ * wrong or the service is down: no finding about the files). `main` turns any such error that a command lets
+ * through into this.
+ */
+export function unreachableExit(error: ServiceError): CliExit {
+  const where = error.origin ?? 'the service';
+  const attempts = error.attempts > 1 ? `, ${error.attempts} attempts` : '';
+  const lines = [`calckit: cannot reach the service at ${where} (${error.serviceMessage}${attempts}); stopped at the first connection failure`];
+  // The hint without what the first line says already (the address, the attempts).
+  const hint = error.hint.replace(/ \(after \d+ attempts\)$/, '');
+  const said = `cannot reach ${where}: `;
+  if (hint) lines.push(`  what to do: ${hint.startsWith(said) ? hint.slice(said.length) : hint}`);
+  return new CliExit(EXIT_USAGE, lines.join('\n'));
+}
+
+/** `unreachableExit` for an error that is (or carries) a failure to reach the service, else undefined. */
+export function unreachableExitOf(error: unknown): CliExit | undefined {
+  const cause = unreachableCause(error);
+  return cause === undefined ? undefined : unreachableExit(cause);
 }
