@@ -13,7 +13,61 @@ import type {
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER = join(ROOT, 'packages/language-server/bin/calckit-language-server.js');
+/** The server under test: the built bin, or another build named by CALCKIT_TEST_SERVER (to run these tests against the
+ * code before a change, for instance). */
+export const SERVER = process.env['CALCKIT_TEST_SERVER'] ?? join(ROOT, 'packages/language-server/bin/calckit-language-server.js');
+
+/** What VS Code (1.9x, vscode-languageclient 9) declares for the features whose answers depend on the client's dialect:
+ * snippets, Markdown, completion list item defaults, signature label offsets, hierarchical symbols. Diagnostics stay
+ * pushed (VS Code would pull them; the push is what these tests wait for). */
+export const VSCODE_CAPABILITIES: ClientCapabilities = {
+  workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+  textDocument: {
+    publishDiagnostics: { versionSupport: true },
+    completion: {
+      contextSupport: true,
+      completionItem: {
+        snippetSupport: true,
+        commitCharactersSupport: true,
+        documentationFormat: ['markdown', 'plaintext'],
+        deprecatedSupport: true,
+        preselectSupport: true,
+        tagSupport: { valueSet: [1] },
+        insertReplaceSupport: true,
+        resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
+        insertTextModeSupport: { valueSet: [1, 2] },
+        labelDetailsSupport: true,
+      },
+      insertTextMode: 2,
+      completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+    },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    signatureHelp: {
+      signatureInformation: { documentationFormat: ['markdown', 'plaintext'], parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true },
+      contextSupport: true,
+    },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true, labelSupport: true },
+    codeAction: {
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source', 'source.fixAll'] } },
+      isPreferredSupport: true,
+      resolveSupport: { properties: ['edit'] },
+    },
+  },
+};
+
+/** A plain client (an Emacs or Vim client of the older kind): no snippets, plain text only, no item defaults, no label
+ * offsets; it declares what it lacks the way such clients do, by leaving it out or saying false. */
+export const PLAIN_CAPABILITIES: ClientCapabilities = {
+  workspace: { configuration: true },
+  textDocument: {
+    publishDiagnostics: {},
+    completion: { completionItem: { snippetSupport: false, documentationFormat: ['plaintext'] } },
+    hover: { contentFormat: ['plaintext'] },
+    signatureHelp: { signatureInformation: { documentationFormat: ['plaintext'] } },
+    documentSymbol: {},
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } },
+  },
+};
 
 export interface Published {
   readonly version: number | undefined;

@@ -70,7 +70,7 @@ describe('a client like VS Code', () => {
       rootUri: project.uri(''),
       capabilities: {
         workspace: { configuration: true },
-        textDocument: { completion: { completionList: { itemDefaults: ['editRange'] }, completionItem: { resolveSupport: { properties: ['documentation'] } } } },
+        textDocument: { completion: { completionList: { itemDefaults: ['editRange'] }, completionItem: { snippetSupport: true, resolveSupport: { properties: ['documentation'] } } } },
       },
     }));
     const uri = project.uri('formulas/a.calc');
@@ -78,8 +78,10 @@ describe('a client like VS Code', () => {
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 8 } });
     expect(list.itemDefaults?.editRange).toEqual({ start: { line: 0, character: 6 }, end: { line: 0, character: 8 } });
     const sum = list.items.find((i) => i.label === 'SUM')!;
-    expect(sum).toMatchObject({ insertText: 'SUM(${1:numeric})', insertTextFormat: 2 });
+    // LSP 3.17: with the list's default range the client inserts textEditText (or the label), never insertText.
+    expect(sum).toMatchObject({ textEditText: 'SUM(${1:numeric})', insertTextFormat: 2 });
     expect(sum.textEdit).toBeUndefined();
+    expect(sum.insertText).toBeUndefined();
     expect(sum.documentation).toBeUndefined();
     const resolved = await client.request<{ documentation?: { value: string } }>('completionItem/resolve', sum);
     expect(resolved.documentation?.value).toContain('Adds up the values');

@@ -1,6 +1,10 @@
 // Code actions from diagnostics: a quick fix per lint fix or suggestion touching the requested span, and one
-// `source.fixAll.calckit` action applying every safe fix that does not overlap an earlier one.
-import type { CodeAction, Diagnostic, Span, TextEdit } from './types.js';
+// `source.fixAll.calckit` action applying every automatic fix as `calckit lint --fix` does (fixAllEdits: lint's own
+// fix passes, so fixes that overlap are all applied, one pass after another).
+import type { IdeDocument } from './document.js';
+import { fixedText } from './lint-adapter.js';
+import { minimalEdits } from './text-edits.js';
+import type { CodeAction, Diagnostic, IdeSettings, Span, TextEdit } from './types.js';
 
 export const FIX_ALL_KIND = 'source.fixAll.calckit';
 
@@ -8,6 +12,8 @@ export interface CodeActionRequest {
   readonly span: Span;
   /** Kinds the client asked for (LSP `only`); all when absent. */
   readonly only?: readonly string[];
+  /** The fix-all's edits (fixAllEdits of the document), asked only when a fix-all is wanted and a problem has a fix. */
+  readonly fixAll?: () => readonly TextEdit[];
 }
 
 const overlaps = (a: Span, b: Span): boolean => a.start <= b.end && b.start <= a.end;
@@ -25,32 +31,16 @@ export function codeActions(diagnostics: readonly Diagnostic[], request: CodeAct
       for (const s of d.suggestions ?? []) out.push({ title: s.title, kind: 'quickfix', edits: s.edits, diagnostics: [i] });
     });
   }
-  if (wants(request.only, FIX_ALL_KIND)) {
-    const all = fixAll(diagnostics);
-    if (all.edits.length > 0) out.push({ title: 'Fix all calckit problems', kind: FIX_ALL_KIND, edits: all.edits, diagnostics: all.indexes });
+  if (request.fixAll && wants(request.only, FIX_ALL_KIND)) {
+    const fixable = diagnostics.flatMap((d, i) => (d.fix && d.fix.edits.length > 0 ? [i] : []));
+    const edits = fixable.length > 0 ? request.fixAll() : [];
+    if (edits.length > 0) out.push({ title: 'Fix all calckit problems', kind: FIX_ALL_KIND, edits, diagnostics: fixable });
   }
   return out;
 }
 
-/** Every automatic fix, in order, skipping any that overlaps one already taken (a later run picks it up). */
-export function fixAll(diagnostics: readonly Diagnostic[]): { edits: TextEdit[]; indexes: number[] } {
-  const candidates = diagnostics
-    .map((d, i) => ({ d, i }))
-    .filter(({ d }) => d.fix && d.fix.edits.length > 0)
-    .sort((a, b) => spanOf(a.d.fix!.edits).start - spanOf(b.d.fix!.edits).start);
-  const edits: TextEdit[] = [];
-  const indexes: number[] = [];
-  let end = -1;
-  for (const { d, i } of candidates) {
-    const s = spanOf(d.fix!.edits);
-    if (s.start < end) continue;
-    edits.push(...d.fix!.edits);
-    indexes.push(i);
-    end = s.end;
-  }
-  return { edits, indexes };
-}
-
-function spanOf(edits: readonly TextEdit[]): Span {
-  return { start: Math.min(...edits.map((e) => e.span.start)), end: Math.max(...edits.map((e) => e.span.end)) };
+/** The edits that turn the document into its text after every automatic fix (lint-adapter's fixedText): one edit over
+ * what changed, nothing when nothing does. */
+export function fixAllEdits(doc: IdeDocument, settings: IdeSettings): TextEdit[] {
+  return minimalEdits(doc.text, fixedText(doc, settings));
 }

@@ -1,6 +1,8 @@
 // Document highlight, rename and code actions: the edits they produce, applied to the text.
 import { describe, expect, it } from 'vitest';
-import { codeActions, fixAll } from './code-actions.js';
+import { codeActions, fixAllEdits } from './code-actions.js';
+import { createDocument } from './document.js';
+import { lintText } from '@calckit/lint';
 import { fixture } from './fixture.js';
 import { documentHighlights } from './highlight.js';
 import { prepareRename, rename, RenameError } from './rename.js';
@@ -49,15 +51,23 @@ describe('code actions', () => {
   it('offers the fix and suggestions of diagnostics touching the span, and a fix-all', () => {
     const text = 'sum(`a`) + sum(`b`)';
     const diagnostics = [diag(0, 3, 'SUM', 'Sum'), diag(11, 14, 'SUM')];
-    const actions = codeActions(diagnostics, { span: { start: 1, end: 1 } });
+    const fixAll = () => [{ span: { start: 0, end: text.length }, newText: 'SUM(`a`) + SUM(`b`)' }];
+    const actions = codeActions(diagnostics, { span: { start: 1, end: 1 }, fixAll });
     expect(actions.map((a) => `${a.kind}:${a.title}`)).toEqual(['quickfix:Replace with SUM', 'quickfix:Sum', 'source.fixAll.calckit:Fix all calckit problems']);
     expect(apply(text, actions[2]!.edits)).toBe('SUM(`a`) + SUM(`b`)');
-    expect(codeActions(diagnostics, { span: { start: 1, end: 1 }, only: ['source.fixAll'] }).map((a) => a.kind)).toEqual(['source.fixAll.calckit']);
-    expect(codeActions(diagnostics, { span: { start: 5, end: 6 }, only: ['quickfix'] })).toEqual([]);
+    expect(actions[2]!.diagnostics).toEqual([0, 1]);
+    expect(codeActions(diagnostics, { span: { start: 1, end: 1 }, only: ['source.fixAll'], fixAll }).map((a) => a.kind)).toEqual(['source.fixAll.calckit']);
+    expect(codeActions(diagnostics, { span: { start: 5, end: 6 }, only: ['quickfix'], fixAll })).toEqual([]);
   });
 
-  it('skips a fix overlapping one already taken', () => {
-    expect(fixAll([diag(0, 5, 'x'), diag(3, 8, 'y'), diag(8, 9, 'z')]).indexes).toEqual([0, 2]);
+  it('fix-all applies fixes that overlap, pass after pass, as lint --fix does', () => {
+    const settings = { schema: [{ name: 'Revenue', type: 'DECIMAL' as const }, { name: 'Cost', type: 'DECIMAL' as const }] };
+    const text = 'SUM(Revenue) + SUM(`Cost`) = NULL';
+    const doc = createDocument(text);
+    const fixed = apply(text, fixAllEdits(doc, settings));
+    expect(fixed).toBe(lintText(text, { schema: settings.schema, fix: true }).output);
+    expect(fixed).toBe('SUM(`Revenue`) + SUM(`Cost`) IS NULL');
+    expect(fixAllEdits(createDocument('SUM(`Revenue`)'), settings)).toEqual([]);
   });
 });
 

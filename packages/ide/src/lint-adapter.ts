@@ -1,7 +1,7 @@
 // The linter plugged into the features: @calckit/lint's messages as diagnostics, with its fixes and suggestions.
 // The client's rule severities (`off` | `info` | `warn` | `error`) go over the project's `lint` section; `info`
 // lints as a warning and is shown as information.
-import { INTERNAL_ERROR, lintText, parseLintConfig, resolveConfig, RULES, type LintConfig, type LintMessage, type ResolvedConfig, type RuleEntry } from '@calckit/lint';
+import { INTERNAL_ERROR, lintText, parseLintConfig, resolveConfig, RULES, type LintConfig, type LintMessage, type LintOptions, type ResolvedConfig, type RuleEntry } from '@calckit/lint';
 import { modelOf } from './analysis.js';
 import type { IdeDocument } from './document.js';
 import { serviceNameOf, type Diagnostic, type Fix, type IdeSettings } from './types.js';
@@ -83,25 +83,29 @@ function toDiagnostic(m: LintMessage, info: ReadonlySet<string>): Diagnostic {
   };
 }
 
+/** lintText's options for the document: its one parse and model, the project's and the client's settings. */
+function lintOptions(doc: IdeDocument, settings: IdeSettings, config: LintConfig | undefined): LintOptions {
+  const nestedIds = settings.nestedIds;
+  return {
+    // The document's one parse: the linter does not parse again.
+    parse: doc.parse,
+    // And its one semantic model, shared with hover, inlay hints and the core's problems.
+    model: modelOf(doc, settings),
+    resolvedConfig: resolvedFor(config, settings.filePath),
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
+    project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
+  };
+}
+
 /** Lints the document with the project's and the client's settings. A defect in the linter (an exception) becomes one
  * `internal-error` diagnostic at the start of the file, beside the core's own problems: the file never looks clean
  * because the linter failed. */
 export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings, core: (doc: IdeDocument, settings: IdeSettings) => Diagnostic[]): Diagnostic[] {
   const { config, info, problem } = resolveLint(settings);
-  const nestedIds = settings.nestedIds;
   let diagnostics: Diagnostic[];
   try {
-    const result = lintText(doc.text, {
-      // The document's one parse: the linter does not parse again.
-      parse: doc.parse,
-      // And its one semantic model, shared with hover, inlay hints and the core's problems.
-      model: modelOf(doc, settings),
-      resolvedConfig: resolvedFor(config, settings.filePath),
-      ...(settings.schema ? { schema: settings.schema } : {}),
-      ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
-      project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
-    });
-    diagnostics = result.messages.map((m) => toDiagnostic(m, info));
+    diagnostics = lintText(doc.text, lintOptions(doc, settings, config)).messages.map((m) => toDiagnostic(m, info));
   } catch (error) {
     diagnostics = [internalError(error), ...safely(() => core(doc, settings))];
   }
@@ -109,6 +113,17 @@ export function lintDiagnostics(doc: IdeDocument, settings: IdeSettings, core: (
     diagnostics.unshift({ span: { start: 0, end: 0 }, severity: 'warning', code: 'lint-config', message: `Lint settings ignored: ${problem}`, source: 'calckit' });
   }
   return diagnostics;
+}
+
+/** The document's text after every automatic fix, exactly as `calckit lint --fix` fixes it: lint's own fix passes
+ * (fixes that overlap an earlier one wait for the next pass, and each pass is linted again), under the same settings
+ * as the diagnostics. The text as it is when nothing is fixed or the linter fails. */
+export function fixedText(doc: IdeDocument, settings: IdeSettings): string {
+  try {
+    return lintText(doc.text, { ...lintOptions(doc, settings, resolveLint(settings).config), fix: true }).output ?? doc.text;
+  } catch {
+    return doc.text;
+  }
 }
 
 function internalError(error: unknown): Diagnostic {

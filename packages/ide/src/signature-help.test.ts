@@ -32,6 +32,16 @@ describe('signature help', () => {
     check('ABS(`a` IN (1, $0', undefined);
   });
 
+  it('says where each parameter stands in the label, also when two read the same', () => {
+    const help = signatureHelp(fixture('NULLIF(1, $0').doc, 'NULLIF(1, '.length)!;
+    expect(help.label).toBe('NULLIF(ANY, ANY) → ANY');
+    expect(help.parameters.map((p) => help.label.slice(...p.offsets))).toEqual(['ANY', 'ANY']);
+    expect(help.parameters.map((p) => p.offsets)).toEqual([[7, 10], [12, 15]]);
+    expect(help.activeParameter).toBe(1);
+    const round = signatureHelp(fixture('ROUND($0').doc, 6)!;
+    expect(round.parameters.map((p) => round.label.slice(...p.offsets))).toEqual(['NUMERIC', '[LONG]']);
+  });
+
   it('repeats a variadic parameter', () => {
     const { doc, offset } = fixture("CONCAT('a', 'b', 'c$0'");
     const help = signatureHelp(doc, offset)!;

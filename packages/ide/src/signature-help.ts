@@ -27,12 +27,16 @@ export function signatureHelp(doc: IdeDocument, offset: number, _settings: IdeSe
 }
 
 function describe(entry: FunctionEntry, argIndex: number): SignatureHelp {
+  const labels = entry.params.map((p) => `${p.optional ? '[' : ''}${p.types.join(' | ')}${p.optional ? ']' : ''}${p.variadic ? ', …' : ''}`);
+  let label = `${entry.name}(${entry.distinct ? '[DISTINCT] ' : ''}`;
   const parameters: ParameterInfo[] = entry.params.map((p, i) => {
+    if (i > 0) label += ', ';
+    const start = label.length;
+    label += labels[i]!;
     const types = p.types.join(' | ');
-    const label = `${p.optional ? '[' : ''}${types}${p.optional ? ']' : ''}${p.variadic ? ', …' : ''}`;
-    return { label, documentation: `Argument ${i + 1}${p.optional ? ' (optional)' : ''}${p.variadic ? ', repeats' : ''}: ${types}` };
+    return { label: labels[i]!, offsets: [start, label.length], documentation: `Argument ${i + 1}${p.optional ? ' (optional)' : ''}${p.variadic ? ', repeats' : ''}: ${types}` };
   });
-  const label = `${entry.name}(${entry.distinct ? '[DISTINCT] ' : ''}${parameters.map((p) => p.label).join(', ')}) → ${entry.returns}`;
+  label += `) → ${entry.returns}`;
   const param = paramAt(entry, argIndex);
   const active = param ? entry.params.indexOf(param) : parameters.length; // past the last: nothing highlighted
   return { label, documentation: functionDocumentation(entry), parameters, activeParameter: active };

@@ -58,6 +58,13 @@ describe('document symbols', () => {
     const { doc } = fixture('SUM(`a`) + SUM(`b`) + `a` + SVC_BEAST_MODE(12)');
     expect(documentSymbols(doc).map((s) => `${s.kind}:${s.name}`)).toEqual(['function:SUM', 'field:a', 'field:b', 'calculation:SVC_BEAST_MODE(12)']);
   });
+
+  it('names an empty or blank column readably (editors refuse an empty or blank name)', () => {
+    const names = (text: string) => documentSymbols(fixture(text).doc).filter((s) => s.kind === 'field').map((s) => s.name);
+    expect(names('SUM(``)')).toEqual(['(empty column name)']);
+    expect(names('SUM(`a`) OVER (PARTITION BY ``)')).toEqual(['a', '(empty column name)']);
+    expect(names('SUM(` `) + `\t`')).toEqual(['` `', '`\t`']);
+  });
 });
 
 describe('semantic tokens', () => {

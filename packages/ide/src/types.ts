@@ -109,6 +109,9 @@ export interface Hover {
 
 export interface ParameterInfo {
   readonly label: string;
+  /** Where `label` stands in the signature's label: [start, end) in UTF-16 code units. Two parameters may read the
+   * same (`NULLIF(ANY, ANY)`): these tell them apart. */
+  readonly offsets: readonly [number, number];
   readonly documentation?: string;
 }
 

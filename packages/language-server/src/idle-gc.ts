@@ -12,8 +12,8 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** V8's collector as `--expose-gc` gives it, asked for a minor GC only. */
-type Collector = (options: { type: 'minor' }) => void;
+/** V8's collector as `--expose-gc` gives it: a full GC without options, a minor one with `{ type: 'minor' }`. */
+export type Collector = (options?: { type: 'minor' | 'major' }) => void;
 
 /** The young generation's use, in bytes: what is allocated in it and the room left at its current size. */
 export interface YoungGeneration {
@@ -43,7 +43,7 @@ export function minorGcDue(now: YoungGeneration, perReply: number): boolean {
 }
 
 /** V8's collector, made reachable without the process being started with `--expose-gc`; undefined when V8 refuses. */
-function collector(): Collector | undefined {
+export function collector(): Collector | undefined {
   try {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as unknown;

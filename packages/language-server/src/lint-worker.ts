@@ -115,7 +115,7 @@ export class LintWorker {
   }
 
   /** Stops the worker when nothing is pending (not a crash: the next lint starts a new one). */
-  private stopIfIdle(): void {
+  stopIfIdle(): void {
     if (this.pending.size > 0 || !this.worker) return;
     const worker = this.worker;
     this.worker = undefined;

@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver';
 import { fileURLToPath } from 'node:url';
 import type { Feature, ServerContext } from './context.js';
-import { DiagnosticsService } from './diagnostics.js';
+import { DiagnosticsService, WORKER_THRESHOLD } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { FEATURES } from './features/index.js';
 import { guardVoid } from './guard.js';
@@ -17,6 +17,7 @@ import { SettingsService } from './settings.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 import { IdleCollection } from './idle-gc.js';
 import { IdleWarmUp } from './warm-up.js';
+import { MemoryRelease } from './release-memory.js';
 
 export interface ServerOptions {
   /** Delay between the last change and the diagnostics push, in ms (default 150; `initializationOptions.diagnosticsDelay` overrides). */
@@ -49,7 +50,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker, () => idleCollection.afterReply());
   const warmUp = new IdleWarmUp({ finished: (n, ms) => log.info(`warmed up the keystroke path: ${n} iterations, ${Math.round(ms)} ms`) });
   let warmUpWanted = true;
+  // After a large document closes, what it took goes back to the system (release-memory.ts).
+  const memoryRelease = new MemoryRelease({
+    largeDocument: WORKER_THRESHOLD,
+    anyLargeOpen: () => documents.uris().some((uri) => (documents.textOf(uri)?.getText().length ?? 0) >= WORKER_THRESHOLD),
+    stopWorker: () => worker?.stopIfIdle(),
+    released: (ms) => log.info(`released the memory of a closed large document (${Math.round(ms)} ms)`),
+  });
   connection.onShutdown(() => {
+    memoryRelease.dispose();
     warmUp.dispose();
     idleCollection.dispose();
     worker?.dispose();
@@ -94,6 +103,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     guardVoid(log, 'didChange', (e) => {
       warmUp.activity();
       idleCollection.activity();
+      memoryRelease.activity();
       diagnostics.schedule(e.document.uri);
     }),
   );
@@ -101,6 +111,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     guardVoid(log, 'didClose', (e) => {
       diagnostics.closed(e.document.uri);
       settings.forget(e.document.uri);
+      memoryRelease.closed(e.document.getText().length);
     }),
   );
   connection.onDidChangeConfiguration(

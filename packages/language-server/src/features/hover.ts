@@ -8,6 +8,7 @@ import type { Hover } from 'vscode-languageserver';
 import { onDocument, type Feature, type ServerContext } from '../context.js';
 import { toOffset, toRange } from '../convert.js';
 import { describeError } from '../log.js';
+import { hoverFormat, markup } from '../markup.js';
 import { testRunsOf } from './test-runs.js';
 
 /** The Markdown of a formula's test values, or undefined when it has no tests. */
@@ -48,8 +49,9 @@ export const hover: Feature = {
       onDocument(ctx, 'textDocument/hover', null, ({ text, doc }, settings, params): Hover | null => {
         const h = ideHover(doc, toOffset(text, params.position), settings);
         const tests = testValues(ctx, params.textDocument.uri, doc);
-        if (!h) return tests ? { contents: { kind: 'markdown', value: tests } } : null;
-        return { contents: { kind: 'markdown', value: tests ? `${h.contents}\n\n---\n\n${tests}` : h.contents }, range: toRange(text, h.span) };
+        const format = hoverFormat(ctx.client());
+        if (!h) return tests ? { contents: markup(format, tests) } : null;
+        return { contents: markup(format, tests ? `${h.contents}\n\n---\n\n${tests}` : h.contents), range: toRange(text, h.span) };
       }),
     );
   },
