@@ -1,7 +1,6 @@
 // The extension's commands (package.json "contributes.commands"): each is a few lines over the controller and client.
-import { readFileSync } from 'node:fs';
 import { analyzeCalculation, expressionFromFileText } from '@calckit/formula';
-import { serviceOrigin, type Project } from '@calckit/project';
+import { readFormulaFile, serviceOrigin, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { calckitCommand, confirmEmulatorCommand, startEmulator, type RunningEmulator } from './emulator.js';
@@ -88,7 +87,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
       } catch {
         // not configured: the push itself says so
       }
-      const result = changedFormulas(project, origin, (file) => openText(file) ?? readFileSync(file, 'utf8'));
+      // From disk only while the file really is in the project (a link out is unreadable, never pushed).
+      const result = changedFormulas(project, origin, (file) => openText(file) ?? readFormulaFile(file, { projectRoot: project.root }));
       for (const u of result.unreadable) log.warn(`push all: cannot read ${u.calculation.path}: ${u.reason}`);
       for (const c of result.changed) changed.push({ uri: vscode.Uri.file(c.calculation.file), text: c.text });
     }
