@@ -3,7 +3,7 @@
 // network, see a token, signal the emulator or get memory past the limit. Each layer is checked when it is on here
 // (all of them on Linux as root, as in CI).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +66,7 @@ describe('sandbox layers under an escaped function', () => {
     expect(plan.layers).toEqual(expect.arrayContaining(['process', 'node-permissions']));
     const linuxRoot = process.platform === 'linux' && process.getuid?.() === 0;
     if (linuxRoot && plan.tools.unshare && plan.tools.prlimit && plan.tools.setpriv) {
-      expect(plan.layers).toEqual(['process', 'node-permissions', 'rlimits', 'network-namespace', 'pid-namespace', 'unprivileged-user', 'parent-death-signal']);
+      expect(plan.layers).toEqual(['process', 'node-permissions', 'rlimits', 'network-namespace', 'pid-namespace', 'mount-namespace', 'unprivileged-user', 'parent-death-signal']);
       expect(plan.missing).toEqual([]);
     }
   });
@@ -104,6 +104,44 @@ describe('sandbox layers under an escaped function', () => {
     expect(connections).toBe(before);
   }, 30_000);
 
+  it('mount namespace: no Unix socket of the host can be reached, none can be bound where the host sees it', async () => {
+    if (!on('mount-namespace')) return;
+    // A socket anyone on this machine may connect to (the network namespace does not cover sockets on the filesystem).
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-layer-socket-'));
+    chmodSync(dir, 0o755);
+    const socketPath = join(dir, 'host.sock');
+    let reached = 0;
+    const unix = createServer((socket) => {
+      reached++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => unix.listen(socketPath, resolve));
+    chmodSync(socketPath, 0o777);
+    const bindPath = join('/tmp', `calckit-layer-bind-${process.pid}`);
+    try {
+      const { out } = await runEscaped(plan, `${PROLOGUE}
+        const net = require('node:net');
+        const tries = [
+          ['connect', (done) => { const s = net.connect(${JSON.stringify(socketPath)}); s.on('connect', () => done('allowed: connected')); s.on('error', (e) => done('refused: ' + e.code)); }],
+          ['bind', (done) => { const srv = net.createServer(); srv.on('error', (e) => done('refused: ' + e.code)); srv.listen(${JSON.stringify(bindPath)}, () => done('allowed: bound')); }],
+        ];
+        (async () => {
+          for (const [name, attempt] of tries) out[name] = await new Promise(attempt);
+          process.stdout.write(JSON.stringify(out));
+          process.exit(0);
+        })();
+      `);
+      expect(out.connect).toMatch(/^refused: (ENOENT|EACCES)/);
+      expect(out.bind).toMatch(/^refused: (EROFS|EACCES|ENOENT)/);
+      expect(reached).toBe(0);
+      expect(existsSync(bindPath)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => unix.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(bindPath, { force: true });
+    }
+  }, 30_000);
+
   it('PID namespace and user: the emulator cannot be signalled', async () => {
     if (!on('pid-namespace') && !on('unprivileged-user')) return;
     // Signal 0 only asks whether a signal could be sent: nothing is sent even if the answer were yes.
@@ -129,7 +167,7 @@ describe('sandbox layers under an escaped function', () => {
       process.stdout.write(JSON.stringify(out));
     `, 32);
     expect(out.arrayBuffers).toMatch(/^refused/);
-    // 32 MB of heap + 128 MB for the whole process: well under 3 × 700 MB.
-    expect(Number(out.filledMb)).toBeLessThan(160);
+    // 32 MB of V8 heap + 32 MB of engine memory + 128 MB for the whole process: well under 3 × 700 MB.
+    expect(Number(out.filledMb)).toBeLessThan(192);
   }, 30_000);
 });

@@ -1,6 +1,8 @@
 // How a code-function call's process is started: Node with its permission model and no grants, wrapped (on Linux,
-// when util-linux's tools work here) in resource limits, fresh network and PID namespaces, an unprivileged user and
-// parent-death signals. Which layers this machine allows is probed once per process, strongest first.
+// when util-linux's tools work here) in resource limits, fresh network, PID and mount namespaces (a root of its own),
+// an unprivileged user and parent-death signals. These are the outer walls: the function's code itself runs in a
+// JavaScript engine compiled to WebAssembly inside that process (child-source.ts). Which layers this machine allows is
+// probed once per process, strongest first.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -18,6 +20,9 @@ export type IsolationLayer =
   | 'network-namespace'
   /** Fresh PID namespace: no other process can be seen or signalled; all die with the call's process. */
   | 'pid-namespace'
+  /** Fresh mount namespace and a root of its own: the system's programs and libraries (/usr, read-only), a few devices
+   * and its own /proc; no other file or filesystem socket of the host (/tmp, /run, /home, the project, its data). */
+  | 'mount-namespace'
   /** Runs as user 65534 (nobody), when the emulator runs as root. */
   | 'unprivileged-user'
   /** The call's processes get SIGKILL when the emulator's process dies. */
@@ -26,13 +31,16 @@ export type IsolationLayer =
 export interface LaunchPlan {
   readonly layers: readonly IsolationLayer[];
   /** Tools used, by name (absolute paths). */
-  readonly tools: Readonly<Partial<Record<'setpriv' | 'prlimit' | 'unshare', string>>>;
+  readonly tools: Readonly<Partial<Record<Tool, string>>>;
   readonly root: boolean;
   /** The namespaces are made inside a new user namespace (not root; or root without the capability to make them). */
   readonly userNamespace: boolean;
   /** Why layers are missing (empty when every layer is on). */
   readonly missing: readonly string[];
 }
+
+/** The programs the layers use (util-linux, and a POSIX shell for the mount namespace's setup). */
+type Tool = 'setpriv' | 'prlimit' | 'unshare' | 'sh' | 'mount' | 'umount' | 'pivot_root';
 
 export interface LaunchLimits {
   readonly memoryMb: number;
@@ -50,8 +58,10 @@ function nodeArgs(memoryMb: number, source: string): string[] {
   return [
     PERMISSION_FLAG,
     '--disallow-code-generation-from-strings',
-    '--no-expose-wasm',
     `--max-old-space-size=${memoryMb}`,
+    // Twice V8's default stack (the OS gives the main thread 8 MB): room for the engine's WebAssembly frames under
+    // its own stack limit (runner.ts), so deep recursion ends as the engine's "stack overflow".
+    '--stack-size=2000',
     '--v8-pool-size=1',
     '--no-warnings',
     '-e',
@@ -66,13 +76,16 @@ export function launchCommand(plan: LaunchPlan, limits: LaunchLimits, source = C
   const on = (layer: IsolationLayer): boolean => plan.layers.includes(layer);
   if (on('parent-death-signal') && setpriv) chain.push(setpriv, '--pdeathsig', 'KILL', '--');
   if (on('rlimits') && prlimit) {
-    const dataBytes = (limits.memoryMb + PROCESS_MEMORY_ALLOWANCE_MB) * 1024 * 1024;
+    // The V8 heap (the Node side) and the engine's WebAssembly memory each get the limit, plus Node itself.
+    const dataBytes = (2 * limits.memoryMb + PROCESS_MEMORY_ALLOWANCE_MB) * 1024 * 1024;
     // A backstop only (the parent kills at the time limit): CPU seconds of all threads, so twice the wall time.
     const cpu = Math.ceil((2 * limits.timeoutMs) / 1000) + 10;
     chain.push(prlimit, `--data=${dataBytes}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--fsize=0', '--nofile=64', '--');
   }
   if (on('network-namespace') && unshare) {
-    chain.push(unshare, ...(plan.userNamespace ? ['--user', '--map-root-user'] : []), '--net', '--pid', '--fork', '--kill-child=SIGKILL', '--');
+    const mounts = on('mount-namespace') ? ['--mount', '--propagation', 'private'] : [];
+    chain.push(unshare, ...(plan.userNamespace ? ['--user', '--map-root-user'] : []), '--net', '--pid', ...mounts, '--fork', '--kill-child=SIGKILL', '--');
+    if (on('mount-namespace') && plan.tools.sh) chain.push(plan.tools.sh, '-c', newRootScript(plan.tools), 'sh');
   }
   // Changing user clears the parent-death signal set by unshare: setpriv sets it again after the change. (Inside a user
   // namespace only root is mapped: no change of user there.)
@@ -81,6 +94,46 @@ export function launchCommand(plan: LaunchPlan, limits: LaunchLimits, source = C
   }
   const args = [...chain.slice(1), process.execPath, ...nodeArgs(limits.memoryMb, source)];
   return chain.length === 0 ? { file: process.execPath, args: nodeArgs(limits.memoryMb, source) } : { file: chain[0]!, args };
+}
+
+/**
+ * Shell commands run inside the fresh mount namespace, then `exec "$@"` (the rest of the chain, then Node): a root of
+ * its own on a small tmpfs, holding read-only binds of /usr and the library folders (or their symlinks), Node's binary
+ * when it lives elsewhere, /etc/ld.so.cache and /etc/localtime, four devices and a fresh /proc; pivot_root into it and
+ * the old root unmounted, so no other path of the host exists there. /tmp is covered first (the staging place).
+ */
+function newRootScript(tools: LaunchPlan['tools']): string {
+  const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+  const mount = q(tools.mount ?? 'mount');
+  const node = q(process.execPath);
+  return [
+    'set -e',
+    `${mount} -t tmpfs -o mode=0755,size=1m calckit-staging /tmp`,
+    'r=/tmp/root',
+    'mkdir "$r"',
+    `${mount} -t tmpfs -o mode=0755,size=1m calckit-root "$r"`,
+    'for d in /usr /bin /sbin /lib /lib32 /lib64 /libx32; do',
+    '  if [ -L "$d" ]; then ln -s "$(readlink "$d")" "$r$d"',
+    `  elif [ -d "$d" ]; then mkdir -p "$r$d"; ${mount} --bind "$d" "$r$d"; ${mount} -o remount,bind,ro "$r$d"`,
+    '  fi',
+    'done',
+    `if [ ! -e "$r"${node} ]; then mkdir -p "$(dirname "$r"${node})"; : > "$r"${node}; ${mount} --bind ${node} "$r"${node}; ${mount} -o remount,bind,ro "$r"${node}; fi`,
+    'mkdir -p "$r/etc" "$r/dev" "$r/proc" "$r/tmp"',
+    'for f in /etc/ld.so.cache /etc/localtime; do',
+    `  if [ -f "$f" ]; then : > "$r$f"; ${mount} --bind "$f" "$r$f"; fi`,
+    'done',
+    `for f in null zero urandom random; do : > "$r/dev/$f"; ${mount} --bind "/dev/$f" "$r/dev/$f"; done`,
+    `${mount} -t proc proc "$r/proc"`,
+    'cd "$r"',
+    'mkdir .old',
+    `${q(tools.pivot_root ?? 'pivot_root')} . .old`,
+    `${q(tools.umount ?? 'umount')} -l /.old`,
+    'rmdir /.old',
+    `${mount} -o remount,ro /`,
+    // The shell exports these; the call's process gets an empty environment.
+    'unset PWD OLDPWD',
+    'exec "$@"',
+  ].join('\n');
 }
 
 function findTool(name: string): string | undefined {
@@ -137,16 +190,21 @@ async function probe(): Promise<LaunchPlan> {
     return { layers: base, tools: {}, root, userNamespace: false, missing: [`${process.platform} is not Linux: no resource limits or namespaces (the memory limit does not count ArrayBuffers)`] };
   }
   const tools = { setpriv: findTool('setpriv'), prlimit: findTool('prlimit'), unshare: findTool('unshare') };
-  const found = Object.fromEntries(Object.entries(tools).filter(([, v]) => v !== undefined)) as LaunchPlan['tools'];
-  const missing: string[] = Object.entries(tools).filter(([, v]) => v === undefined).map(([k]) => `${k} (util-linux) not found`);
+  const mountTools = { sh: findTool('sh'), mount: findTool('mount'), umount: findTool('umount'), pivot_root: findTool('pivot_root') };
+  const found = Object.fromEntries(Object.entries({ ...tools, ...mountTools }).filter(([, v]) => v !== undefined)) as LaunchPlan['tools'];
+  const missing: string[] = Object.entries({ ...tools, ...mountTools }).filter(([, v]) => v === undefined).map(([k]) => `${k} (${k === 'sh' ? 'a POSIX shell' : 'util-linux'}) not found`);
   const want = (layer: IsolationLayer, tool: keyof typeof tools): IsolationLayer[] => (tools[tool] ? [layer] : []);
   const rlimits = want('rlimits', 'prlimit');
   const pdeath = want('parent-death-signal', 'setpriv');
   const user = root ? want('unprivileged-user', 'setpriv') : [];
   const ns: IsolationLayer[] = tools.unshare ? ['network-namespace', 'pid-namespace'] : [];
+  const mountNs: IsolationLayer[] = tools.unshare && Object.values(mountTools).every((t) => t !== undefined) ? ['mount-namespace'] : [];
   // Strongest first. Root makes namespaces directly; without the capability (a container), through a user namespace,
-  // where the change to nobody is not possible.
+  // where the change to nobody is not possible. A machine that refuses the mount namespace (or the mounts in it) keeps
+  // the others.
   const candidates: { layers: IsolationLayer[]; userNamespace: boolean }[] = [
+    { layers: [...base, ...rlimits, ...ns, ...mountNs, ...user, ...pdeath], userNamespace: !root },
+    ...(root && tools.unshare ? [{ layers: [...base, ...rlimits, ...ns, ...mountNs, ...pdeath], userNamespace: true }] : []),
     { layers: [...base, ...rlimits, ...ns, ...user, ...pdeath], userNamespace: !root },
     ...(root && tools.unshare ? [{ layers: [...base, ...rlimits, ...ns, ...pdeath], userNamespace: true }] : []),
     { layers: [...base, ...rlimits, ...user, ...pdeath], userNamespace: false },

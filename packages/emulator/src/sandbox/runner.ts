@@ -1,9 +1,10 @@
-// Runs one code-function call in a Node process of its own (started by launcher.ts, running child-source.ts), a few
-// at a time: the parent holds the clock (a SIGKILL of the call's process group at the time limit), caps what it
-// reads, and treats the child's report as untrusted data.
+// Runs one code-function call in a Node process of its own (started by launcher.ts, running child-source.ts, where the
+// user's code runs in QuickJS compiled to WebAssembly), a few at a time: the parent holds the clock (a SIGKILL of the
+// call's process group at the time limit), caps what it reads, and treats the child's report as untrusted data.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { z } from 'zod';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http/json-depth.js';
+import { engineLine } from './engine.js';
 import { launchCommand, launchPlan, type LaunchPlan } from './launcher.js';
 
 export interface SandboxLogs {
@@ -25,7 +26,8 @@ export type SandboxOutcome =
 export interface SandboxLimits {
   /** Time limit of one call (definition, call and promise jobs), in milliseconds. */
   readonly timeoutMs: number;
-  /** V8 heap limit of a call's process, in MB; the whole process (ArrayBuffers too) gets 128 MB more (Linux). */
+  /** Memory limit of the function's engine (QuickJS: its objects, strings and ArrayBuffers), in MB. The call's Node
+   * process gets the same V8 heap limit, and on Linux the whole process 128 MB more than twice this. */
   readonly memoryMb: number;
   readonly maxLogEntries: number;
   readonly maxLogEntryLength: number;
@@ -52,6 +54,8 @@ const MAX_MESSAGE = 10_000;
 /** The longest time limit a function may declare (fixtures: timeoutMs 1–60 000). */
 const MAX_TIMEOUT_MS = 60_000;
 const POSIX = process.platform !== 'win32';
+/** QuickJS's stack limit: deep recursion is its "stack overflow" error before the V8 stack under it runs out. */
+const ENGINE_STACK_BYTES = 160 * 1024;
 
 const NO_LOGS: SandboxLogs = { stdout: [], stderr: [] };
 
@@ -87,6 +91,8 @@ export class Sandbox {
   private readonly waiting: (() => void)[] = [];
   private readonly children = new Set<ChildProcess>();
   private readonly schema: ReturnType<typeof reportSchema>;
+  /** The second line every call's process reads: the engine's limits (the same for every call). */
+  private readonly setupLine: string;
   private plan: LaunchPlan | undefined;
   /** One process started ahead of the next call (a start takes 40–80 ms on an idle machine). */
   private spare: ChildProcess | undefined;
@@ -99,6 +105,11 @@ export class Sandbox {
     private readonly startAhead = true,
   ) {
     this.schema = reportSchema(limits);
+    this.setupLine = `${JSON.stringify({
+      memoryMb: limits.memoryMb,
+      stackBytes: ENGINE_STACK_BYTES,
+      limits: { maxLogEntries: limits.maxLogEntries, maxLogEntryLength: limits.maxLogEntryLength, maxLogTotalLength: limits.maxLogTotalLength, maxResultLength: limits.maxResultLength },
+    })}\n`;
   }
 
   get defaultTimeoutMs(): number {
@@ -146,7 +157,14 @@ export class Sandbox {
     const { file, args } = launchCommand(plan, { memoryMb: this.limits.memoryMb, timeoutMs: MAX_TIMEOUT_MS });
     let child: ChildProcess;
     try {
+      const engine = engineLine();
       child = spawn(file, args, { env: {}, cwd: POSIX ? '/' : undefined, stdio: ['pipe', 'pipe', 'pipe'], detached: POSIX, windowsHide: true });
+      child.stdin!.on('error', () => {
+        // The process died before reading its input: its exit says why.
+      });
+      // The engine and the limits first: a process started ahead readies its engine while it waits for its job.
+      child.stdin!.write(engine);
+      child.stdin!.write(this.setupLine);
     } catch {
       return undefined;
     }
@@ -194,13 +212,7 @@ export class Sandbox {
 
   private runIn(child: ChildProcess, params: readonly string[], body: string, args: readonly unknown[], timeoutMs: number): Promise<SandboxOutcome> {
     const limits = this.limits;
-    const job = JSON.stringify({
-      params,
-      body,
-      inputsJson: JSON.stringify(args),
-      timeoutMs,
-      limits: { maxLogEntries: limits.maxLogEntries, maxLogEntryLength: limits.maxLogEntryLength, maxLogTotalLength: limits.maxLogTotalLength, maxResultLength: limits.maxResultLength },
-    });
+    const job = `${JSON.stringify({ params, body, inputsJson: JSON.stringify(args), timeoutMs })}\n`;
     // The largest report a well-behaved child can send: the result's JSON and the logs, each escaped once more.
     const maxReportBytes = 6 * (limits.maxResultLength + limits.maxLogTotalLength) + 3 * MAX_MESSAGE + 64 * 1024;
     return new Promise((resolve) => {
