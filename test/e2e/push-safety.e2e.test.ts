@@ -15,7 +15,7 @@ import { openBrowser, type Browser } from './harness/browser.js';
 import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
 import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
 import { ui, type Ui } from './harness/ui.js';
-import { writeWorkspace } from './harness/workspace.js';
+import { writePushState, writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-push-safety-token-9b3e61c0d4';
 const PROFIT_ID = 101; // "Profit", unlocked in the emulator's default fixtures
@@ -32,6 +32,7 @@ let browser: Browser;
 let page: Page;
 let u: Ui;
 let original: string;
+let originalCheckSum: string;
 
 const onDisk = (): string => readFileSync(file, 'utf8');
 const remoteExpression = async (): Promise<string> => (await client.readCalculation(PROFIT_ID)).expression;
@@ -70,6 +71,29 @@ function statusSays(text: string, timeoutMs = 10_000): Promise<string> {
   }, timeoutMs);
 }
 
+/**
+ * Each test starts from the same place whatever the one before did: the service, the push state, the file on disk and
+ * in the editor all hold the fixture's formula, and no dialog is open.
+ */
+async function startOver(): Promise<void> {
+  while (await dialog().isVisible()) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+  }
+  if ((await remoteExpression()) !== original) await client.updateFormula(PROFIT_ID, original);
+  const formulas = [{ path: 'formulas/profit.calc', id: PROFIT_ID, text: original, lastPushed: originalCheckSum }];
+  writePushState({ root: workspace, baseUrl: emulator.url, formulas });
+  writeFileSync(file, original);
+  await toEnd();
+  await u.runCommand('File: Revert File');
+  await u.waitFor('the editor holding the fixture formula', async () => {
+    const text = await page.locator('.editor-group-container .monaco-editor .view-lines').first().innerText();
+    // (An inlay hint with the result type may follow the formula: no suffix typed by a test may.)
+    const shown = text.replace(/\u00a0/g, ' ');
+    return shown.startsWith(original) && !/ [+*]/.test(shown.slice(original.length)) ? true : undefined;
+  });
+}
+
 async function setToken(): Promise<void> {
   await u.runCommand('calckit: Set Developer Token');
   const input = page.locator('.quick-input-widget input');
@@ -89,6 +113,7 @@ beforeAll(async () => {
   client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
   const profit = await client.readCalculation(PROFIT_ID);
   original = profit.expression;
+  originalCheckSum = profit.checkSum;
   const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
     datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
   };
@@ -137,6 +162,7 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
   });
 
   it('Enter in the "formula has errors" dialog pushes nothing (its default button is Show Problems); Escape neither', async () => {
+    await startOver();
     await toEnd();
     await page.keyboard.type(' +');
     await page.keyboard.press('Control+S'); // well within the auto-save delay: an explicit save
@@ -145,12 +171,12 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await u.screenshot('errors-dialog');
     await page.keyboard.press('Enter');
     await dialog().waitFor({ state: 'hidden' });
-    // The default button opened the Problems panel…
-    await page.locator('.markers-panel').first().waitFor({ timeout: 10_000 });
     await page.waitForTimeout(2000);
-    // …and sent nothing.
+    // The default button sent nothing…
     expect(await remoteExpression()).toBe(original);
     expect(u.extensionLog(Infinity)).toMatch(/push formulas\/profit\.calc: cancelled \(lint-errors\)/);
+    // …and opened the Problems panel.
+    await page.locator('.markers-panel').first().waitFor({ timeout: 10_000 });
 
     await toEnd();
     await page.keyboard.type(' *');
@@ -161,20 +187,14 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await page.waitForTimeout(2000);
     expect(await remoteExpression()).toBe(original);
 
-    // Back to the formula the service holds (an explicit save of it sends nothing new).
-    await toEnd();
-    for (let i = 0; i < ' + *'.length; i++) await page.keyboard.press('Backspace');
-    await page.keyboard.press('Control+S');
-    await u.waitFor('the file back as it was', async () => (onDisk() === original ? true : undefined));
   });
 
   it('an auto-save pushes nothing (calckit.push.onAutoSave is off): no push, and no dialog after a pause on `+`', async () => {
+    await startOver();
     const edited = await typeAndLetAutoSave(' * 2');
-    await u.waitFor('the log saying the auto-save was not pushed', async () =>
-      /not pushed, an auto-save/.test(u.extensionLog(Infinity)) ? true : undefined,
-    );
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(3000);
     expect(await remoteExpression()).toBe(original);
+    expect(u.extensionLog(Infinity)).toMatch(/profit\.calc: not pushed, an auto-save/);
 
     // The reported sequence: `+`, a pause (auto-save), then a space — which pressed the dialog's Push Anyway.
     await typeAndLetAutoSave(' +');
@@ -195,17 +215,24 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
   });
 
   it('with calckit.push.onAutoSave, an auto-save pushes; one with errors is skipped with a status bar note, no dialog', async () => {
+    await startOver();
     writeFileSync(
       join(workspace, '.vscode', 'settings.json'),
       JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
     );
-    await u.waitFor('the extension reading the new setting', async () =>
-      /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
-    );
+    // VS Code reads the file within a moment and the extension logs the change. Not awaited as a must: what follows
+    // fails anyway if the setting did not apply, and says how.
+    await u
+      .waitFor('the extension reading the new setting', async () =>
+        /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
+      10_000)
+      .catch(() => undefined);
     const pushed = await typeAndLetAutoSave(' + 1');
     await u.waitFor('the auto-saved formula in the emulator', async () => ((await remoteExpression()) === pushed ? true : undefined));
 
     await typeAndLetAutoSave(' +');
+    await page.waitForTimeout(1500);
+    expect(await dialog().count()).toBe(0);
     const note = page.locator('.statusbar-item', { hasText: 'not pushed on auto-save' }).first();
     await note.waitFor({ timeout: 10_000 });
     expect(await note.innerText()).toContain('(1 error)');

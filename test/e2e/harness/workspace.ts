@@ -34,11 +34,17 @@ export function writeWorkspace(spec: WorkspaceSpec): void {
   );
   write('schemas/sales.json', JSON.stringify(spec.columns, null, 2));
   for (const f of [...spec.formulas, ...(spec.others ?? [])]) write(f.path, f.text);
+  writePushState(spec);
+  write('.vscode/settings.json', JSON.stringify(spec.settings ?? {}, null, 2));
+}
+
+/** (Re)writes the push state file: each formula's `lastPushed` as the last push recorded for the service's origin. */
+export function writePushState(spec: Pick<WorkspaceSpec, 'root' | 'baseUrl' | 'formulas'>): void {
   const calculations: Record<string, { checkSum: string; pushedAt: string; file: string }> = {};
   for (const f of spec.formulas) {
     if (f.lastPushed) calculations[String(f.id)] = { checkSum: f.lastPushed, pushedAt: new Date().toISOString(), file: f.path };
   }
+  mkdirSync(join(spec.root, '.calckit'), { recursive: true });
   // Records are kept per service origin (the state file's version 2).
-  write('.calckit/state.json', JSON.stringify({ version: 2, services: { [new URL(spec.baseUrl).origin]: { calculations } } }, null, 2));
-  write('.vscode/settings.json', JSON.stringify(spec.settings ?? {}, null, 2));
+  writeFileSync(join(spec.root, '.calckit', 'state.json'), JSON.stringify({ version: 2, services: { [new URL(spec.baseUrl).origin]: { calculations } } }, null, 2));
 }
