@@ -41,12 +41,12 @@ afterEach(async () => {
   client = undefined;
 });
 
-async function start(root: string) {
+async function start(root: string, hoverFormat: string[] = ['markdown', 'plaintext']) {
   const started = await TestClient.start({
     rootUri: root,
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, codeLens: { refreshSupport: true } },
-      textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true } },
+      textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true }, hover: { contentFormat: hoverFormat as Array<'markdown' | 'plaintext'> } },
     },
   });
   let refreshes = 0;
@@ -204,5 +204,19 @@ describe('language server: formula tests', () => {
     await c.open(p.uri('formulas/other.calc'), 'SUM(`Revenue`)');
     const plain = await c.request<Hover>('textDocument/hover', { textDocument: { uri: p.uri('formulas/other.calc') }, position: { line: 0, character: 1 } });
     expect((plain.contents as { value: string }).value).not.toContain('**Tests**');
+  });
+
+  it('a plain-text client gets the hover table as aligned columns', async () => {
+    const p = project();
+    ({ client } = await start(p.uri(''), ['plaintext']));
+    const c = client!;
+    const formula = p.uri('formulas/margin.calc');
+    await c.open(formula, '`Revenue` - `Cost`\n');
+    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri: formula }, position: { line: 0, character: 3 } });
+    expect(h.contents).toMatchObject({ kind: 'plaintext' });
+    const value = (h.contents as { value: string }).value;
+    expect(value).toContain('Tests margin.calc.test.json — ✗ 1 of 2 failed');
+    expect(value).toContain('from the CSV (2 rows):\n\nRevenue  Cost  value\n100      60    40\n70       35    35');
+    expect(value).not.toMatch(/\||\*|```/);
   });
 });
