@@ -93,6 +93,25 @@ describe('calckit analyze', () => {
     expect(run(['analyze']).status).toBe(2);
   });
 
+  it('refuses input that is not UTF-8 (a file or standard input), naming the first bad byte, never U+FFFD', () => {
+    // Before: exit 1 with `"expression": "SUM(\`Caf\uFFFD\`)"` and the checkSum of that mangled text.
+    const latin1 = Buffer.from('SUM(`Caf\xe9`)\n', 'latin1');
+    const file = join(dir, 'latin1.calc');
+    writeFileSync(file, latin1);
+    const fromFile = spawnSync(process.execPath, [CLI, 'analyze', file], { input: '', cwd: dir, encoding: 'utf8' });
+    expect(fromFile.status).toBe(2);
+    expect(fromFile.stdout).toBe('');
+    expect(fromFile.stderr).toBe(`calckit analyze: ${file}: not UTF-8 text (invalid byte 0xE9 at byte offset 8, line 1, column 9); save it as UTF-8\n`);
+    const fromStdin = spawnSync(process.execPath, [CLI, 'analyze', '-'], { input: latin1, cwd: dir, encoding: 'utf8' });
+    expect(fromStdin.status).toBe(2);
+    expect(fromStdin.stdout).toBe('');
+    expect(fromStdin.stderr).toBe('calckit analyze: <stdin>: not UTF-8 text (invalid byte 0xE9 at byte offset 8, line 1, column 9); save it as UTF-8\n');
+    // A byte-order mark is UTF-8: read, and left out of the expression.
+    const bom = spawnSync(process.execPath, [CLI, 'analyze', '-'], { input: Buffer.from('\uFEFFSUM(`Café`)', 'utf8'), cwd: dir, encoding: 'utf8' });
+    expect(bom.status).toBe(0);
+    expect(JSON.parse(bom.stdout).expression).toBe('SUM(`Café`)');
+  });
+
   it('takes the service name and the dataset schema of the file from the project, as push does', () => {
     const { root, formula } = makeProject();
     // From the project's root, from elsewhere (the project governing the file is found from the file), relative path.

@@ -102,3 +102,19 @@ describe('calckit eval', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('calckit eval: input that is not UTF-8', () => {
+  it('is refused (file or standard input) naming the first bad byte, never evaluated with U+FFFD in it', () => {
+    // Before: the formula was evaluated with `Caf\uFFFD` as the column name.
+    const latin1 = Buffer.from("CONCAT(`Region`, 'caf\xe9')\n", 'latin1');
+    writeFileSync(join(dir, 'latin1.calc'), latin1);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CALCKIT_')));
+    const fromFile = spawnSync(process.execPath, [CLI, 'eval', 'latin1.calc', '--data', orders], { cwd: dir, env, encoding: 'utf8' });
+    expect(fromFile.status).toBe(2);
+    expect(fromFile.stdout).toBe('');
+    expect(fromFile.stderr).toBe('calckit eval: latin1.calc: not UTF-8 text (invalid byte 0xE9 at byte offset 21, line 1, column 22); save it as UTF-8\n');
+    const fromStdin = spawnSync(process.execPath, [CLI, 'eval', '-', '--data', orders], { input: latin1, cwd: dir, env, encoding: 'utf8' });
+    expect(fromStdin.status).toBe(2);
+    expect(fromStdin.stderr).toContain('calckit eval: <stdin>: not UTF-8 text (invalid byte 0xE9 at byte offset 21');
+  });
+});
