@@ -194,7 +194,7 @@ describe('status and diff say what is wrong with a local file (issue 32, item 5)
     for (const command of ['status', 'diff']) {
       const run = await calckit([command, 'formulas/new.calc']);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain(`calckit status: formulas/new.calc is not mapped to a calculation in ${join(dir, 'calckit.json')}`);
+      expect(run.stderr).toContain(`calckit ${command}: formulas/new.calc is not mapped to a calculation in ${join(dir, 'calckit.json')}`);
       expect(run.stderr).toMatch(/calckit pull <id> formulas\/new\.calc.*calckit import/);
     }
   });
@@ -203,7 +203,7 @@ describe('status and diff say what is wrong with a local file (issue 32, item 5)
     for (const command of ['status', 'diff']) {
       const run = await calckit([command, 'formulas/nowhere.calc']);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('formulas/nowhere.calc: no such file or directory');
+      expect(run.stderr).toContain(`calckit ${command}: formulas/nowhere.calc: no such file or directory`);
     }
   });
 

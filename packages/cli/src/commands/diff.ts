@@ -65,7 +65,7 @@ const NEXT: Partial<Record<SyncState, string>> = {
 
 export async function runDiff(files: readonly string[], options: DiffOptions, overrides: ContextOverrides = {}): Promise<DiffResult> {
   // status decides each verdict (token, project, unmapped files and state problems are handled there, exit 2).
-  const status = await runStatus(files, options, overrides);
+  const status = await runStatus(files, options, overrides, 'calckit diff');
   const context = openContext(options, true, overrides);
   const project = context.project!; // runStatus required it
   const cwd = overrides.cwd ?? process.cwd();

@@ -49,14 +49,14 @@ const ADVICE: Readonly<Record<SyncState, string>> = {
   error: 'could not read the remote calculation',
 };
 
-export async function runStatus(files: readonly string[], options: ConnectionCliOptions, overrides: ContextOverrides = {}): Promise<StatusResult> {
+export async function runStatus(files: readonly string[], options: ConnectionCliOptions, overrides: ContextOverrides = {}, command = 'calckit status'): Promise<StatusResult> {
   const context = openContext(options, true, overrides);
   requireDeveloperToken(context);
   const project = context.project!; // required above
   const cwd = overrides.cwd ?? process.cwd();
   const { selected, unmapped } = selectCalculations(project, files, cwd);
   // A file named that is no calculation of the project: say which and how to map it, before asking the service.
-  if (unmapped.length > 0) throw new CliExit(EXIT_USAGE, unmapped.map((p) => `calckit status: ${unmappedReason(project, p, cwd)}`).join('\n'));
+  if (unmapped.length > 0) throw new CliExit(EXIT_USAGE, unmapped.map((p) => `${command}: ${unmappedReason(project, p, cwd)}`).join('\n'));
   const within = { projectRoot: project.root };
   let records;
   try {

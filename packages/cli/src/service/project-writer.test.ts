@@ -80,6 +80,15 @@ describe('writeProjectEdit', () => {
     expect(() => writeProjectEdit(file, { calculations: calc('c.calc', 1) })).toThrow(/id 1 is already used/);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
+
+  it('refuses a calckit.json that is a link out of its folder (made after the project was loaded), writing nothing there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-writer-'));
+    const outside = join(mkdtempSync(join(tmpdir(), 'calckit-outside-')), 'other.json');
+    writeFileSync(outside, '{\n  "calculations": {}\n}\n');
+    symlinkSync(outside, join(dir, 'calckit.json'));
+    expect(() => writeProjectEdit(join(dir, 'calckit.json'), { calculations: calc('a.calc', 1) })).toThrow(/calckit\.json: it leads outside the project, to .*other\.json/);
+    expect(readFileSync(outside, 'utf8')).toBe('{\n  "calculations": {}\n}\n');
+  });
 });
 
 describe('folderInsideProject', () => {

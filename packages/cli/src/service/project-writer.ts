@@ -3,9 +3,9 @@
 // one entry per line, in its existing order with new entries at the end; a missing section is added. The result is
 // validated as a project file before it replaces the old one atomically. Also: where a command may write (inside the
 // project, symbolic links followed).
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseProject, writeTextFileAtomicSync, type CalculationEntry, type DatasetEntry } from '@calckit/project';
+import { parseProject, readRegularFileSync, writeTextFileAtomicSync, type CalculationEntry, type DatasetEntry } from '@calckit/project';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 
 export interface ProjectFileEdit {
@@ -150,11 +150,13 @@ export function editProjectText(text: string, edit: ProjectFileEdit): string {
  * atomically. Returns whether anything changed. A ProjectError names what is wrong (nothing is written then).
  */
 export function writeProjectEdit(file: string, edit: ProjectFileEdit): boolean {
-  const text = readFileSync(file, 'utf8');
+  // The project file is read and replaced only while it really is in its folder (not a link out of the project).
+  const within = { projectRoot: dirname(file) };
+  const text = readRegularFileSync(file, within).toString('utf8'); // a byte-order mark kept, as the rest
   const next = editProjectText(text, edit);
   if (next === text) return false;
   parseProject(next.replace(/^\uFEFF/, ''), file); // throws ProjectError: never write a file calckit could not read back
-  writeTextFileAtomicSync(file, next);
+  writeTextFileAtomicSync(file, next, within);
   return true;
 }
 
