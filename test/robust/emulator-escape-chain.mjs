@@ -49,13 +49,15 @@ return { errorOfThisRealm: hostError instanceof Error, rootIsThisRealmsObjectPro
     forgeOutOfMemory: forge("{ kind: 'out-of-memory' }"),
     // …or with a result the function chose.
     forgeResult: forge(`{ kind: 'returned', json: ${Q(Q('FORGED'))} }`),
-    // Step 4: the callback setter keeps the process running; a hooked emit meets `process` (proved by connecting to a
-    // socket only this step uses).
+    // Step 4: the callback setter keeps the process running (and the report is swallowed); a hooked emit meets
+    // `process` when the host reports an unhandled rejection (proved by connecting to a socket only this step uses).
     reachProcess: `${PRELUDE}
 Object.defineProperty(root, 'callback', { configurable: true, set(v) {
   Object.defineProperty(this, 'callback', { value: () => {}, writable: true, configurable: true, enumerable: true });
 } });
 onHandle((pipe, WriteWrap) => {
+  // The runner's report is swallowed: its parent keeps waiting while this process's event loop runs on.
+  Object.defineProperty(pipe, 'writeUtf8String', { value: () => 0, configurable: true });
   for (const key of Object.getOwnPropertySymbols(pipe)) {
     let emitter = pipe[key];
     if (!emitter || typeof emitter.emit !== 'function') continue;
