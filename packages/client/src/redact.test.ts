@@ -16,6 +16,7 @@ const forms: Record<string, string> = {
   'spaced out': [...token].join(' '),
   'split in groups of four': token.match(/.{1,4}/g)!.join(' '),
   'wrapped over lines': `${token.slice(0, 10)}\n    ${token.slice(10)}`,
+  'wrapped over lines, in JSON text': JSON.stringify(`${token.slice(0, 10)}\n    ${token.slice(10)}`).slice(1, -1),
   hex: bytes.toString('hex'),
   'hex, upper-case': bytes.toString('hex').toUpperCase(),
   'hex, bytes spaced': bytes.toString('hex').match(/../g)!.join(' '),

@@ -5,8 +5,8 @@
 // - as it is, and case-changed (upper, lower, mixed: matching ignores case);
 // - percent-encoded (in a URL it logs, once or twice: `%2B`, `%252B`, even partly), form-encoded (`+` for a space),
 //   JSON-escaped (`\u0041`), character by character, so that a partly encoded echo is caught too;
-// - split by whitespace: up to MAX_GAP spaces, tabs or line breaks between any two characters (`t o k e n`, groups
-//   of four, a token wrapped over lines);
+// - split by whitespace: up to MAX_GAP spaces, tabs or line breaks (also JSON-escaped: `\n`) between any two
+//   characters (`t o k e n`, groups of four, a token wrapped over lines);
 // - hex of its UTF-8 bytes (either case, bytes optionally split by whitespace);
 // - base64 and base64url of its UTF-8 bytes (`+/` or `-_`, padded or not, wrapped over lines), alone or inside a
 //   longer encoded text (`Basic base64(user:token)`): each of the three alignments of the token in the encoded bytes
@@ -25,7 +25,8 @@ const MIN_SECRET_LENGTH = 4;
 const MIN_ENCODED_SECRET_LENGTH = 8;
 /** Most whitespace characters matched between two characters of a secret split by whitespace. */
 const MAX_GAP = 8;
-const GAP = `\\s{0,${MAX_GAP}}`;
+/** Whitespace, also as JSON writes it in a string (`\\n`, `\\r`, `\\t`): a wrapped token in a JSON body the client shows raw. */
+const GAP = `(?:\\s|\\\\[nrt]){0,${MAX_GAP}}`;
 
 const patternCache = new Map<string, RegExp>();
 
@@ -108,8 +109,8 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined>)
   return out;
 }
 
-/** Longest spelling of one character above: whitespace before it, then `%25XX` for each of up to 4 UTF-8 bytes. */
-const MAX_SPELLING_LENGTH = MAX_GAP + 20;
+/** Longest spelling of one character above: a gap before it (`\\n` twice as long), then `%25XX` for each of up to 4 UTF-8 bytes. */
+const MAX_SPELLING_LENGTH = 2 * MAX_GAP + 20;
 
 /**
  * Redacts, then cuts to at most `max` characters (never the other way round). Only the beginning of a long text is
