@@ -158,7 +158,7 @@ export class PushController {
           { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
           {
             client,
-            record: stateFileRecord(mapping.project.statePath, serviceOrigin(client.baseUrl), () => calc.path),
+            record: stateFileRecord(mapping.project.statePath, serviceOrigin(client.baseUrl), () => calc.path, mapping.project.root),
             knownVersion: gitVersionLookup(calc.file, (version) => checkSumOf(expressionFromFileText(version))),
             hooks,
             analyze: (expression) => this.analyze(uri, expression, mapping, client.serviceName),

@@ -27,7 +27,7 @@ export function changedFormulas(project: Project, origin: string, readText: (fil
       unreadable.push({ calculation, reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
-    const last = lastPushed(project.statePath, origin, calculation.id)?.checkSum;
+    const last = lastPushed(project.statePath, origin, calculation.id, { projectRoot: project.root })?.checkSum;
     if (checkSumOf(expressionFromFile(text)) !== last) changed.push({ calculation, text, lastPushedCheckSum: last });
   }
   return { changed, unreadable };

@@ -80,8 +80,8 @@ export function recordsFor(state: PushState, origin: string): Readonly<Record<st
 }
 
 /** The last push of a calculation to a service, or undefined if it was never pushed there from here. */
-export function lastPushed(statePath: string, origin: string, id: number): PushStateEntry | undefined {
-  return recordsFor(readState(statePath), origin)[String(id)];
+export function lastPushed(statePath: string, origin: string, id: number, options: StateFileOptions = {}): PushStateEntry | undefined {
+  return recordsFor(readState(statePath, options), origin)[String(id)];
 }
 
 export interface PushRecordInput {
@@ -92,8 +92,8 @@ export interface PushRecordInput {
 }
 
 /** Records a successful push (read-modify-write under the lock; the file is replaced atomically). */
-export function recordPush(statePath: string, origin: string, id: number, entry: Omit<PushRecordInput, 'id'>): PushStateEntry {
-  return recordPushes(statePath, origin, [{ ...entry, id }])[0] as PushStateEntry;
+export function recordPush(statePath: string, origin: string, id: number, entry: Omit<PushRecordInput, 'id'>, options: StateFileOptions = {}): PushStateEntry {
+  return recordPushes(statePath, origin, [{ ...entry, id }], options)[0] as PushStateEntry;
 }
 
 /** Records many pushes (or an import) at once: one lock, one write. */
