@@ -1,9 +1,9 @@
 // textDocument/completion → ide complete(); completionItem/resolve adds the documentation when the client asks for
 // it lazily. With clients that allow it, the shared replace range goes once in `itemDefaults` instead of per item
-// (a list of 100+ items per keystroke is most of the traffic), and each item's text then goes in `textEditText`: LSP
-// 3.17 has a client that applies the default range insert `textEditText`, or the label when there is none, and ignore
-// `insertText`. A client without snippet support gets each snippet's plain text, one without Markdown plain
-// documentation (markup.ts).
+// (a list of 100+ items per keystroke is most of the traffic), and each item's text then goes in `textEditText`: by LSP
+// 3.17, a client that applies the list's default range inserts an item's `textEditText`, or its label when it has
+// none, and ignores `insertText` (VS Code inserted columns without their backticks, a calculation's name for its call). A
+// client without snippet support gets each snippet's plain text, one without Markdown plain documentation (markup.ts).
 import {
   CompletionItemKind, CompletionTriggerKind, InsertTextFormat, type ClientCapabilities, type CompletionItem, type CompletionList,
 } from 'vscode-languageserver';
