@@ -4,8 +4,8 @@
 // JavaScript engine compiled to WebAssembly inside that process (child-source.ts). Which layers this machine allows is
 // probed once per process, strongest first.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { CHILD_SOURCE } from './child-source.js';
 
 /** One protection a call's process runs under (listed by the health endpoint, documented in the README). */
@@ -97,41 +97,46 @@ export function launchCommand(plan: LaunchPlan, limits: LaunchLimits, source = C
 }
 
 /**
- * Shell commands run inside the fresh mount namespace, then `exec "$@"` (the rest of the chain, then Node): a root of
- * its own on a small tmpfs, holding read-only binds of /usr and the library folders (or their symlinks), Node's binary
- * when it lives elsewhere, /etc/ld.so.cache and /etc/localtime, four devices and a fresh /proc; pivot_root into it and
- * the old root unmounted, so no other path of the host exists there. /tmp is covered first (the staging place).
+ * Shell commands run inside the fresh mount namespace, then `exec "$@"` (the rest of the chain, then Node): a new root
+ * on a small tmpfs mounted over /tmp, holding a read-only bind of /usr, the top-level library and program folders
+ * (copied as the symlinks they are on merged-/usr systems, bound read-only otherwise), Node's binary when it lives
+ * elsewhere, and a fresh /proc (of the call's PID namespace); pivot_root into it and the old root unmounted, so no
+ * other path of the host exists there: no /tmp, /run, /home, /etc, /dev, no project. Few commands: each is a start.
  */
 function newRootScript(tools: LaunchPlan['tools']): string {
   const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
   const mount = q(tools.mount ?? 'mount');
-  const node = q(process.execPath);
+  const links: string[] = [];
+  const folders: string[] = [];
+  for (const dir of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
+    try {
+      if (lstatSync(dir).isSymbolicLink()) links.push(dir);
+      else if (lstatSync(dir).isDirectory()) folders.push(dir);
+    } catch {
+      // Not on this system.
+    }
+  }
+  const node = realpathSync(process.execPath);
+  const bindReadOnly = (from: string, to: string): string => `${mount} --bind ${q(from)} ${to} && ${mount} -o remount,bind,ro ${to}`;
   return [
     'set -e',
-    `${mount} -t tmpfs -o mode=0755,size=1m calckit-staging /tmp`,
-    'r=/tmp/root',
-    'mkdir "$r"',
-    `${mount} -t tmpfs -o mode=0755,size=1m calckit-root "$r"`,
-    'for d in /usr /bin /sbin /lib /lib32 /lib64 /libx32; do',
-    '  if [ -L "$d" ]; then ln -s "$(readlink "$d")" "$r$d"',
-    `  elif [ -d "$d" ]; then mkdir -p "$r$d"; ${mount} --bind "$d" "$r$d"; ${mount} -o remount,bind,ro "$r$d"`,
-    '  fi',
-    'done',
-    `if [ ! -e "$r"${node} ]; then mkdir -p "$(dirname "$r"${node})"; : > "$r"${node}; ${mount} --bind ${node} "$r"${node}; ${mount} -o remount,bind,ro "$r"${node}; fi`,
-    'mkdir -p "$r/etc" "$r/dev" "$r/proc" "$r/tmp"',
-    'for f in /etc/ld.so.cache /etc/localtime; do',
-    `  if [ -f "$f" ]; then : > "$r$f"; ${mount} --bind "$f" "$r$f"; fi`,
-    'done',
-    `for f in null zero urandom random; do : > "$r/dev/$f"; ${mount} --bind "/dev/$f" "$r/dev/$f"; done`,
-    `${mount} -t proc proc "$r/proc"`,
-    'cd "$r"',
-    'mkdir .old',
+    // For mkdir and cp (the environment is empty); not exported, and unset before Node starts.
+    'PATH=/usr/sbin:/usr/bin:/sbin:/bin',
+    `${mount} -t tmpfs -o mode=0755,size=64k calckit-root /tmp`,
+    'cd /tmp',
+    `mkdir -p usr proc .old${folders.map((d) => ` ${q(d.slice(1))}`).join('')}`,
+    bindReadOnly('/usr', 'usr'),
+    ...folders.map((d) => bindReadOnly(d, q(d.slice(1)))),
+    ...(links.length > 0 ? [`cp -d ${links.map(q).join(' ')} .`] : []),
+    // Node's binary, when it lives outside the folders above (bound in as a file).
+    `if [ ! -e ${q(`.${node}`)} ]; then mkdir -p ${q(`.${dirname(node)}`)}; : > ${q(`.${node}`)}; ${bindReadOnly(node, q(`.${node}`))}; fi`,
     `${q(tools.pivot_root ?? 'pivot_root')} . .old`,
+    // umount reads /proc/self/mountinfo: the new /proc first.
+    `${mount} -t proc proc /proc`,
     `${q(tools.umount ?? 'umount')} -l /.old`,
-    'rmdir /.old',
     `${mount} -o remount,ro /`,
     // The shell exports these; the call's process gets an empty environment.
-    'unset PWD OLDPWD',
+    'unset PWD OLDPWD PATH',
     'exec "$@"',
   ].join('\n');
 }
