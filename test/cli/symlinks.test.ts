@@ -108,6 +108,15 @@ describe('writes through a link out of the project are refused', () => {
     expect(readFileSync(join(outside, 'fixable.calc'), 'utf8')).toBe('CASE WHEN `Revenue` > 1 THEN 1 ELSE NULL END\n');
   });
 
+  it('init in a folder whose .gitignore is a link out writes nothing', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'calckit-init-'));
+    symlinkSync(join(outside, 'victim.txt'), join(fresh, '.gitignore'));
+    const run = await calckit(['init', '--base-url', 'http://127.0.0.1:9'], fresh);
+    refused(run, '.gitignore');
+    expect(victim()).toBe(`${SECRET}\n`);
+    expect(existsSync(join(fresh, 'calckit.json'))).toBe(false);
+  });
+
   it('push of a project whose state folder is a link out', async () => {
     mkdirSync(join(outside, 'state'));
     rmSync(join(dir, '.calckit'), { recursive: true, force: true });

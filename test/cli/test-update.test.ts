@@ -2,7 +2,7 @@
 // YAML test files (layout and comments kept, cases stopped by an error left alone, nothing written outside the
 // project), cases that expect an evaluation error, and the `collation` of a file or a case.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,9 +100,10 @@ describe('calckit test --update', () => {
     const root = project({ margin: MARGIN });
     symlinkSync(target, join(root, 'formulas/margin.calc.test.json'));
     const r = run(['test', '-u', '--no-color'], root);
-    expect(r.stdout).toContain(`  ✖ not updated: formulas/margin.calc.test.json leads outside the project (${root})\n`);
-    expect(r.stdout).toContain('Updated: 0 cases in 0 test files, 1 test file not written\n');
-    expect(r.status).toBe(1);
+    // Not even read (issue 32, item 2): a file reached through the project must really be inside it.
+    expect(r.stdout).toContain(`cannot read the test file: it leads outside the project, to ${realpathSync(target)} (through a symbolic link)`);
+    expect(r.stdout).toContain('Updated: 0 cases in 0 test files\n');
+    expect(r.status).toBe(2);
     expect(readFileSync(target, 'utf8')).toBe(MARGIN_TESTS);
   });
 

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileS
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ClientConfigError, resolveOptions } from '@calckit/client';
 import { isValidServiceName } from '@calckit/formula';
-import { DEFAULT_SERVICE_NAME, DEFAULT_STATE_PATH, parseProject, PROJECT_FILE_NAME, ProjectError, ProjectIndex } from '@calckit/project';
+import { DEFAULT_SERVICE_NAME, DEFAULT_STATE_PATH, FileAccessError, parseProject, PROJECT_FILE_NAME, ProjectError, ProjectIndex, resolveInsideProject } from '@calckit/project';
 import type { Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 import { DEFAULT_CACHE_LOCATION } from '../lint/defaults.js';
@@ -45,9 +45,12 @@ export const DEFAULT_FORMULAS_DIR = 'formulas';
 /** Caches: local, rebuilt at will, never committed. The push state (.calckit/state.json) is NOT here: commit it. */
 export const CACHE_DIR = '.calckit/cache/';
 
-/** The .gitignore lines calckit wants: its caches, lock and temporary files; never the push state. */
+/**
+ * The .gitignore lines calckit wants: the installed packages (`npm install --save-dev calckit` makes node_modules/,
+ * and the README's first commit is `git add -A`), its caches, lock and temporary files; never the push state.
+ */
 export function gitignoreLines(): string[] {
-  const lines = [`/${CACHE_DIR}`];
+  const lines = ['node_modules/', `/${CACHE_DIR}`];
   if (!DEFAULT_CACHE_LOCATION.startsWith(CACHE_DIR)) lines.push(`/${DEFAULT_CACHE_LOCATION}`);
   lines.push('/.calckit/*.lock', '/.calckit/*.tmp');
   return lines;
@@ -123,6 +126,16 @@ export function runInit(directory: string | undefined, options: InitOptions, cwd
   // The formulas folder must lie inside the project (after symbolic links) — checked before anything is written.
   const formulas = folderInsideProject(root, root, options.dir ?? DEFAULT_FORMULAS_DIR, '--dir', 'calckit init');
   if (formulas.rel === '') usage('--dir must name a folder inside the project, not the project folder itself');
+  // .gitignore is appended to: it must not be a link out of the project (checked before anything is written).
+  const gitignore = join(root, '.gitignore');
+  if (existsSync(root)) {
+    try {
+      resolveInsideProject(root, gitignore, { operation: 'write', displayPath: relative(cwd, gitignore) || gitignore });
+    } catch (error) {
+      if (error instanceof FileAccessError) usage(`${error.message}; nothing was written`);
+      throw error;
+    }
+  }
 
   const file: Record<string, unknown> = {
     $schema: schema.ref,
@@ -152,7 +165,7 @@ export function runInit(directory: string | undefined, options: InitOptions, cwd
     writeFileSync(join(formulas.abs, '.gitkeep'), '');
     created.push(`${formulas.rel}/.gitkeep`);
   }
-  const gitignoreAdded = appendGitignore(join(root, '.gitignore'));
+  const gitignoreAdded = appendGitignore(gitignore);
   if (gitignoreAdded.length > 0) created.push('.gitignore');
 
   return {
@@ -183,15 +196,16 @@ function writeExclusive(path: string, text: string): void {
   }
 }
 
-/** Appends the lines .gitignore lacks (an existing line with or without the leading "/" counts); returns them. */
+/** Appends the lines .gitignore lacks (an existing line with or without the leading or trailing "/" counts); returns them. */
 export function appendGitignore(path: string): string[] {
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  const have = new Set(existing.split(/\r?\n/).map((l) => l.trim().replace(/^\//, '')));
-  const missing = gitignoreLines().filter((line) => !have.has(line.replace(/^\//, '')));
+  const bare = (line: string): string => line.trim().replace(/^\//, '').replace(/\/$/, '');
+  const have = new Set(existing.split(/\r?\n/).map(bare));
+  const missing = gitignoreLines().filter((line) => !have.has(bare(line)));
   if (missing.length === 0) return [];
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const lead = existing === '' ? '' : existing.endsWith('\n') ? eol : `${eol}${eol}`;
-  const block = ['# calckit caches (keep .calckit/state.json: it is meant to be committed)', ...missing].join(eol);
+  const block = ['# installed packages and calckit caches (keep .calckit/state.json: it is meant to be committed)', ...missing].join(eol);
   appendFileSync(path, `${lead}${block}${eol}`);
   return missing;
 }
