@@ -3,7 +3,7 @@
 // command refuses (exit 2, naming the file and where the link leads) to read or write through such a link, whenever
 // the link was made. A link inside the project to a file inside it stays allowed.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -115,6 +115,16 @@ describe('writes through a link out of the project are refused', () => {
     refused(run, '.gitignore');
     expect(victim()).toBe(`${SECRET}\n`);
     expect(existsSync(join(fresh, 'calckit.json'))).toBe(false);
+  });
+
+  it('lint --cache with .calckit a link out: the cache is not written there, and the run says so', async () => {
+    mkdirSync(join(outside, 'dot-calckit'));
+    rmSync(join(dir, '.calckit'), { recursive: true, force: true });
+    symlinkSync(join(outside, 'dot-calckit'), join(dir, '.calckit'));
+    const run = await calckit(['lint', '--cache', 'formulas']);
+    expect(run.stderr).toContain('leads outside the project');
+    expect(run.stderr).toContain('results were not cached');
+    expect(readdirSync(join(outside, 'dot-calckit'))).toEqual([]);
   });
 
   it('push of a project whose state folder is a link out', async () => {

@@ -1,10 +1,12 @@
 // The lint cache (`--cache`): results keyed by a hash of the file's content, its settings and the toolkit version,
 // so an unchanged file with unchanged settings is not linted again. Stored as one JSON file, written atomically.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FileResult } from '@calckit/lint';
-import { FileAccessError, writeTextFileAtomicSync } from '@calckit/project';
+import { FileAccessError, readRegularFileSync, resolveInsideProject, writeTextFileAtomicSync } from '@calckit/project';
+
+const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
 
 interface Entry {
   readonly key: string;
@@ -23,9 +25,12 @@ export class LintCache {
   constructor(
     private readonly path: string,
     private readonly version: string,
+    /** The project holding the cache file (`.calckit/cache/` by default): read and written only while inside it. */
+    private readonly projectRoot?: string,
   ) {
     try {
-      const data = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
+      // A large repository's cache may pass the 10 MB of a settings file: the limit here only stops a device.
+      const data = JSON.parse(readRegularFileSync(path, { maxBytes: MAX_CACHE_BYTES, ...(projectRoot !== undefined ? { projectRoot } : {}) }).toString('utf8')) as CacheFile;
       // A cache from another version of the rules is worthless.
       if (data.version === version && data.entries && typeof data.entries === 'object') this.entries = data.entries;
     } catch {
@@ -56,9 +61,12 @@ export class LintCache {
    */
   save(): string | undefined {
     if (!this.dirty) return undefined;
+    const within = this.projectRoot !== undefined ? { projectRoot: this.projectRoot } : {};
     try {
+      // Its folder is made only inside the project (`.calckit` may be a link out of it).
+      if (this.projectRoot !== undefined) resolveInsideProject(this.projectRoot, this.path, { operation: 'write' });
       mkdirSync(dirname(this.path), { recursive: true });
-      writeTextFileAtomicSync(this.path, JSON.stringify({ version: this.version, entries: this.entries } satisfies CacheFile));
+      writeTextFileAtomicSync(this.path, JSON.stringify({ version: this.version, entries: this.entries } satisfies CacheFile), within);
     } catch (error) {
       if (error instanceof FileAccessError) return error.message;
       const e = error as NodeJS.ErrnoException;

@@ -139,7 +139,9 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
     }
 
     // The cache: keyed by content and settings; only for files on disk, and not when fixing.
-    const cache = input.cache && !fromStdin ? new LintCache(resolve(input.cwd, input.cacheLocation ?? DEFAULT_CACHE_LOCATION), VERSION) : undefined;
+    const cachePath = resolve(input.cwd, input.cacheLocation ?? DEFAULT_CACHE_LOCATION);
+    const cacheRoot = input.cache && !fromStdin ? resolver.projectFor(cachePath)?.project.root : undefined;
+    const cache = input.cache && !fromStdin ? new LintCache(cachePath, VERSION, cacheRoot !== undefined && isInside(cacheRoot, cachePath) ? cacheRoot : undefined) : undefined;
     const results: Array<JobResult | undefined> = new Array(jobs.length);
     const keys: Array<string | undefined> = new Array(jobs.length);
     const pending: Array<{ index: number; job: LintJob }> = [];
