@@ -173,6 +173,23 @@ describe('action.yml', { timeout: 180_000 }, () => {
     expect(strict.log).toContain('::warning file=formulas/warn.calc');
   });
 
+  it('in a working-directory, annotates files from the workspace root; paths are one per line and may hold spaces', () => {
+    const workspace = join(temp, 'nested');
+    const repo = join(workspace, 'finance team');
+    mkdirSync(workspace, { recursive: true });
+    cpSync(installed.project, repo, { recursive: true, verbatimSymlinks: true });
+    // Imported calculations' file names hold spaces (`Revenue / Cost` → `Revenue - Cost.calc`).
+    writeFiles(repo, { 'formulas/Revenue - Cost.calc': 'SUM(`Revenue`\n', 'formulas/net.calc': 'sum( `Sales` )\n', 'formulas/other.calc': 'SUM(`Sales`\n' });
+    const result = runAction(workspace, { 'working-directory': 'finance team', paths: '  formulas/Revenue - Cost.calc\n\nformulas/net.calc\n', 'format-check': 'true' });
+    expect(result.status, result.log).toBe(1);
+    // Before: `formulas/Revenue`, `-` and `Cost.calc` were three paths (exit 2), and annotations named
+    // formulas/… from the workspace root, where no such file is.
+    expect(result.log).toMatch(/^::error file=finance team\/formulas\/Revenue - Cost\.calc,line=1,.*title=calckit syntax-error::/m);
+    expect(result.log).toContain('::error file=finance team/formulas/net.calc,title=calckit format::finance team/formulas/net.calc is not formatted');
+    expect(result.log).not.toContain('other.calc');
+    expect(result.log).not.toMatch(/^::(error|warning) file=formulas\//m);
+  });
+
   it('fails with exit 2 when calckit cannot run (a path that matches nothing)', () => {
     const repo = join(temp, 'missing');
     cpSync(installed.project, repo, { recursive: true, verbatimSymlinks: true });
@@ -187,11 +204,12 @@ describe('action.yml', { timeout: 180_000 }, () => {
     mkdirSync(join(repo, 'vendor'), { recursive: true });
     for (const file of readdirSync(join(installed.project, 'vendor/calckit'))) cpSync(join(installed.project, 'vendor/calckit', file), join(repo, 'vendor', file));
     writeFiles(repo, FORMULAS);
-    const result = runAction(workspace, { 'working-directory': 'repo', tarballs: 'vendor/*.tgz', paths: 'formulas/good.calc formulas/bad.calc' });
+    const result = runAction(workspace, { 'working-directory': 'repo', tarballs: 'vendor/*.tgz', paths: 'formulas/good.calc\nformulas/bad.calc' });
     expect(result.status, result.log).toBe(1);
     expect(result.log).toContain(`calckit ${installed.version}`);
     expect(result.outputs['calckit']).toMatch(/calckit-action[\\/]node_modules[\\/]\.bin[\\/]calckit$/);
-    expect(result.log).toMatch(/^::error file=formulas\/bad\.calc,/m);
+    // GitHub places annotations from the workspace's root: the working-directory comes first.
+    expect(result.log).toMatch(/^::error file=repo\/formulas\/bad\.calc,/m);
     expect(existsSync(join(repo, 'node_modules')), 'nothing installed into the repository').toBe(false);
     expect(runAction(workspace, { 'working-directory': 'repo', tarballs: 'vendor/none-*.tgz' }).log).toContain('no tarball matches vendor/none-*.tgz');
   });

@@ -77,6 +77,28 @@ describe('the packed tarballs', { timeout: 120_000 }, () => {
   });
 });
 
+describe("editors' JSON Schemas in an installed project", { timeout: 120_000 }, () => {
+  it("calckit.json's (written by init) and the test files' (as docs/testing-formulas.md says) resolve to the installed files", () => {
+    const team = join(installed.project, 'team');
+    expect(calckit(['init', 'team']).status).toBe(0);
+    const project = JSON.parse(readFileSync(join(team, 'calckit.json'), 'utf8')) as { $schema: string };
+    expect(project.$schema).toBe('../node_modules/@calckit/project/schema/calckit.schema.json');
+    expect(existsSync(join(team, project.$schema))).toBe(true);
+    // A test file in team/formulas/: the path docs/testing-formulas.md gives, one folder deeper.
+    // Before: the schema was only at packages/evaluate/src/testing/, a path of a clone of calckit.
+    const ref = '../../node_modules/@calckit/evaluate/schema/calc-test.schema.json';
+    writeFileSync(join(team, 'formulas/margin.calc'), 'SUM(`Profit`) / SUM(`Sales`)\n');
+    writeFileSync(
+      join(team, 'formulas/margin.calc.test.yaml'),
+      `# yaml-language-server: $schema=${ref}\nrows:\n  - { Profit: 1, Sales: 4 }\ntests:\n  - name: margin\n    expect: [0.25]\n`,
+    );
+    const schema = JSON.parse(readFileSync(join(team, 'formulas', ref), 'utf8')) as { title: string };
+    expect(schema.title).toMatch(/calckit formula tests/);
+    const tested = run(installed.bin('calckit'), ['test'], { cwd: team });
+    expect(tested.status, tested.stdout + tested.stderr).toBe(0);
+  });
+});
+
 describe('the installed bins', { timeout: 120_000 }, () => {
   it('calckit --version', () => {
     const result = calckit(['--version']);

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, copyExamples, startHarness, type Harness } from './harness.js';
+import { REPO_ROOT, copyExamples, git, startHarness, type Harness } from './harness.js';
 
 const MAIN = join(REPO_ROOT, 'packages/cli/dist/main.js');
 
@@ -132,5 +132,27 @@ describe('with the emulator', () => {
     for (const id of unlocked) expect((await client.readCalculation(id)).locked, `#${id}`).toBe(false);
     const help = await calckit(['push', '--help'], dir, env);
     expect(help.stdout.replace(/\s+/g, ' ')).toContain('--lock lock each calculation whose formula this push changes');
+  });
+});
+
+describe('calckit init', () => {
+  it("ignores node_modules/, so the README's `git add -A` after `npm install --save-dev calckit` commits no packages", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-init-gitignore-'));
+    const run = await calckit(['init'], dir, {});
+    expect(run.code).toBe(0);
+    const gitignore = readFileSync(join(dir, '.gitignore'), 'utf8');
+    expect(gitignore.split('\n')).toContain('node_modules/');
+    mkdirSync(join(dir, 'node_modules/calckit'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules/calckit/package.json'), '{}');
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    const staged = git(dir, 'diff', '--cached', '--name-only').split('\n').filter(Boolean);
+    // Before: node_modules/calckit/package.json was staged.
+    expect(staged.sort()).toEqual(['.gitignore', 'calckit.json', 'formulas/.gitkeep']);
+    // A .gitignore that has it already (any spelling) does not get it twice.
+    const other = mkdtempSync(join(tmpdir(), 'calckit-init-gitignore-'));
+    writeFileSync(join(other, '.gitignore'), '/node_modules\n');
+    expect((await calckit(['init'], other, {})).code).toBe(0);
+    expect(readFileSync(join(other, '.gitignore'), 'utf8').match(/node_modules/g)).toHaveLength(1);
   });
 });

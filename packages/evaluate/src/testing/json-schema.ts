@@ -1,5 +1,6 @@
-// The test file's JSON Schema for editors (generated from the zod schema; calc-test.schema.json beside this file is
-// its copy, checked by a test; `$schema` in a test file points at it).
+// The test file's JSON Schema for editors (generated from the zod schema; the package's schema/calc-test.schema.json
+// is its copy, checked by a test and shipped in the tarball; `$schema` in a test file points at it, in the installed
+// package: node_modules/@calckit/evaluate/schema/calc-test.schema.json).
 import { z } from 'zod';
 import { testFileSchema } from './spec.js';
 

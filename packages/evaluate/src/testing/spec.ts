@@ -1,6 +1,6 @@
 // The test file format: `<formula>.calc.test.json` or `.calc.test.yaml` beside a formula, as dbt's unit tests (given
 // rows → expected values) in a Jest-like list of named cases. One zod schema is the source of the validation, of the
-// TypeScript types and of the JSON Schema for editors (json-schema.ts; calc-test.schema.json is its copy).
+// TypeScript types and of the JSON Schema for editors (json-schema.ts; schema/calc-test.schema.json is its copy).
 import { COLUMN_TYPES } from '@calckit/formula/vocabulary';
 import { z } from 'zod';
 import type { EvaluateOptions, EvaluationErrorCode } from '../api.js';

@@ -64,7 +64,7 @@ describe('parseTestFile', () => {
   });
 
   it('ships its JSON Schema', () => {
-    const shipped = JSON.parse(readFileSync(new URL('./calc-test.schema.json', import.meta.url), 'utf8'));
+    const shipped = JSON.parse(readFileSync(new URL('../../schema/calc-test.schema.json', import.meta.url), 'utf8'));
     expect(shipped).toEqual(testFileJsonSchema());
   });
 
@@ -79,6 +79,18 @@ describe('parseTestFile', () => {
       expect(validate(f.endsWith('.json') ? JSON.parse(text) : parseYaml(text)), `${f}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect(validate({ tests: [{ name: 'a', rows: [], expect: [], extra: 1 }] })).toBe(false);
+  });
+
+  it("examples' test files name the schema where an installed calckit has it, a path that works in this clone too", () => {
+    // Before: `../../packages/evaluate/src/testing/calc-test.schema.json`, a folder only a clone of calckit has.
+    const folder = join(import.meta.dirname, '../../../../examples/formulas');
+    const installedPath = 'node_modules/@calckit/evaluate/schema/calc-test.schema.json';
+    for (const f of readdirSync(folder).filter((name) => /\.calc\.test\.(json|yaml)$/.test(name))) {
+      const text = readFileSync(join(folder, f), 'utf8');
+      const ref = f.endsWith('.json') ? (JSON.parse(text) as { $schema: string }).$schema : /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)?.[1];
+      expect(ref, f).toBe(`../../${installedPath}`);
+      expect(JSON.parse(readFileSync(join(folder, ref!), 'utf8')), f).toEqual(testFileJsonSchema());
+    }
   });
 });
 
