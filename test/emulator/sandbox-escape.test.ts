@@ -199,6 +199,12 @@ describe('the escape chain: each step, against the running emulator', () => {
     expect(body).toMatchObject({ status: 'SUCCESS', result: 'own result', errorInformation: null });
   });
 
+  it('an error made to look like the engine\'s out-of-memory error, thrown with memory to spare, is FAILED', async () => {
+    const body = await runChain('forgeOutOfMemoryByThrowing');
+    expect(body.status).toBe('FAILED');
+    expect(body.errorInformation.errorMessages[0]).toMatch(/threw: out of memory/);
+  });
+
   it('a hooked EventEmitter.prototype.emit never meets the real process', async () => {
     const body = await runChain('reachProcess');
     await new Promise((r) => setTimeout(r, 200));

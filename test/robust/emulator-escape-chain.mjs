@@ -49,6 +49,9 @@ return { errorOfThisRealm: hostError instanceof Error, rootIsThisRealmsObjectPro
     forgeOutOfMemory: forge("{ kind: 'out-of-memory' }"),
     // …or with a result the function chose.
     forgeResult: forge(`{ kind: 'returned', json: ${Q(Q('FORGED'))} }`),
+    // The same outcome asked for from inside the engine: an error made to look like its out-of-memory error, thrown
+    // with memory to spare (FAILED: the Node side saw no allocation refused).
+    forgeOutOfMemoryByThrowing: "const E = typeof InternalError === 'function' ? InternalError : Error; const e = new E('out of memory'); e.name = 'InternalError'; throw e;",
     // Step 4: the callback setter keeps the process running (and the report is swallowed); a hooked emit meets
     // `process` when the host reports an unhandled rejection (proved by connecting to a socket only this step uses).
     reachProcess: `${PRELUDE}

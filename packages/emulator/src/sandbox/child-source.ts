@@ -25,7 +25,10 @@ export const CHILD_SOURCE = String.raw`
   const hold = new Int32Array(new SharedArrayBuffer(4));
   const now = () => performance.now();
   /** WebAssembly memory beyond the function's limit: the engine's own data, its stack, allocator slack. */
-  const ENGINE_MARGIN_MB = 32;
+  const ENGINE_MARGIN_MB = 16;
+  /** More memory allowed once the function has ended, to read its outcome (an out-of-memory error, its stack). */
+  const REPORTING_MB = 4;
+  const PAGE = 64 * 1024;
   const fromBase64 = (text) => { const b = Buffer.from(text, 'base64'); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); };
 
   for (const name of ['require', 'module', 'exports', '__filename', '__dirname', 'fetch', 'WebSocket', 'EventSource']) {
@@ -53,12 +56,35 @@ export const CHILD_SOURCE = String.raw`
     return module.exports;
   }
 
-  /** QuickJS from the engine's files (no file is read: the loader gets the binary; its fs is a refusal), in a
-   * WebAssembly memory that cannot grow past the memory limit and a margin for the engine itself: the wall for what
-   * QuickJS's own limit does not count (a typed array's buffer). */
-  function loadEngine(files, setup) {
-    const page = 64 * 1024;
-    const maximum = Math.ceil((setup.memoryMb + ENGINE_MARGIN_MB) * 1024 * 1024 / page);
+  /**
+   * The engine's WebAssembly memory, and the memory limit: everything the engine allocates (objects, strings, typed
+   * arrays' buffers) lives in it, and it grows only up to the limit plus the engine's margin. A growth refused here
+   * makes the engine's allocation fail, and it throws its out-of-memory error; this side saw the refusal happen, so
+   * the outcome OUT_OF_MEMORY does not rest on what the function threw alone. (The loader asks for a growth with some
+   * slack first and then for less: the last answer counts.)
+   */
+  function engineMemory(setup) {
+    const limitPages = Math.ceil((setup.memoryMb + ENGINE_MARGIN_MB) * 1024 * 1024 / PAGE);
+    const memory = new WebAssembly.Memory({ initial: Math.min(256, limitPages), maximum: limitPages + REPORTING_MB * 16 });
+    const grow = memory.grow;
+    const guard = { memory, allowedPages: limitPages, lastGrowthRefused: false };
+    Object.defineProperty(memory, 'grow', {
+      value: function (delta) {
+        if (memory.buffer.byteLength / PAGE + delta > guard.allowedPages) {
+          guard.lastGrowthRefused = true;
+          throw new RangeError('the memory limit');
+        }
+        const before = Reflect.apply(grow, memory, [delta]);
+        guard.lastGrowthRefused = false;
+        return before;
+      },
+    });
+    return guard;
+  }
+
+  /** QuickJS from the engine's files (no file is read: the loader gets the binary; its fs is a refusal), in the
+   * memory of engineMemory. */
+  function loadEngine(files, memory) {
     const ffiTypes = loadModule(files.ffiTypes, 'quickjs-ffi-types.js', {});
     const core = loadModule(files.core, 'quickjs-emscripten-core.js', { '@jitl/quickjs-ffi-types': ffiTypes });
     const ffi = loadModule(files.ffi, 'quickjs-ffi.js', {});
@@ -66,7 +92,7 @@ export const CHILD_SOURCE = String.raw`
     const loader = loadModule(files.loader, 'quickjs-loader.js', { 'node:fs': noFiles, fs: noFiles });
     const variant = core.newVariant(
       { type: 'sync', importFFI: () => Promise.resolve(ffi.QuickJSFFI), importModuleLoader: () => Promise.resolve(loader.default || loader) },
-      { wasmBinary: fromBase64(files.wasm), wasmMemory: new WebAssembly.Memory({ initial: Math.min(256, maximum), maximum }) },
+      { wasmBinary: fromBase64(files.wasm), wasmMemory: memory },
     );
     return core.newQuickJSWASMModuleFromVariant(variant);
   }
@@ -168,15 +194,12 @@ export const CHILD_SOURCE = String.raw`
     };
   }
 
-  /** QuickJS's own error for an allocation over the runtime's limit (an InternalError). */
-  const isEngineOutOfMemory = (d) => d.name === 'InternalError' && d.message === 'out of memory';
-
   /** A runtime and context ready for the job (made before it comes, in a process started ahead); runs it. */
-  function prepare(QuickJS, setup) {
+  function prepare(QuickJS, setup, memoryGuard) {
     const limits = setup.limits;
-    const memoryBytes = setup.memoryMb * 1024 * 1024;
+    // The engine's out-of-memory error (an InternalError), when this side refused the memory it asked for last.
+    const isEngineOutOfMemory = (d) => memoryGuard.lastGrowthRefused && d.name === 'InternalError' && d.message === 'out of memory';
     const runtime = QuickJS.newRuntime();
-    runtime.setMemoryLimit(memoryBytes);
     // QuickJS's stack check, under the V8 stack the WebAssembly frames use (deep recursion is a RangeError there).
     runtime.setMaxStackSize(setup.stackBytes);
     let deadline = Infinity;
@@ -259,7 +282,7 @@ export const CHILD_SOURCE = String.raw`
     /** Reading the outcome (a result's JSON, an error's text) runs user code too (toJSON, getters): it stays under
      * the time limit, with a little memory more, so that an out-of-memory error can still be described. */
     function afterCall(read) {
-      runtime.setMemoryLimit(memoryBytes + 4 * 1024 * 1024);
+      memoryGuard.allowedPages += REPORTING_MB * 16;
       return read();
     }
     }
@@ -281,7 +304,8 @@ export const CHILD_SOURCE = String.raw`
     if (!ready && lines.length >= 2) {
       ready = (async () => {
         const setup = JSON.parse(lines[1]);
-        return prepare(await loadEngine(JSON.parse(lines[0]), setup), setup);
+        const memoryGuard = engineMemory(setup);
+        return prepare(await loadEngine(JSON.parse(lines[0]), memoryGuard.memory), setup, memoryGuard);
       })();
       ready.catch(() => {});
     }

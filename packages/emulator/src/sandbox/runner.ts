@@ -26,8 +26,9 @@ export type SandboxOutcome =
 export interface SandboxLimits {
   /** Time limit of one call (definition, call and promise jobs), in milliseconds. */
   readonly timeoutMs: number;
-  /** Memory limit of the function's engine (QuickJS: its objects, strings and ArrayBuffers), in MB. The call's Node
-   * process gets the same V8 heap limit, and on Linux the whole process 128 MB more than twice this. */
+  /** Memory limit of the function's engine, in MB: its WebAssembly memory (objects, strings, typed arrays' buffers)
+   * grows to this plus 16 MB for the engine itself. The call's Node process gets the same V8 heap limit, and on Linux
+   * the whole process 128 MB more than twice this. */
   readonly memoryMb: number;
   readonly maxLogEntries: number;
   readonly maxLogEntryLength: number;
