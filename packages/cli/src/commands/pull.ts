@@ -101,7 +101,9 @@ export async function runPull(
         };
       }
     }
-    mkdirSync(dirname(file), { recursive: true }); // inside the project: checked above
+    // Checked again now (a folder may have become a link out while the service answered); the write checks once more.
+    if (project !== undefined) resolveInsideProject(project.root, file, { operation: 'write', displayPath: shown });
+    mkdirSync(dirname(file), { recursive: true });
     writeTextFileAtomicSync(file, fileTextFromExpression(calc.expression), { displayPath: shown, ...within });
     state?.record(id, { checkSum: calc.checkSum, file: entry?.path });
     return { file: shown, outcome: 'written', calculation: summarise(calc), message: `wrote calculation ${id} to ${shown}`, exitCode: 0 };
