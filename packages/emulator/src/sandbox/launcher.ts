@@ -130,11 +130,12 @@ function newRootScript(tools: LaunchPlan['tools']): string {
     ...(links.length > 0 ? [`cp -d ${links.map(q).join(' ')} .`] : []),
     // Node's binary, when it lives outside the folders above (bound in as a file).
     `if [ ! -e ${q(`.${node}`)} ]; then mkdir -p ${q(`.${dirname(node)}`)}; : > ${q(`.${node}`)}; ${bindReadOnly(node, q(`.${node}`))}; fi`,
+    // Read-only from here (before pivot_root: inside a user namespace, the root cannot be remounted after it).
+    `${mount} -o remount,bind,ro /tmp`,
     `${q(tools.pivot_root ?? 'pivot_root')} . .old`,
     // umount reads /proc/self/mountinfo: the new /proc first.
     `${mount} -t proc proc /proc`,
     `${q(tools.umount ?? 'umount')} -l /.old`,
-    `${mount} -o remount,ro /`,
     // The shell exports these; the call's process gets an empty environment.
     'unset PWD OLDPWD PATH',
     'exec "$@"',
