@@ -1,6 +1,6 @@
 // The project's boundary on disk (inside.ts) and its use by the readers and writers of packages/project: a file
 // reached through a project is read or written only while its real place, links followed, is inside the project.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -102,6 +102,19 @@ describe('reads and writes with projectRoot', () => {
     symlinkSync(outside, join(root, 'moving'));
     expect(() => writeTextFileAtomicSync(path, 'x', { projectRoot: root })).toThrow(OutsideProjectError);
     expect(existsSync(join(outside, 'f.calc'))).toBe(false);
+  });
+});
+
+describe('a folder swapped for a link out during an atomic write', () => {
+  it('the temporary file is checked once made, before any byte is written or renamed; nothing is left out there', async () => {
+    mkdirSync(join(root, 'moving'));
+    const path = join(root, 'moving/f.calc');
+    // writeFormulaFile checks the path before it returns its promise; write-file-atomic makes its temporary file later.
+    const writing = writeFormulaFile(path, 'SUM(`Revenue`)\n', { projectRoot: root });
+    renameSync(join(root, 'moving'), join(root, 'moved-away'));
+    symlinkSync(outside, join(root, 'moving'));
+    await expect(writing).rejects.toThrow(/cannot write .*f\.calc: it leads outside the project, to /);
+    expect(readdirSync(outside)).toEqual(['secret.calc']);
   });
 });
 
