@@ -244,7 +244,10 @@ export function readRegularFileSync(path: string, options: ReadLimitOptions = {}
   }
 }
 
-/** Throws OutsideProjectError when the open descriptor `fd` is a file outside the project (Linux's /proc; elsewhere the check before opening stands alone). */
+/**
+ * Throws OutsideProjectError when the open descriptor `fd` is a file outside the project: where Linux's /proc says it
+ * leads (elsewhere the check made before opening stands alone).
+ */
 function checkOpenedInside(projectRoot: string, fd: number, name: string): void {
   let real: string;
   try {
