@@ -70,6 +70,11 @@ describe('a service that cannot be reached', () => {
     // Before: 306 files took 82 s and printed 306 ECONNREFUSED blocks (each after 4 attempts), exit 1.
     expect(run.ms).toBeLessThan(5_000);
     expect(existsSync(join(dir, '.calckit/state.json'))).toBe(false);
+    // With --json: the one document on stdout is the failure.
+    const json = await calckit(['push', '--json'], dir, env);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, exitCode: 2, error: { code: 'ECONNREFUSED', unreachable: true, origin, attempts: 2 } });
   });
 
   it('so do status, diff, pull, lock, schema push and import (by ids and by dataset), writing nothing', async () => {

@@ -9,7 +9,8 @@ try {
 } catch (thrown) {
   // A command that met an unreachable service lets the failure through: one message for the whole run. (Loaded here
   // only: the commands that never reach the service do not load the client.)
-  const error = thrown instanceof CliExit ? thrown : ((await import('./service/output.js')).unreachableExitOf(thrown) ?? thrown);
+  const json = process.argv.slice(2).includes('--json');
+  const error = thrown instanceof CliExit ? thrown : ((await import('./service/output.js')).unreachableExitOf(thrown, json) ?? thrown);
   if (error instanceof CliExit) {
     if (error.message) process.stderr.write(error.message.endsWith('\n') ? error.message : `${error.message}\n`);
     process.exitCode = error.code;

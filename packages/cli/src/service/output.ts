@@ -15,10 +15,13 @@ export function finish(emit: Emit, result: { exitCode: number }, human: () => st
   if (result.exitCode !== 0) throw new CliExit(result.exitCode);
 }
 
-/** A single failed service call: JSON or text, exit 2 for configuration problems (no token), 1 otherwise. */
+/**
+ * A single failed service call: JSON or text, exit 2 for configuration problems (no token) and an unreachable service,
+ * 1 otherwise.
+ */
 export function failCall(emit: Emit, error: unknown): never {
   if (!isServiceError(error)) throw error;
-  if (error.unreachable) throw unreachableExit(error);
+  if (error.unreachable) throw unreachableExit(error, emit.json);
   const code = error.kind === 'config' ? EXIT_USAGE : EXIT_FINDINGS;
   if (emit.json) {
     emit.out(JSON.stringify({ ok: false, error: error.toJSON(), exitCode: code }, null, 2));
@@ -40,7 +43,12 @@ export function describeServiceError(error: { operation: string; status?: number
  * wrong or the service is down: no finding about the files). `main` turns any such error that a command lets
  * through into this.
  */
-export function unreachableExit(error: ServiceError): CliExit {
+export function unreachableExit(error: ServiceError, json = false): CliExit {
+  // With --json, the one document on stdout is the failure (as for any failed call); nothing on stderr.
+  if (json) {
+    stdoutEmit(true).out(JSON.stringify({ ok: false, error: error.toJSON(), exitCode: EXIT_USAGE }, null, 2));
+    return new CliExit(EXIT_USAGE);
+  }
   const where = error.origin ?? 'the service';
   const attempts = error.attempts > 1 ? `, ${error.attempts} attempts` : '';
   const lines = [`calckit: cannot reach the service at ${where} (${error.serviceMessage}${attempts}); stopped at the first connection failure`];
@@ -52,7 +60,7 @@ export function unreachableExit(error: ServiceError): CliExit {
 }
 
 /** `unreachableExit` for an error that is (or carries) a failure to reach the service, else undefined. */
-export function unreachableExitOf(error: unknown): CliExit | undefined {
+export function unreachableExitOf(error: unknown, json = false): CliExit | undefined {
   const cause = unreachableCause(error);
-  return cause === undefined ? undefined : unreachableExit(cause);
+  return cause === undefined ? undefined : unreachableExit(cause, json);
 }
