@@ -158,7 +158,7 @@ export const CHILD_SOURCE = String.raw`
         } catch {
           message = '[an error that cannot be read]';
         }
-        return stringify({ name: cut(toText(name), 100), message: cut(toText(message), 10000), stack: cut(toText(stack), 10000) });
+        return stringify({ name: cut(toText(name), 100), message: cut(toText(message), 10000), stack: cut(toText(stack), 10000), isNull: error === null });
       },
     });
   } + ')';
@@ -197,8 +197,9 @@ export const CHILD_SOURCE = String.raw`
   /** A runtime and context ready for the job (made before it comes, in a process started ahead); runs it. */
   function prepare(QuickJS, setup, memoryGuard) {
     const limits = setup.limits;
-    // The engine's out-of-memory error (an InternalError), when this side refused the memory it asked for last.
-    const isEngineOutOfMemory = (d) => memoryGuard.lastGrowthRefused && d.name === 'InternalError' && d.message === 'out of memory';
+    // The engine's out-of-memory error (an InternalError; null when even that could not be made), when this side
+    // refused the memory the engine asked for last.
+    const isEngineOutOfMemory = (d) => memoryGuard.lastGrowthRefused && (d.isNull === true || (d.name === 'InternalError' && d.message === 'out of memory'));
     const runtime = QuickJS.newRuntime();
     // QuickJS's stack check, under the V8 stack the WebAssembly frames use (deep recursion is a RangeError there).
     runtime.setMaxStackSize(setup.stackBytes);
@@ -261,7 +262,8 @@ export const CHILD_SOURCE = String.raw`
     if (jobs.error) return afterCall(() => fail(jobs.error));
     if (timedOut) return report({ kind: 'timeout' });
     const state = ctx.getPromiseState(called.value);
-    if (state.type === 'pending') return report({ kind: 'unsettled' });
+    // Promise jobs that could not be queued for want of memory leave the promise pending.
+    if (state.type === 'pending') return report({ kind: memoryGuard.lastGrowthRefused ? 'out-of-memory' : 'unsettled' });
     if (state.type === 'rejected') return afterCall(() => fail(state.error));
     return afterCall(() => {
       const json = ctx.callFunction(resultJsonFn, ctx.undefined, state.value);
