@@ -6,13 +6,16 @@
 //   no token "for any service". Storing a token for an origin (Set Developer Token, which names it) is the user's say-so
 //   to send it there.
 // - The environment's CALCKIT_DEVELOPER_TOKEN is bound to no service, and the origin comes from the folder's settings or
-//   calckit.json: it is used only after the user allowed it for that origin (asked once, remembered in globalState).
+//   calckit.json: it is used only after the user allowed it for that origin (asked once, remembered in globalState;
+//   the question's default button, Enter, does not send it).
 // - The local emulator this extension started gets the token made for it, nothing else.
 // - In an untrusted workspace nothing is sent at all (client() throws RestrictedModeError).
 import { createClient, type Client } from '@calckit/client';
 import { serviceOrigin, resolveConnection, type ConnectionSettings, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
+import { ask } from './ask.js';
 import type { Log } from './log.js';
+import { environmentTokenQuestion } from './questions.js';
 import type { Settings } from './settings.js';
 
 const TOKEN_KEY = 'calckit.developerToken';
@@ -151,24 +154,11 @@ export class Connections {
   }
 
   private async askEnvironmentConsent(origin: string): Promise<boolean> {
-    const allow = 'Allow';
-    const deny = "Don't Allow";
-    const choice = await vscode.window.showWarningMessage(
-      `Send the developer token from the environment (${ENV_TOKEN}) to ${origin}?`,
-      {
-        modal: true,
-        detail:
-          `This workspace (its calckit.json or settings) names ${origin} as the service. The environment's token is not bound ` +
-          `to any service: allow it only if ${origin} is the service it was made for. The answer is remembered for this ` +
-          'address; "calckit: Clear Developer Token" forgets it.',
-      },
-      allow,
-      deny,
-    );
-    if (choice === undefined) return false; // dismissed: ask again next time
-    await this.setEnvironmentConsent(origin, choice === allow);
-    this.log.info(`the environment's developer token is ${choice === allow ? 'allowed' : 'not allowed'} for ${origin}`);
-    return choice === allow;
+    const answer = await ask(environmentTokenQuestion(ENV_TOKEN, origin));
+    if (answer === 'not-now') return false; // dismissed: ask again next time
+    await this.setEnvironmentConsent(origin, answer === 'allow');
+    this.log.info(`the environment's developer token is ${answer === 'allow' ? 'allowed' : 'not allowed'} for ${origin}`);
+    return answer === 'allow';
   }
 
   async storeToken(origin: string, token: string): Promise<void> {

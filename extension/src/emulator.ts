@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import type { Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
+import { ask } from './ask.js';
 import type { Log } from './log.js';
+import { workspaceCalckitQuestion } from './questions.js';
 
 /** Fixture files looked for at the project root, in order (the emulator's --fixtures). */
 export const FIXTURE_FILES = ['emulator-fixtures.json', 'fixtures.json', '.calckit/fixtures.json'];
@@ -36,21 +38,24 @@ export function calckitCommand(project: Project, configured: string): EmulatorCo
   return { program: 'calckit', from: 'path', why: 'calckit on the PATH' };
 }
 
-/** The workspace's own calckit is code from the workspace: run it only when the user says so, naming it. */
+/**
+ * The workspace's own calckit is code from the workspace: run it only when the user says so, naming it. The default
+ * answer (Enter) runs nothing and opens the calckit.emulator.command setting instead.
+ */
 export async function confirmEmulatorCommand(command: EmulatorCommand): Promise<boolean> {
   if (command.from !== 'workspace') return true;
-  const start = 'Start';
-  const choice = await vscode.window.showWarningMessage(
-    `Start the local emulator with this workspace's own calckit?`,
-    {
-      modal: true,
-      detail:
-        `It runs ${command.program} serve, a program from this workspace's node_modules. Start it only if you trust ` +
-        'that install; otherwise set calckit.emulator.command (a user setting) to the calckit you installed.',
-    },
-    start,
-  );
-  return choice === start;
+  const answer = await ask(workspaceCalckitQuestion(command.program));
+  if (answer === 'choose-another') openEmulatorCommandSetting();
+  return answer === 'run';
+}
+
+/**
+ * Opens the settings editor at calckit.emulator.command. The setting is machine-scoped: in a remote window (SSH,
+ * containers, code-server) VS Code lists it under the Remote tab only.
+ */
+function openEmulatorCommandSetting(): void {
+  const command = vscode.env.remoteName === undefined ? 'workbench.action.openSettings' : 'workbench.action.openRemoteSettings';
+  void vscode.commands.executeCommand(command, { query: 'calckit.emulator.command' });
 }
 
 /** A script path runs under `node` (it need not be executable); anything else is run as a program. */

@@ -1,16 +1,19 @@
 // Push in the editor: saves of mapped formulas (when push on save is on; auto-saves only when the user opts in, see
 // push/save-trigger.ts) and the push commands go through one queue to the push protocol (push/push.ts); questions
-// become modal dialogs whose default button sends nothing (push/questions.ts), progress a notification, outcomes
-// messages with Retry / Open Log, and the status item follows. An unattended push (an auto-save) opens no dialog.
+// become modal dialogs whose default button sends nothing (questions.ts), progress a notification, outcomes
+// messages with Retry / Open Log, and the status item follows. An unattended push (an auto-save) opens no dialog, and
+// its failure is notified once per cause (push/failure-notices.ts): repeats go to the status bar.
 import { analyzeCalculation, checkSumOf, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
 import { gitVersionLookup, serviceOrigin } from '@calckit/project';
 import * as vscode from 'vscode';
+import { ask } from './ask.js';
 import type { Connections } from './connection.js';
 import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
+import { FailureNotices, repeatedFailureNote } from './push/failure-notices.js';
 import { pushFormula } from './push/push.js';
 import { PushQueue } from './push/queue.js';
-import { CONFLICT_BUTTONS, conflictAnswer, LINT_BUTTONS, lintAnswer, lintQuestion } from './push/questions.js';
+import { conflictQuestion, lintQuestion } from './questions.js';
 import { savePush, saveKindOf, unattendedSkipNote } from './push/save-trigger.js';
 import { stateFileRecord } from './push/state-record.js';
 import type { Conflict, LintFinding, PushHooks, PushOutcome, RemoteCalculation } from './push/types.js';
@@ -42,6 +45,8 @@ export class PushController {
   private toldRestricted = false;
   /** The reason of each formula's save in progress (onWillSave), read by onDidSave: only that event carries it. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** Which failures were notified: an auto-save's push failing again for the same cause is not, until a success. */
+  private readonly failureNotices = new FailureNotices();
 
   constructor(private readonly deps: PushControllerDeps) {}
 
@@ -208,7 +213,7 @@ export class PushController {
   }
 
   private async askLint(file: string, errors: readonly LintFinding[]): Promise<'push-anyway' | 'cancel'> {
-    const answer = lintAnswer(await vscode.window.showWarningMessage(lintQuestion(file, errors), { modal: true }, ...LINT_BUTTONS));
+    const answer = await ask(lintQuestion(file, errors));
     if (answer === 'show-problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
     return answer === 'push-anyway' ? 'push-anyway' : 'cancel';
   }
@@ -221,17 +226,14 @@ export class PushController {
     return Promise.resolve('cancel');
   }
 
-  private async askConflict(conflict: Conflict): Promise<'compare' | 'overwrite' | 'cancel'> {
-    const why =
-      conflict.lastPushedCheckSum === undefined
-        ? 'was never pushed from this repository, and the service holds a different formula'
-        : 'changed in the service since your last push';
-    const choice = await vscode.window.showWarningMessage(
-      `Calculation ${conflict.calculationId}${conflict.remote.name ? ` "${conflict.remote.name}"` : ''} ${why}.`,
-      { modal: true, detail: 'Compare the two versions, overwrite the remote formula with yours, or cancel.' },
-      ...CONFLICT_BUTTONS,
+  private askConflict(conflict: Conflict): Promise<'compare' | 'overwrite' | 'cancel'> {
+    return ask(
+      conflictQuestion({
+        calculationId: conflict.calculationId,
+        ...(conflict.remote.name ? { remoteName: conflict.remote.name } : {}),
+        neverPushed: conflict.lastPushedCheckSum === undefined,
+      }),
     );
-    return conflictAnswer(choice);
   }
 
   /** Opens the diff editor: the remote formula on the left, the local file on the right. */
@@ -246,6 +248,7 @@ export class PushController {
     const at = new Date();
     switch (outcome.kind) {
       case 'pushed': {
+        this.failureNotices.succeeded();
         log.info(`push ${outcome.file}: stored, checkSum ${outcome.checkSum} (was ${outcome.previousCheckSum})${outcome.locked ? ', locked' : ''}`);
         status.update(uri, { connection: 'connected', locked: outcome.locked, lastPush: { at, checkSum: outcome.checkSum, ok: true } });
         for (const m of outcome.mismatches) {
@@ -259,6 +262,7 @@ export class PushController {
         return;
       }
       case 'unchanged':
+        this.failureNotices.succeeded();
         log.info(`push ${outcome.file}: the service already holds this formula (checkSum ${outcome.checkSum})`);
         status.update(uri, { connection: 'connected', lastPush: { at, checkSum: outcome.checkSum, ok: true } });
         vscode.window.setStatusBarMessage(`calckit: ${outcome.file} is up to date`, 4000);
@@ -275,6 +279,12 @@ export class PushController {
           ...(outcome.lockedAfter === undefined ? {} : { locked: outcome.lockedAfter }),
           lastPush: { at, checkSum: '', ok: false, message: outcome.message },
         });
+        if (this.failureNotices.report(outcome, unattended) === 'status bar') {
+          const note = repeatedFailureNote(outcome);
+          log.warn(note.log);
+          vscode.window.setStatusBarMessage(`$(error) ${note.status}`, 15_000);
+          return;
+        }
         const choice = await vscode.window.showErrorMessage(
           `calckit: push of ${outcome.file} failed at step "${outcome.step}"${statusText}: ${outcome.message}${outcome.hint ? ` — ${outcome.hint}` : ''}`,
           'Retry',

@@ -244,7 +244,8 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await consent.waitFor({ timeout: 20_000 });
     expect(await consent.innerText()).toContain(new URL(emulator.url).origin);
     await u.screenshot('environment-token-question');
-    await consent.locator('.monaco-button', { hasText: /^Allow$/ }).click();
+    // The button that sends names the origin that receives the token (the default one, Don't Send, sends nothing).
+    await consent.locator('.monaco-button', { hasText: `Send to ${new URL(emulator.url).origin}` }).click();
     const expected = `${before.expression} * 100`;
     const after = await waitFor('the pushed formula in the emulator', async () => {
       const remote = await client.readCalculation(LOCKED_ID);

@@ -2,8 +2,10 @@
 // the environment, a formula mapped to an unlocked calculation of the emulator. Checks that the status item follows a
 // token set or cleared at once; that Enter in the "formula has errors" dialog pushes nothing (its default button is
 // Show Problems); that an auto-save pushes nothing unless calckit.push.onAutoSave opts in — not even after a pause
-// right after typing `+` followed by a space (which used to press Push Anyway); and that an opted-in auto-save pushes
-// a valid formula but skips one with errors with a status bar note, never a dialog.
+// right after typing `+` followed by a space (which used to press Push Anyway); that an opted-in auto-save pushes
+// a valid formula but skips one with errors with a status bar note, never a dialog; and that an opted-in auto-save
+// push that keeps failing (no token) is notified once, then said in the status bar, until a push succeeds, while an
+// explicit save's failure is always notified.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +58,8 @@ async function typeAndLetAutoSave(suffix: string): Promise<string> {
 /** The language status hover's text (the calckit push item and the server item), read by opening it. */
 async function languageStatus(): Promise<string> {
   await page.locator('[id="status.languageStatus"]').first().click();
-  const hover = page.locator('.monaco-hover').first();
+  // Its hover lists the server item too (an editor's hover widget, kept hidden in the page, does not).
+  const hover = page.locator('.monaco-hover', { hasText: 'calckit server' }).first();
   await hover.waitFor();
   const text = await hover.innerText();
   await page.keyboard.press('Escape');
@@ -92,6 +95,39 @@ async function startOver(): Promise<void> {
     const shown = text.replace(/\u00a0/g, ' ');
     return shown.startsWith(original) && !/ [+*]/.test(shown.slice(original.length)) ? true : undefined;
   });
+}
+
+/** Turns on calckit.push.onAutoSave in the workspace settings and waits (at most 10 s) for the extension to read it. */
+async function pushAutoSaves(): Promise<void> {
+  writeFileSync(
+    join(workspace, '.vscode', 'settings.json'),
+    JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
+  );
+  // VS Code reads the file within a moment and the extension logs the change. Not awaited as a must: what follows
+  // fails anyway if the setting did not apply, and says how.
+  await u
+    .waitFor('the extension reading the new setting', async () =>
+      /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
+    10_000)
+    .catch(() => undefined);
+}
+
+const CENTER_ROWS = '.notifications-center .monaco-list-row';
+
+/** Empties the notification center (toasts included), so what is found next is new. */
+async function clearNotifications(): Promise<void> {
+  await u.runCommand('Notifications: Clear All Notifications');
+  await page.waitForTimeout(300);
+}
+
+/** The notifications in the notification center (which keeps every one, shown as a toast or not) containing `text`. */
+async function notificationsSaying(text: string): Promise<string[]> {
+  await u.runCommand('Notifications: Show Notifications');
+  await page.locator('.notifications-center').first().waitFor();
+  await page.waitForTimeout(300);
+  const rows = await page.locator(CENTER_ROWS, { hasText: text }).allInnerTexts();
+  await u.runCommand('Notifications: Hide Notifications');
+  return rows;
 }
 
 async function setToken(): Promise<void> {
@@ -216,17 +252,7 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
 
   it('with calckit.push.onAutoSave, an auto-save pushes; one with errors is skipped with a status bar note, no dialog', async () => {
     await startOver();
-    writeFileSync(
-      join(workspace, '.vscode', 'settings.json'),
-      JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
-    );
-    // VS Code reads the file within a moment and the extension logs the change. Not awaited as a must: what follows
-    // fails anyway if the setting did not apply, and says how.
-    await u
-      .waitFor('the extension reading the new setting', async () =>
-        /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
-      10_000)
-      .catch(() => undefined);
+    await pushAutoSaves();
     const pushed = await typeAndLetAutoSave(' + 1');
     await u.waitFor('the auto-saved formula in the emulator', async () => ((await remoteExpression()) === pushed ? true : undefined));
 
@@ -243,5 +269,54 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await page.waitForTimeout(AUTO_SAVE_DELAY_MS + 2000);
     expect(await dialog().count()).toBe(0);
     expect(await remoteExpression()).toBe(pushed);
+  });
+
+  it('with calckit.push.onAutoSave, an auto-save push failing again for the same cause is notified once, then in the status bar', async () => {
+    await startOver();
+    await pushAutoSaves();
+    await u.runCommand('calckit: Clear Developer Token');
+    await statusSays('no token');
+    await clearNotifications();
+    const failed = 'failed at step "connect"';
+    const failures = (): number => (u.extensionLog(Infinity).match(/push formulas\/profit\.calc: failed at step "connect"/g) ?? []).length;
+    const failuresBefore = failures();
+
+    // The first failing auto-save push is notified (with Retry)…
+    await typeAndLetAutoSave(' + 1');
+    expect(await u.notification(failed)).toContain('no developer token');
+    await u.waitFor('the first failure in the log', async () => (failures() === failuresBefore + 1 ? true : undefined));
+    await clearNotifications();
+
+    // …the next ones, failing alike, only in the status bar and the log: no new notification at each pause.
+    await typeAndLetAutoSave(' + 2');
+    const note = page.locator('.statusbar-item', { hasText: 'auto-save push failed again' }).first();
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toContain('(connect)');
+    await typeAndLetAutoSave(' + 3');
+    await u.waitFor('the third failure in the log', async () => (failures() === failuresBefore + 3 ? true : undefined));
+    await page.waitForTimeout(1500);
+    await u.screenshot('auto-save-failed-again-note');
+    expect(await notificationsSaying(failed)).toEqual([]);
+    expect(u.extensionLog(Infinity)).toContain('formulas/profit.calc: the auto-save push failed again for the reason already notified');
+    expect(await remoteExpression()).toBe(original);
+
+    // An explicit save reports its failure as always.
+    await toEnd();
+    await page.keyboard.type(' + 4');
+    await page.keyboard.press('Control+S');
+    expect(await u.notification(failed)).toContain('no developer token');
+    await clearNotifications();
+
+    // A push that succeeds starts over: the next failing auto-save push is notified again.
+    await setToken();
+    await statusSays('connected');
+    const pushed = await typeAndLetAutoSave(' + 5');
+    await u.waitFor('the auto-saved formula in the emulator', async () => ((await remoteExpression()) === pushed ? true : undefined));
+    await u.runCommand('calckit: Clear Developer Token');
+    await statusSays('no token');
+    await clearNotifications();
+    await typeAndLetAutoSave(' + 6');
+    expect(await u.notification(failed)).toContain('no developer token');
+    await setToken(); // as the other tests expect
   });
 });

@@ -170,7 +170,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     await question.waitFor({ timeout: 20_000 });
     expect(await question.innerText()).toContain(recorder.url);
     await u.screenshot('environment-token-question');
-    await question.locator('.monaco-button', { hasText: "Don't Allow" }).click();
+    await question.locator('.monaco-button', { hasText: "Don't Send" }).click();
     await u.notification('failed at step "connect"', 15_000);
     await u.screenshot('environment-token-not-allowed');
     expect(recorder.requests).toEqual([]);
