@@ -91,7 +91,12 @@ export const CHILD_SOURCE = String.raw`
     const noFiles = new Proxy({}, { get() { throw new Error('the engine may read no file'); } });
     const loader = loadModule(files.loader, 'quickjs-loader.js', { 'node:fs': noFiles, fs: noFiles });
     const variant = core.newVariant(
-      { type: 'sync', importFFI: () => Promise.resolve(ffi.QuickJSFFI), importModuleLoader: () => Promise.resolve(loader.default || loader) },
+      {
+        type: 'sync',
+        importFFI: () => Promise.resolve(ffi.QuickJSFFI),
+        // Whatever the engine would print to stdout is dropped: stdout carries the protocol only.
+        importModuleLoader: () => Promise.resolve((options) => (loader.default || loader)({ ...options, print: () => {} })),
+      },
       { wasmBinary: fromBase64(files.wasm), wasmMemory: memory },
     );
     return core.newQuickJSWASMModuleFromVariant(variant);
