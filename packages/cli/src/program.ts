@@ -17,6 +17,15 @@ export async function buildProgram(argv: readonly string[] = process.argv): Prom
       }
       throw new CliExit(EXIT_USAGE);
     });
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Exit codes (as ESLint): 0 success; 1 findings or a failed service call (lint errors, a conflict, an HTTP error,',
+      'a time-out, files not in sync); 2 bad usage or configuration, or a service that cannot be reached: the first',
+      'connection refused, host unreachable or host name not found stops the run with one message.',
+    ].join('\n'),
+  );
   const modules = await Promise.all(entriesFor(argv.slice(2)).map((entry) => entry.load()));
   for (const module of modules) module.register(program);
   return program;

@@ -597,7 +597,7 @@ export function register(program: Command): void {
     program
       .command('import')
       .description("bring the service's calculations into the project: one .calc file each, calckit.json entries and push records")
-      .option('--dataset <id...>', "import every calculation of these datasets (listed with the service's search)")
+      .option('--dataset <id...>', "import every calculation of these datasets (listed with the service's search; an id no calculation is linked to is an error, exit 2, naming the closest ones)")
       .option('--ids <id,...>', 'import these calculations (their dataset is taken from their link)')
       .option('--dir <folder>', `folder for new formula files, inside the project (default: ${DEFAULT_IMPORT_DIR} at the project root)`)
       .option('--concurrency <n>', `read requests in flight at once, each of up to ${IMPORT_BATCH_SIZE} calculations (1-${MAX_IMPORT_CONCURRENCY})`, String(DEFAULT_IMPORT_CONCURRENCY)),

@@ -38,7 +38,7 @@ export function withConnectionOptions(command: Command): Command {
     .option('--domain <domain>', "the service's domain")
     .option('--service-name <name>', "the service's name (header and operator prefix), default SVC")
     .addOption(new Option('--timeout <ms>', 'time-out of one HTTP call in milliseconds'))
-    .option('--retries <n>', 'retries of a retryable call')
+    .option('--retries <n>', 'retries of a retryable call (a connection refused or without a route: at most 1, after 250 ms)')
     .option('--json', 'print one JSON document on stdout instead of text')
     .option('--verbose', 'log each HTTP call on stderr (tokens are never shown)');
 }
