@@ -11,8 +11,9 @@
 // in it. Only strings cross between the two (the inputs' JSON, log lines, the result's JSON, an error's message and
 // stack), and every outcome is decided here, on the Node side, from what crossed and from the engine's own state
 // (the promise's state, the interrupt that this side raised at the time limit): the function can return a value or
-// throw, never write the report. Its engine runtime has a memory limit and a stack limit; the interrupt handler stops
-// it at the time limit, during its definition, its call and its promise jobs alike.
+// throw, never write the report. The engine's WebAssembly memory grows only as far as this side allows (the memory
+// limit), QuickJS's stack limit ends deep recursion, and the interrupt handler stops it at the time limit, during its
+// definition, its call, its promise jobs and the reading of its outcome alike.
 //
 // This process's own realm is still stripped of what could reach outside (require, process.kill, bindings, the stdio
 // streams, fetch), a layer under the OS and Node permission layers should the engine itself be broken.
