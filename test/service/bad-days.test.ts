@@ -2,7 +2,8 @@
 // at the first connection failure with one message; a dataset id that matches nothing is an error naming it; `push
 // --lock` locks only what the push changes.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +119,35 @@ describe('with the emulator', () => {
     // A dataset that exists imports as before.
     const ok = await calckit(['import', '--dataset', 'support-tickets', '--dir', 'imported'], dir, env);
     expect(ok.code).toBe(0);
+  });
+
+  it('import: the service gone after the search stops the run with one message, and writes nothing', async () => {
+    // A proxy to the emulator that answers the search, then stops listening: the reads meet a refused connection.
+    const proxy = createHttpServer((req, res) => {
+      const last = req.url?.endsWith('/functions/search') === true;
+      const forward = request(`${h.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        // The search's connection is not kept for another call, and nothing listens once it is answered.
+        res.writeHead(answer.statusCode ?? 502, last ? { ...answer.headers, connection: 'close' } : answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+      if (last) res.on('finish', () => proxy.close());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const dir = copyExamples({ git: false });
+    const project = readFileSync(join(dir, 'calckit.json'), 'utf8');
+    const run = await calckit(['import', '--dataset', 'sales-orders', '--dir', 'imported'], dir, { ...env, CALCKIT_BASE_URL: url });
+    // Before: one `failed` line per calculation (each after 4 attempts), then a summary, exit 1.
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    // The search's progress line, then the one message.
+    expect(run.stderr).toMatch(
+      new RegExp(`^dataset sales-orders: 7 calculations\\ncalckit: cannot reach the service at ${url} \\(ECONNREFUSED: .*, 2 attempts\\); stopped at the first connection failure\\n  what to do: .*\\n$`),
+    );
+    expect(readFileSync(join(dir, 'calckit.json'), 'utf8')).toBe(project);
+    expect(existsSync(join(dir, 'imported')) ? readdirSync(join(dir, 'imported')) : []).toEqual([]);
+    expect(existsSync(join(dir, '.calckit/state.json'))).toBe(false);
   });
 
   it('push --lock locks the calculations whose formula it changes, and leaves unchanged ones as they were', async () => {

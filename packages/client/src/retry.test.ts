@@ -67,6 +67,8 @@ describe('DNS and TLS failures', () => {
     expect(networkFailureClass('ERR_SSL_WRONG_VERSION_NUMBER')).toBe('tls');
     expect(networkFailureClass('UNABLE_TO_VERIFY_LEAF_SIGNATURE')).toBe('tls');
     expect(networkFailureClass('ECONNREFUSED')).toBe('refused');
+    expect(networkFailureClass('EHOSTUNREACH')).toBe('no-route');
+    expect(networkFailureClass('ENETUNREACH')).toBe('no-route');
     expect(networkFailureClass('ECONNRESET')).toBe('other');
     for (const op of OPERATION_NAMES) expect(shouldRetry(op, { kind: 'network', refused: false, permanent: true })).toBe(false);
     expect(shouldRetry('searchCalculations', { kind: 'status', status: 503, retryAfterMs: undefined })).toBe(true);
