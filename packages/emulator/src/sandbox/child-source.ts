@@ -147,9 +147,27 @@ export const CHILD_SOURCE = String.raw`
       /** The inputs, from their JSON text (an array: the Node side passes its elements to the function itself, so that
        * no frame but the function's own is on the stack). */
       inputs: (inputsJson) => parse(inputsJson),
-      /** The result's JSON text; '' when JSON has no text for it (a function, a symbol). Throws what stringify throws. */
+      /** The result's JSON text; '' when JSON has no text for it (a function, a symbol); '!' when it nests deeper than
+       * the limit (found on the way down, so a very deep value costs no more than the limit). Throws what stringify
+       * throws. */
       resultJson: (value) => {
-        const json = stringify(value === undefined ? null : value);
+        const depths = new WeakMap();
+        const tooDeep = {};
+        const keepDepth = function (key, v) {
+          if (v !== null && typeof v === 'object') {
+            const depth = (depths.get(this) || 0) + 1;
+            if (depth > limits.maxResultDepth + 1) throw tooDeep;
+            depths.set(v, depth);
+          }
+          return v;
+        };
+        let json;
+        try {
+          json = stringify(value === undefined ? null : value, keepDepth);
+        } catch (error) {
+          if (error === tooDeep) return '!';
+          throw error;
+        }
         return typeof json === 'string' ? json : '';
       },
       /** What an error says, as JSON text: { name, message, stack } (read by shape: any value can be thrown). */
@@ -283,6 +301,7 @@ export const CHILD_SOURCE = String.raw`
       const result = text(json);
       if (result === undefined) return report({ kind: 'crashed', message: 'the engine gave no text for the result' });
       if (result === '') return report({ kind: 'unserializable', type: ctx.typeof(state.value), message: '' });
+      if (result === '!') return report({ kind: 'too-deep' });
       if (result.length > limits.maxResultLength) return report({ kind: 'too-large', length: result.length });
       return report({ kind: 'returned', json: result });
     });

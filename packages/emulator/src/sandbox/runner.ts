@@ -67,6 +67,7 @@ function reportSchema(limits: SandboxLimits) {
       z.object({ kind: z.literal('returned'), json: z.string() }),
       z.object({ kind: z.literal('unserializable'), type: z.string().max(20), message: z.string().max(MAX_MESSAGE) }),
       z.object({ kind: z.literal('too-large'), length: z.number() }),
+      z.object({ kind: z.literal('too-deep') }),
       z.object({ kind: z.literal('threw'), message: z.string().max(MAX_MESSAGE), stack: z.string().max(MAX_MESSAGE) }),
       z.object({ kind: z.literal('unsettled') }),
       z.object({ kind: z.literal('timeout') }),
@@ -109,7 +110,7 @@ export class Sandbox {
     this.setupLine = `${JSON.stringify({
       memoryMb: limits.memoryMb,
       stackBytes: ENGINE_STACK_BYTES,
-      limits: { maxLogEntries: limits.maxLogEntries, maxLogEntryLength: limits.maxLogEntryLength, maxLogTotalLength: limits.maxLogTotalLength, maxResultLength: limits.maxResultLength },
+      limits: { maxLogEntries: limits.maxLogEntries, maxLogEntryLength: limits.maxLogEntryLength, maxLogTotalLength: limits.maxLogTotalLength, maxResultLength: limits.maxResultLength, maxResultDepth: MAX_JSON_DEPTH },
     })}\n`;
   }
 
