@@ -65,7 +65,8 @@ describe('sandbox layers under an escaped function', () => {
   it('the probe finds every layer on Linux as root with util-linux (as in CI)', () => {
     expect(plan.layers).toEqual(expect.arrayContaining(['process', 'node-permissions']));
     const linuxRoot = process.platform === 'linux' && process.getuid?.() === 0;
-    if (linuxRoot && plan.tools.unshare && plan.tools.prlimit && plan.tools.setpriv) {
+    const { unshare, prlimit, setpriv, sh, mount, umount, pivot_root: pivotRoot } = plan.tools;
+    if (linuxRoot && unshare && prlimit && setpriv && sh && mount && umount && pivotRoot) {
       expect(plan.layers).toEqual(['process', 'node-permissions', 'rlimits', 'network-namespace', 'pid-namespace', 'mount-namespace', 'unprivileged-user', 'parent-death-signal']);
       expect(plan.missing).toEqual([]);
     }
