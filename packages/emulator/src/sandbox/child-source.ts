@@ -270,48 +270,48 @@ export const CHILD_SOURCE = String.raw`
     return (job) => run(job);
 
     function run(job) {
-    const source = '(async function (' + job.params.join(', ') + ') {\n' + job.body + '\n})';
-    stdout.write('R\n');
-    deadline = now() + job.timeoutMs;
-    const defined = ctx.evalCode(source, 'function.js', { type: 'global' });
-    if (defined.error) return afterCall(() => fail(defined.error));
-    const inputs = ctx.callFunction(inputsFn, ctx.undefined, ctx.newString(job.inputsJson));
-    if (inputs.error) return afterCall(() => fail(inputs.error));
-    const args = [];
-    for (let i = 0, n = ctx.getLength(inputs.value) || 0; i < n; i++) args.push(ctx.getProp(inputs.value, i));
-    const called = ctx.callFunction(defined.value, ctx.undefined, args);
-    if (called.error) return afterCall(() => fail(called.error));
-    // Promise jobs until none is left (an async function settles only through them: there is no timer, no I/O).
-    const jobs = runtime.executePendingJobs(-1);
-    if (jobs.error) return afterCall(() => fail(jobs.error));
-    if (timedOut) return report({ kind: 'timeout' });
-    const state = ctx.getPromiseState(called.value);
-    // Promise jobs that could not be queued for want of memory leave the promise pending.
-    if (state.type === 'pending') return report({ kind: memoryGuard.lastGrowthRefused ? 'out-of-memory' : 'unsettled' });
-    if (state.type === 'rejected') return afterCall(() => fail(state.error));
-    return afterCall(() => {
-      const json = ctx.callFunction(resultJsonFn, ctx.undefined, state.value);
+      const source = '(async function (' + job.params.join(', ') + ') {\n' + job.body + '\n})';
+      stdout.write('R\n');
+      deadline = now() + job.timeoutMs;
+      const defined = ctx.evalCode(source, 'function.js', { type: 'global' });
+      if (defined.error) return afterCall(() => fail(defined.error));
+      const inputs = ctx.callFunction(inputsFn, ctx.undefined, ctx.newString(job.inputsJson));
+      if (inputs.error) return afterCall(() => fail(inputs.error));
+      const args = [];
+      for (let i = 0, n = ctx.getLength(inputs.value) || 0; i < n; i++) args.push(ctx.getProp(inputs.value, i));
+      const called = ctx.callFunction(defined.value, ctx.undefined, args);
+      if (called.error) return afterCall(() => fail(called.error));
+      // Promise jobs until none is left (an async function settles only through them: there is no timer, no I/O).
+      const jobs = runtime.executePendingJobs(-1);
+      if (jobs.error) return afterCall(() => fail(jobs.error));
       if (timedOut) return report({ kind: 'timeout' });
-      if (json.error) {
-        const d = JSON.parse(text(ctx.callFunction(describeFn, ctx.undefined, json.error)) || '{"message":"[an error that cannot be read]"}');
+      const state = ctx.getPromiseState(called.value);
+      // Promise jobs that could not be queued for want of memory leave the promise pending.
+      if (state.type === 'pending') return report({ kind: memoryGuard.lastGrowthRefused ? 'out-of-memory' : 'unsettled' });
+      if (state.type === 'rejected') return afterCall(() => fail(state.error));
+      return afterCall(() => {
+        const json = ctx.callFunction(resultJsonFn, ctx.undefined, state.value);
         if (timedOut) return report({ kind: 'timeout' });
-        if (isEngineOutOfMemory(d)) return report({ kind: 'out-of-memory' });
-        return report({ kind: 'unserializable', type: ctx.typeof(state.value), message: String(d.message).slice(0, 10000) });
-      }
-      const result = text(json);
-      if (result === undefined) return report({ kind: 'crashed', message: 'the engine gave no text for the result' });
-      if (result === '') return report({ kind: 'unserializable', type: ctx.typeof(state.value), message: '' });
-      if (result === '!') return report({ kind: 'too-deep' });
-      if (result.length > limits.maxResultLength) return report({ kind: 'too-large', length: result.length });
-      return report({ kind: 'returned', json: result });
-    });
+        if (json.error) {
+          const d = JSON.parse(text(ctx.callFunction(describeFn, ctx.undefined, json.error)) || '{"message":"[an error that cannot be read]"}');
+          if (timedOut) return report({ kind: 'timeout' });
+          if (isEngineOutOfMemory(d)) return report({ kind: 'out-of-memory' });
+          return report({ kind: 'unserializable', type: ctx.typeof(state.value), message: String(d.message).slice(0, 10000) });
+        }
+        const result = text(json);
+        if (result === undefined) return report({ kind: 'crashed', message: 'the engine gave no text for the result' });
+        if (result === '') return report({ kind: 'unserializable', type: ctx.typeof(state.value), message: '' });
+        if (result === '!') return report({ kind: 'too-deep' });
+        if (result.length > limits.maxResultLength) return report({ kind: 'too-large', length: result.length });
+        return report({ kind: 'returned', json: result });
+      });
 
-    /** Reading the outcome (a result's JSON, an error's text) runs user code too (toJSON, getters): it stays under
-     * the time limit, with a little memory more, so that an out-of-memory error can still be described. */
-    function afterCall(read) {
-      memoryGuard.allowedPages += REPORTING_MB * 16;
-      return read();
-    }
+      /** Reading the outcome (a result's JSON, an error's text) runs user code too (toJSON, getters): it stays under
+       * the time limit, with a little memory more, so that an out-of-memory error can still be described. */
+      function afterCall(read) {
+        memoryGuard.allowedPages += REPORTING_MB * 16;
+        return read();
+      }
     }
   }
 
