@@ -1,11 +1,13 @@
 // "Start Local Emulator for This Workspace": runs `calckit serve` for the project, with a database under .calckit/
 // and a token made for this session, reads the URL it prints, and points this project's pushes at it until it stops.
 // Only in a trusted workspace (commands.ts checks); the workspace's own calckit runs only after the user said yes.
+// The database (and SQLite's files beside it) and the fixtures must really be inside the project: a `.calckit` or
+// `.calckit/cache` that is a symbolic link out of it would have the emulator write (or read) elsewhere.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Project } from '@calckit/project';
+import { join, relative } from 'node:path';
+import { resolveInsideProject, type Project } from '@calckit/project';
 import * as vscode from 'vscode';
 import type { Connections } from './connection.js';
 import { ask } from './ask.js';
@@ -15,6 +17,10 @@ import { workspaceCalckitQuestion } from './questions.js';
 /** Fixture files looked for at the project root, in order (the emulator's --fixtures). */
 export const FIXTURE_FILES = ['emulator-fixtures.json', 'fixtures.json', '.calckit/fixtures.json'];
 const START_TIMEOUT_MS = 20_000;
+/** The emulator's database, under the project (a cache: never committed). */
+export const EMULATOR_DATABASE = join('.calckit', 'cache', 'emulator.sqlite');
+/** The files SQLite writes beside a database (write-ahead log, shared memory, rollback journal). */
+const SQLITE_COMPANIONS = ['', '-wal', '-shm', '-journal'];
 
 export interface RunningEmulator {
   readonly baseUrl: string;
@@ -64,11 +70,17 @@ function commandLine(command: string, args: string[]): [string, string[]] {
 }
 
 export async function startEmulator(project: Project, command: string, connections: Connections, log: Log): Promise<RunningEmulator> {
-  const token = randomBytes(24).toString('hex');
-  log.addSecret(token);
-  const args = ['serve', '--port', '0', '--quiet', '--data', join(project.root, '.calckit', 'cache', 'emulator.sqlite')];
+  // Refused (OutsideProjectError, naming the file and where it leads) before anything runs or is written.
+  const inside = (path: string, operation: 'read' | 'write'): string =>
+    resolveInsideProject(project.root, path, { operation, displayPath: relative(project.root, path) });
+  const database = join(project.root, EMULATOR_DATABASE);
+  for (const suffix of SQLITE_COMPANIONS) inside(`${database}${suffix}`, 'write');
   // Without a fixtures file of the project's own, `calckit serve` loads the emulator's default fixtures.
   const fixtures = FIXTURE_FILES.map((f) => join(project.root, f)).find((f) => existsSync(f));
+  if (fixtures) inside(fixtures, 'read');
+  const token = randomBytes(24).toString('hex');
+  log.addSecret(token);
+  const args = ['serve', '--port', '0', '--quiet', '--data', database];
   if (fixtures) args.push('--fixtures', fixtures);
   if (project.service?.name) args.push('--service-name', project.service.name);
   log.info(`starting the emulator: ${command} ${args.join(' ')}`);

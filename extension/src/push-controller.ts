@@ -2,7 +2,8 @@
 // push/save-trigger.ts) and the push commands go through one queue to the push protocol (push/push.ts); questions
 // become modal dialogs whose default button sends nothing (questions.ts), progress a notification, outcomes
 // messages with Retry / Open Log, and the status item follows. An unattended push (an auto-save) opens no dialog, and
-// its failure is notified once per cause (push/failure-notices.ts): repeats go to the status bar.
+// its failure is notified once per cause (push/failure-notices.ts): repeats go to the status bar. A formula whose file
+// leads out of its project through a symbolic link is never sent (push/outside-project.ts), whichever way it came.
 import { analyzeCalculation, checkSumOf, type CalculationAnalysis, expressionFromFileText } from '@calckit/formula';
 import { gitVersionLookup, serviceOrigin } from '@calckit/project';
 import * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import type { Log } from './log.js';
 import type { FileMapping, Projects } from './projects.js';
 import { FailureNotices, repeatedFailureNote } from './push/failure-notices.js';
 import { pushFormula } from './push/push.js';
+import { outsideProjectRefusal, refusalNote } from './push/outside-project.js';
 import { PushQueue } from './push/queue.js';
 import { conflictQuestion, lintQuestion } from './questions.js';
 import { savePush, saveKindOf, unattendedSkipNote } from './push/save-trigger.js';
@@ -120,6 +122,14 @@ export class PushController {
     const { log, status } = this.deps;
     const settings = settingsFor(uri);
     const label = `${calc.path} → calculation ${calc.id}`;
+    // Checked before anything else (no token question for a file that will not be sent), and again right before the
+    // push reads the text to send: a link can be made meanwhile.
+    const outside = (): PushOutcome | undefined => outsideProjectRefusal(mapping.project.root, uri.fsPath, calc);
+    const refused = outside();
+    if (refused) {
+      void this.report(uri, text, refused, unattended);
+      return refused;
+    }
     return vscode.window.withProgress(
       {
         // An auto-save's push shows in the status bar, not as a toast at every pause in typing.
@@ -158,6 +168,11 @@ export class PushController {
             progress.report({ message: detail });
           },
         };
+        const refusedNow = outside();
+        if (refusedNow) {
+          status.update(uri, { busy: undefined });
+          return refusedNow;
+        }
         log.info(`push ${label}: start (strict=${settings.strict}, lockAfterPush=${settings.lockAfterPush}${force ? ', forced' : ''}${unattended ? ', auto-save' : ''})`);
         outcome = await pushFormula(
           { file: calc.path, calculationId: calc.id, text, strict: settings.strict, lockAfterPush: settings.lockAfterPush, force },
@@ -267,6 +282,17 @@ export class PushController {
         status.update(uri, { connection: 'connected', lastPush: { at, checkSum: outcome.checkSum, ok: true } });
         vscode.window.setStatusBarMessage(`calckit: ${outcome.file} is up to date`, 4000);
         return;
+      case 'refused': {
+        // Nothing was sent; the status item keeps the last real push. An auto-save's refusal is a status bar note.
+        const note = refusalNote(outcome);
+        log.error(note.log);
+        if (unattended) {
+          vscode.window.setStatusBarMessage(`$(error) ${note.status}`, 15_000);
+          return;
+        }
+        if ((await vscode.window.showErrorMessage(note.notification, 'Open Log')) === 'Open Log') log.channel.show(true);
+        return;
+      }
       case 'cancelled':
         log.info(`push ${outcome.file}: cancelled (${outcome.reason})`);
         if (outcome.reason === 'compare' && outcome.remote) await this.showDiff(uri, outcome.remote);

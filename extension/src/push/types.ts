@@ -89,6 +89,16 @@ export type PushOutcome =
     }
   | { readonly kind: 'unchanged'; readonly file: string; readonly calculationId: number; readonly checkSum: string }
   | {
+      /** Not sent: the file's real place (symbolic links followed) is outside its project, or cannot be told. */
+      readonly kind: 'refused';
+      readonly file: string;
+      readonly calculationId: number;
+      /** One line naming the file and where it leads (@calckit/project's OutsideProjectError). */
+      readonly message: string;
+      /** Where the file really leads (absolute), when known. */
+      readonly target?: string;
+    }
+  | {
       readonly kind: 'cancelled';
       readonly file: string;
       readonly calculationId: number;
