@@ -2,7 +2,8 @@
 // started, runner.ts for the parent's side). Passed with `node -e`, so the process reads no file at all.
 //
 // Protocol: the parent writes two lines on stdin: the engine's files (engine.ts; written when the process starts, so a
-// process started ahead loads its engine while it waits), then the job; and closes it. The child writes "R\n" when
+// process started ahead loads its engine while it waits), then the job; and closes it. The child writes "W\n" once
+// its engine is loaded (before it reads the job: its code only, no user code yet), "R\n" when
 // the user's code is about to be compiled (the parent's clock for the time limit starts there), then one line of
 // JSON, the report, and then blocks until the parent kills it. The report is untrusted data for the parent (checked,
 // size-capped).
@@ -334,7 +335,8 @@ export const CHILD_SOURCE = String.raw`
         const memoryGuard = engineMemory(setup);
         return prepare(await loadEngine(JSON.parse(lines[0]), memoryGuard.memory), setup, memoryGuard);
       })();
-      ready.catch(() => {});
+      // "W": ready for the job (the parent prefers such a process when it has several started ahead).
+      ready.then(() => stdout.write('W\n'), () => {});
     }
   });
   stdin.on('end', async () => {

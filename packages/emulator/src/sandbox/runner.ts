@@ -59,6 +59,8 @@ const POSIX = process.platform !== 'win32';
 const ENGINE_STACK_BYTES = 160 * 1024;
 
 const NO_LOGS: SandboxLogs = { stdout: [], stderr: [] };
+/** After this long without a call, the processes started ahead go back to one (an idle emulator holds one). */
+const IDLE_REAP_MS = 5000;
 
 function reportSchema(limits: SandboxLimits) {
   const log = z.array(z.string().max(limits.maxLogEntryLength)).max(limits.maxLogEntries + 1);
@@ -96,15 +98,25 @@ export class Sandbox {
   /** The second line every call's process reads: the engine's limits (the same for every call). */
   private readonly setupLine: string;
   private plan: LaunchPlan | undefined;
-  /** One process started ahead of the next call (a start takes 40–80 ms on an idle machine). */
-  private spare: ChildProcess | undefined;
+  /**
+   * Processes started ahead of the next calls, oldest first (a start with the engine takes 60–100 ms of CPU). None
+   * before the first call; then one, one more each time a call finds none ready (back-to-back calls or a burst: on
+   * two cores two starts overlap), at most `concurrency`; back to one after IDLE_REAP_MS without a call. Each serves
+   * one call only: user code never runs in a process twice.
+   */
+  private readonly spares: ChildProcess[] = [];
+  /** Spares whose engine is loaded (they wrote "W"). */
+  private readonly warm = new WeakSet<ChildProcess>();
+  private sparesWanted = 1;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
   constructor(
     readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
     private readonly concurrency = 4,
-    /** Keep one process started ahead of the next call (after the first call). */
+    /** Keep processes started ahead of the next calls (after the first call). */
     private readonly startAhead = true,
+    private readonly idleReapMs = IDLE_REAP_MS,
   ) {
     this.schema = reportSchema(limits);
     this.setupLine = `${JSON.stringify({
@@ -116,6 +128,11 @@ export class Sandbox {
 
   get defaultTimeoutMs(): number {
     return this.limits.timeoutMs;
+  }
+
+  /** How many processes are started ahead now (ready or loading their engine). */
+  get startedAhead(): number {
+    return this.spares.length;
   }
 
   /** The isolation in use (probed on the first call or the first ask). */
@@ -130,19 +147,33 @@ export class Sandbox {
     try {
       if (this.closed) return { kind: 'crashed', message: 'the emulator is closing', logs: NO_LOGS };
       this.plan ??= await launchPlan();
-      const child = this.takeSpare() ?? this.start(this.plan);
+      try {
+        engineLine();
+      } catch (error) {
+        // The engine's files, read from the installed packages once: say which is missing rather than "could not start".
+        return { kind: 'crashed', message: `the function engine could not be loaded: ${(error as Error).message.split('\n')[0]}`, logs: NO_LOGS };
+      }
+      const spare = this.takeSpare();
+      const child = spare ?? this.start(this.plan);
+      // Behind the demand (no spare, or one still loading its engine): more are wanted, and started now.
+      if (!spare || !this.warm.has(spare)) {
+        this.sparesWanted = Math.min(this.concurrency, this.sparesWanted + 1);
+        this.refill();
+      }
       if (!child) return { kind: 'crashed', message: "the function's process could not start", logs: NO_LOGS };
       return await this.runIn(child, params, body, args, timeoutMs);
     } finally {
       this.release();
       this.refill();
+      this.reapWhenIdle();
     }
   }
 
-  /** Kills every call's process and the spare (used on shutdown). */
+  /** Kills every call's process and the spares (used on shutdown). */
   async close(): Promise<void> {
     this.closed = true;
-    this.spare = undefined;
+    this.spares.length = 0;
+    clearTimeout(this.idleTimer);
     const exits = [...this.children].map((child) => new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
       else child.once('close', () => resolve());
@@ -176,26 +207,50 @@ export class Sandbox {
     });
     child.on('close', () => {
       this.children.delete(child);
-      if (this.spare === child) this.spare = undefined;
+      const i = this.spares.indexOf(child);
+      if (i !== -1) this.spares.splice(i, 1);
     });
+    // "W": the engine is loaded (written before any job; runIn skips it when it comes later).
+    const markWarm = (data: Buffer): void => {
+      if (data[0] === 0x57) this.warm.add(child);
+      child.stdout!.off('data', markWarm);
+    };
+    child.stdout!.on('data', markWarm);
     return child;
   }
 
-  /** The process started ahead, if it is still alive. */
+  /** A process started ahead and still alive: the first whose engine is loaded, else the oldest. */
   private takeSpare(): ChildProcess | undefined {
-    const spare = this.spare;
-    this.spare = undefined;
-    if (!spare || spare.exitCode !== null || spare.signalCode !== null) return undefined;
-    holdsEventLoop(spare, true);
+    const alive = (c: ChildProcess): boolean => c.exitCode === null && c.signalCode === null;
+    for (let i = this.spares.length - 1; i >= 0; i--) if (!alive(this.spares[i]!)) this.spares.splice(i, 1);
+    const index = Math.max(0, this.spares.findIndex((c) => this.warm.has(c)));
+    const spare = this.spares.splice(index, 1)[0];
+    if (spare) holdsEventLoop(spare, true);
     return spare;
   }
 
-  /** Starts the next call's process ahead, once calls have begun (an emulator that runs no function starts none). */
+  /** Starts processes ahead up to the number wanted, once calls have begun (an emulator that runs no function starts
+   * none). */
   private refill(): void {
-    if (!this.startAhead || this.closed || this.spare || !this.plan || this.waiting.length > 0) return;
-    this.spare = this.start(this.plan);
-    // An idle spare does not keep the emulator's process alive (the OS layers kill it when that process ends).
-    if (this.spare) holdsEventLoop(this.spare, false);
+    if (!this.startAhead || !this.plan) return;
+    while (!this.closed && this.spares.length < this.sparesWanted) {
+      const spare = this.start(this.plan);
+      if (!spare) return;
+      // An idle spare does not keep the emulator's process alive (the OS layers kill it when that process ends).
+      holdsEventLoop(spare, false);
+      this.spares.push(spare);
+    }
+  }
+
+  /** After IDLE_REAP_MS without a call, keeps one spare (the newest: the others are killed; no user code ran in them). */
+  private reapWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.running > 0 || this.closed) return;
+      this.sparesWanted = 1;
+      for (const spare of this.spares.splice(0, this.spares.length - 1)) killGroup(spare);
+    }, this.idleReapMs);
+    this.idleTimer.unref?.();
   }
 
   private acquire(): Promise<void> {
@@ -247,16 +302,23 @@ export class Sandbox {
         chunks.push(data);
         if (data.indexOf(10) === -1) return;
         let text = Buffer.concat(chunks);
-        if (!ready) {
+        while (!ready) {
           const nl = text.indexOf(10);
-          if (text.subarray(0, nl).toString('latin1') !== 'R') {
+          if (nl === -1) {
+            chunks = [text];
+            return;
+          }
+          const line = text.subarray(0, nl).toString('latin1');
+          text = text.subarray(nl + 1);
+          // "W" (engine loaded) comes here when the process was taken before it was ready.
+          if (line === 'W') continue;
+          if (line !== 'R') {
             finish({ kind: 'crashed', message: "the function's process did not follow the protocol", logs: NO_LOGS });
             return;
           }
           ready = true;
           clearTimeout(timer);
           timer = setTimeout(() => stop('timeout'), timeoutMs + KILL_GRACE_MS);
-          text = text.subarray(nl + 1);
           chunks = [text];
           if (text.indexOf(10) === -1) return;
         }
