@@ -90,3 +90,33 @@ return 'own result';`,
     stackFrames: "return new Error('where').stack;",
   };
 }
+
+/** Route name → the status it must end with and `check(body, seen)`: undefined when the outcome is the safe one, else
+ * what went wrong. `seen`: connections to the host sockets, and whether a socket was bound at `bindPath`, after the
+ * call. The safe outcome is always what the function itself did: nothing fired outside it. */
+export function chainRouteChecks() {
+  const ownResult = (body) => (body.result === 'own result' && body.errorInformation == null ? undefined : `the outcome is not the function's own: ${JSON.stringify(body).slice(0, 200)}`);
+  return {
+    importErrorRealm: {
+      expect: ['SUCCESS'],
+      check: (body) => (body.result?.errorOfThisRealm === true && body.result?.rootIsThisRealmsObjectPrototype === true ? undefined : `import()'s error is not of the function's realm: ${JSON.stringify(body.result)}`),
+    },
+    forgeOutOfMemory: { expect: ['SUCCESS'], check: ownResult },
+    forgeResult: { expect: ['SUCCESS'], check: ownResult },
+    forgeOutOfMemoryByThrowing: {
+      expect: ['FAILED'],
+      check: (body) => (/threw: out of memory/.test(String(body.errorInformation?.errorMessages?.[0])) ? undefined : `not reported as what it threw: ${JSON.stringify(body.errorInformation)}`),
+    },
+    reachProcess: { expect: ['SUCCESS'], check: (body, seen) => (seen.processConnections > 0 ? 'code that met process connected to the host' : ownResult(body)) },
+    connectHostUnixSocket: { expect: ['SUCCESS'], check: (body, seen) => (seen.hostConnections > 0 ? 'the host Unix socket was reached' : ownResult(body)) },
+    bindSocketInTmp: { expect: ['SUCCESS'], check: (body, seen) => (seen.bound ? 'a socket was bound in /tmp' : ownResult(body)) },
+    stackFrames: {
+      expect: ['SUCCESS'],
+      check: (body) => {
+        const lines = String(body.result).split('\n').filter((l) => l.trim() !== '');
+        const foreign = lines.filter((l) => !/\(function\.js:\d+(:\d+)?\)$/.test(l));
+        return foreign.length > 0 || /node:|prelude|\[eval\]|quickjs/.test(String(body.result)) ? `the stack shows frames not the function's: ${foreign.join(' | ').slice(0, 200)}` : undefined;
+      },
+    },
+  };
+}
