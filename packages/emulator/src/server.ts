@@ -48,7 +48,7 @@ export interface EmulatorOptions {
   readonly functionLimits?: Partial<SandboxLimits>;
   /** How many code-function calls run at once (others wait). Default 4. */
   readonly functionConcurrency?: number;
-  /** Keep one code-function process started ahead of the next call (after the first call). Default true. */
+  /** Keep code-function processes started ahead of the next calls (after the first call; up to functionConcurrency). Default true. */
   readonly functionSpareProcess?: boolean;
   /** How many code-function executions are kept in the database (the newest). Default 1000. */
   readonly executionsKept?: number;
