@@ -5,7 +5,7 @@
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import type * as A from './ast.js';
 import { bareAllowedFunction } from '../catalogue/index.js';
-import type { LineIndex } from './positions.js';
+import { NO_LINES, type LineIndex } from './positions.js';
 import { tokenText, upperCased, upperTokenText } from './tokens.js';
 import { BINARY_PRECEDENCE, PRECEDENCE } from './operators.js';
 
@@ -135,6 +135,17 @@ export class NodeBuilder {
   /** The 0-based line of the last position made: ranges are made in text order, mostly on that line or the next,
    * where LineIndex.positionAt answers without a search. */
   private nearLine = 0;
+
+  /** Drops the text's lines, and the nodes and tokens a building stopped by an exception left on the stack. */
+  release(): void {
+    this.lines = NO_LINES;
+    this.nearLine = 0;
+    if (this.frameOperator.length > 0) {
+      this.frameLeft.length = 0;
+      this.frameOperator.length = 0;
+      this.frameMin.length = 0;
+    }
+  }
 
   /** The position of an offset (see nearLine). */
   positionAt(offset: number): A.Position {

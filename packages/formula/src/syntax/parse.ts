@@ -1,4 +1,5 @@
-// parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused.
+// parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused, and keeps
+// nothing of a text once its parse returns.
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Formula } from './ast.js';
 import { CstToAst } from './build-ast.js';
@@ -7,7 +8,7 @@ import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
 import { markAroundDeleted, markEnclosingRecovered, markParentsOfErrors, mendCommonErrors, tailTokensAtEnd } from './light-recovery.js';
 import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
-import { LineIndex, formatPosition } from './positions.js';
+import { LineIndex, NO_LINES, formatPosition } from './positions.js';
 import * as T from './tokens.js';
 
 export interface ParseResult {
@@ -24,7 +25,7 @@ export interface ParseResult {
 const NO_TOKENS: IToken[] = [];
 
 /** What the message provider reads: the text being parsed (set per parse, emptied after it). */
-const context: MessageContext = { tokens: [], lines: new LineIndex('') };
+const context: MessageContext = { tokens: [], lines: NO_LINES };
 
 /**
  * The longest formula read, in UTF-16 code units (4 Mi: about 4 MB of ASCII). Longer text is one `too-long` error, not
@@ -235,8 +236,14 @@ export function parseFormula(text: string): ParseResult {
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
+      // Nothing here keeps the text once its results are read: the parsers and the message context live on to the
+      // next parse, which for a language server may come long after a large document has closed.
       context.tokens = NO_TOKENS;
+      context.lines = NO_LINES;
       forgetOpenerScan();
+      parsers.strict.release();
+      parsers.recovering.release();
+      parsers.cst.release();
     }
   }
   formula ??= { kind: 'Formula', range: lexed.lines.rangeOf(0, text.length), recovered: true };

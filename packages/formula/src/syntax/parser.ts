@@ -24,7 +24,7 @@ import {
 import type * as A from './ast.js';
 import { NodeBuilder, type ArgumentParts, type StreamItem, type SuffixParts } from './build-ast.js';
 import { decisionSlot, decisionTables, NO_ALTERNATIVE, OneTokenLookaheadStrategy, type DecisionTables } from './lookahead.js';
-import { LineIndex } from './positions.js';
+import { NO_LINES, type LineIndex } from './positions.js';
 import * as T from './tokens.js';
 
 const TERMS = { LABEL: 'terms' };
@@ -36,7 +36,7 @@ const ARGS = { LABEL: 'args' };
 
 /** What a rule returns when nothing is built: while Chevrotain records the grammar, in the CST flavour, and after a
  * re-synchronisation (parse.ts then reads the formula again as a CST). Nobody reads these. */
-const NO_RANGE = new LineIndex('').rangeOf(0, 0);
+const NO_RANGE = NO_LINES.rangeOf(0, 0);
 const NOTHING_BUILT: A.ErrorExpression = Object.freeze({ kind: 'Error', range: NO_RANGE, recovered: true });
 const NO_WHEN: A.WhenClause = Object.freeze({ kind: 'When', condition: NOTHING_BUILT, result: NOTHING_BUILT, range: NO_RANGE, recovered: true });
 const NO_WINDOW: A.WindowSpec = Object.freeze({ kind: 'Window', partitionBy: [], orderBy: [], range: NO_RANGE, recovered: true });
@@ -161,6 +161,9 @@ export interface GrammarParser {
   readonly resynchronised: boolean;
   /** `mended`: the tokens hold MissingExpression tokens inserted by parse.ts's light recovery. */
   read(tokens: IToken[], lines: LineIndex, mended?: boolean): void;
+  /** Drops everything the last reading held of its text (tokens, errors, lines, nodes), once its results are read:
+   * the parser is reused for the next text, and must not keep this one alive until then. */
+  release(): void;
   /**
    * For the next reading only (the fast parser's): when the formula ends where a token is still expected (`SUM(a`,
    * `CASE WHEN a`), the error is recorded, `tail` is asked for the tokens that complete the ones read, and the reading
@@ -180,7 +183,7 @@ export interface GrammarParser {
 function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean): new (errorMessageProvider: IParserErrorMessageProvider, recoveryEnabled: boolean) => GrammarParser {
   return class FormulaGrammar extends Base {
     /** Makes the nodes; parse.ts points it at each text's lines. */
-    readonly builder = new NodeBuilder(new LineIndex(''));
+    readonly builder = new NodeBuilder(NO_LINES);
     /** The items of the operator sequences being read, nested ones above their enclosing one's (each sequence drops
      * its own at its end: see sequence). */
     private readonly stream: StreamItem[] = [];
@@ -202,9 +205,30 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
 
     /** Readies the parser for a text: its tokens, the lines the builder measures ranges by, no state of the last. */
     read(tokens: IToken[], lines: LineIndex, mended = false): void {
+      this.forgetReading();
       this.input = tokens;
       this.mended = mended;
       this.builder.lines = lines;
+      this.tailAtEnd = this.nextTailAtEnd;
+      this.nextTailAtEnd = undefined;
+      this.holdsText = true;
+    }
+
+    /** Whether the parser holds a text's tokens or lines (read since the last release). */
+    private holdsText = false;
+
+    release(): void {
+      if (!this.holdsText) return;
+      this.holdsText = false;
+      this.forgetReading();
+      // Chevrotain's setter also empties its lists of errors and CST nodes. A new array: Chevrotain pads its input.
+      this.input = [];
+      this.builder.release();
+      this.nextTailAtEnd = undefined;
+    }
+
+    /** Forgets the state of the last reading. */
+    private forgetReading(): void {
       // A reading that stopped by an exception left its sequences' items.
       truncate(this.stream, 0);
       this.pendingFirst = undefined;
@@ -212,8 +236,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       this.argumentParts = newArguments(undefined);
       this.pendingNot = undefined;
       this.resynced = false;
-      this.tailAtEnd = this.nextTailAtEnd;
-      this.nextTailAtEnd = undefined;
+      this.tailAtEnd = undefined;
       this.endedEarlyError = undefined;
       this.failed = false;
     }

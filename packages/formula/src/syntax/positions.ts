@@ -65,6 +65,9 @@ export class LineIndex {
   }
 }
 
+/** The lines of the empty text: what a reader of texts holds between two, so that it keeps none of the last. */
+export const NO_LINES = new LineIndex('');
+
 /** `line:column` for messages. */
 export function formatPosition(p: Position): string {
   return `${p.line}:${p.column}`;
