@@ -84,6 +84,9 @@ interface ParserInternals {
   readonly lookAheadFuncsCache: Map<number, (this: unknown, alternatives?: unknown) => unknown>;
 }
 
+/** More tokens than a formula of a few hundred lines holds (see release). */
+const LONG_INPUT = 10_000;
+
 /** Whether an operand of the items from `base` on is missing (an Error node the light recovery's token stood for). */
 function hasMissingOperand(items: readonly StreamItem[], base: number): boolean {
   for (let i = base; i < items.length; i++) {
@@ -186,7 +189,7 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
     readonly builder = new NodeBuilder(NO_LINES);
     /** The items of the operator sequences being read, nested ones above their enclosing one's (each sequence drops
      * its own at its end: see sequence). */
-    private readonly stream: StreamItem[] = [];
+    private stream: StreamItem[] = [];
     /** The arguments of the call being read (callArguments sets and restores it). */
     private argumentParts: ArgumentParts = newArguments(undefined);
     /** The NOT before IN, LIKE or BETWEEN, read by the alternative that follows it. */
@@ -221,6 +224,9 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       if (!this.holdsText) return;
       this.holdsText = false;
       this.forgetReading();
+      // The stream is emptied by pops, which leave its storage as large as the longest sequence read: a new one after
+      // a long formula (a 1 MB formula's took 1 MB), the same one after a formula of a few lines.
+      if (this.input.length > LONG_INPUT) this.stream = [];
       // Chevrotain's setter also empties its lists of errors and CST nodes. A new array: Chevrotain pads its input.
       this.input = [];
       this.builder.release();

@@ -171,9 +171,18 @@ export function upperCased(text: string): string {
   if (upper === undefined) {
     upper = text.toUpperCase();
     if (UPPER_CASED.size >= UPPER_CASED_LIMIT) UPPER_CASED.clear();
-    UPPER_CASED.set(text, upper);
+    UPPER_CASED.set(ownCopy(text), upper);
   }
   return upper;
+}
+
+/**
+ * `text` as a string of its own. A token's image is a slice of the formula, and V8 makes a slice of 13 or more
+ * characters a view that keeps the whole formula alive: a memo key so made (`unix_timestamp`) kept a closed 1 MB
+ * document in memory. Joining characters makes a new flat string.
+ */
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : text.split('').join('');
 }
 
 /** A token's text upper-cased (see upperCased). */
