@@ -2,7 +2,8 @@
 // formula repository outside this one, then the bins run there (lint, format, analyze, the language server, serve).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFromTarballs, lspInitialize, ROOT, run, type InstalledProject } from './helpers.js';
@@ -165,35 +166,95 @@ describe('the installed bins', { timeout: 120_000 }, () => {
   });
 
   it('calckit serve with better-sqlite3 installed: listens', async () => {
-    // This repository's better-sqlite3 (already built) stands in for `npm install --save-dev better-sqlite3`, which
-    // would compile or download the native module.
-    const link = join(installed.project, 'node_modules', 'better-sqlite3');
-    symlinkSync(join(ROOT, 'node_modules', 'better-sqlite3'), link, 'junction');
-    try {
-      const child = spawn(installed.bin('calckit'), ['serve', '--port', '0', '--json', '--quiet', '--no-fixtures'], { cwd: installed.project, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const first = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`serve printed nothing in 20 s; stderr: ${stderr}`)), 20_000);
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('\n')) {
-            clearTimeout(timer);
-            resolve(out.slice(0, out.indexOf('\n')));
-          }
+    await withBetterSqlite(async () => {
+      const serve = await startInstalledServe(['--no-fixtures']);
+      try {
+        expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        const answer = await fetch(`${serve.url}/api/content/v1/calculations/1`);
+        expect(answer.status).toBeGreaterThanOrEqual(400); // no token: refused, but answered
+      } finally {
+        await serve.stop();
+      }
+    });
+  });
+
+  it("calckit serve runs a code function in its sandbox, the engine's WebAssembly found in the installed node_modules", async () => {
+    const fixtures = join(installed.project, 'code-fixtures.json');
+    writeFileSync(fixtures, JSON.stringify({ codePackages: [{ id: CODE_PKG, version: '1.0.0', functions: [{ name: 'add', inputs: [{ name: 'a', type: 'NUMBER' }, { name: 'b', type: 'NUMBER' }], output: { type: 'NUMBER', isList: false, allowNull: false }, body: 'return a + b;' }] }] }));
+    const callAdd = async (): Promise<{ status: string; result: unknown; errorInformation: { errorMessages: string[] } | null }> => {
+      const serve = await startInstalledServe(['--fixtures', fixtures]);
+      try {
+        const answer = await fetch(`${serve.url}/api/codeengine/v2/packages/${CODE_PKG}/versions/1.0.0/functions/add`, {
+          method: 'POST',
+          headers: { 'X-SVC-Developer-Token': SERVE_TOKEN, 'content-type': 'application/json' },
+          body: JSON.stringify({ inputVariables: { a: 2, b: 40 } }),
         });
-        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-      });
-      const info = JSON.parse(first) as { url: string };
-      expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const answer = await fetch(`${info.url}/api/content/v1/calculations/1`);
-      expect(answer.status).toBeGreaterThanOrEqual(400); // no token: refused, but answered
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    } finally {
-      unlinkSync(link);
-    }
+        expect(answer.status).toBe(200);
+        return (await answer.json()) as Awaited<ReturnType<typeof callAdd>>;
+      } finally {
+        await serve.stop();
+      }
+    };
+    await withBetterSqlite(async () => {
+      expect(await callAdd()).toMatchObject({ status: 'SUCCESS', result: 42 });
+      // Without the engine's file the call fails, and says what is missing (the emulator itself keeps running).
+      const wasm = createRequire(join(installed.project, 'node_modules/@calckit/emulator/package.json')).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+      expect(realpathSync(wasm).startsWith(realpathSync(installed.project))).toBe(true);
+      renameSync(wasm, `${wasm}.moved`);
+      try {
+        const failed = await callAdd();
+        expect(failed.status).not.toBe('SUCCESS');
+        expect(failed.errorInformation?.errorMessages.join(' ')).toMatch(/engine/);
+      } finally {
+        renameSync(`${wasm}.moved`, wasm);
+      }
+    });
   });
 });
+
+const CODE_PKG = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+const SERVE_TOKEN = 'install-test-developer-token';
+
+/** This repository's better-sqlite3 (already built) stands in for `npm install --save-dev better-sqlite3`, which would
+ * compile or download the native module. */
+async function withBetterSqlite(body: () => Promise<void>): Promise<void> {
+  const link = join(installed.project, 'node_modules', 'better-sqlite3');
+  symlinkSync(join(ROOT, 'node_modules', 'better-sqlite3'), link, 'junction');
+  try {
+    await body();
+  } finally {
+    unlinkSync(link);
+  }
+}
+
+/** The installed `calckit serve --json` on a free port, once it has printed its address. */
+async function startInstalledServe(args: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(installed.bin('calckit'), ['serve', '--port', '0', '--json', '--quiet', ...args], {
+    cwd: installed.project,
+    env: { ...process.env, CALCKIT_DEVELOPER_TOKEN: SERVE_TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const first = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed nothing in 20 s; stderr: ${stderr}`)), 20_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(out.slice(0, out.indexOf('\n')));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(first) as { url: string };
+  return {
+    url: info.url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
