@@ -344,7 +344,6 @@ describe.runIf(LINUX)('calckit lint: files that are not regular files or are too
   });
 
   it.each([
-    ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path), 'not a regular file (a character device)'],
     ['a FIFO', (path: string) => mkfifo(path), 'not a regular file (a named pipe (FIFO))'],
     ['a directory', (path: string) => mkdirSync(path), 'not a regular file (a directory)'],
     ['a 50 MB file', (path: string) => sparse(path, 50 * 1024 * 1024), 'larger than 10 MB (52,428,800 bytes), the most calckit reads'],
@@ -358,11 +357,25 @@ describe.runIf(LINUX)('calckit lint: files that are not regular files or are too
     expect(r.rssMb).toBeLessThan(400);
   });
 
-  it('a schema file pointing at /proc/self/environ: a JSON error by position, no variable echoed', () => {
+  // A schema outside the project (named by path or reached through a link) is never read: the project boundary.
+  it('a schema file that is a link to /dev/zero: refused as outside the project, at once, in little memory', () => {
+    const dir = project({ 'calckit.json': projectFile('schemas/d.json'), 'f/a.calc': 'SUM(`Sales`)\n' });
+    mkdirSync(join(dir, 'schemas'));
+    symlinkSync('/dev/zero', join(dir, 'schemas/d.json'));
+    const r = run(dir, ['lint', 'f'], { timeout: 30_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      `${join(dir, 'schemas/d.json')}: cannot read the schema file: it leads outside the project, to /dev/zero (through a symbolic link); ` +
+        `calckit reads and writes only files inside the project folder ${dir}\n`,
+    );
+    expect(r.rssMb).toBeLessThan(400);
+  });
+
+  it('a schema file pointing at /proc/self/environ: refused as outside the project, no variable echoed', () => {
     const dir = project({ 'calckit.json': projectFile('/proc/self/environ'), 'f/a.calc': 'SUM(`Sales`)\n' });
     const r = run(dir, ['lint', 'f'], { env: { CALCKIT_SECRET_FOR_TEST: 'do-not-print-me' } });
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('/proc/self/environ: not valid JSON at line 1, column 1: expected a value\n');
+    expect(r.stderr).toMatch(/^\/proc\/self\/environ: cannot read the schema file: it is outside the project \(\/proc\/\d+\/environ\); /);
     expect(r.stderr + r.stdout).not.toContain('do-not-print-me');
   });
 
