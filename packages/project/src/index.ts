@@ -32,7 +32,7 @@ export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, Datas
 export { projectJsonSchema } from './json-schema.js';
 export { readFormulaFile, readRegularFileSync, readSettingsFileText, MAX_FILE_BYTES, decodeFormulaText, findEncodingProblem, writeFormulaFile, writeFormulaFileSync, writeTextFileAtomic, writeTextFileAtomicSync, FileEncodingError, FileAccessError } from './files.js';
 export type { EncodingProblem, EncodingProblemKind, FileOptions, ReadLimitOptions, WriteOptions } from './files.js';
-export { resolveInsideProject, realPlaceOf, OutsideProjectError, OUTSIDE_PROJECT } from './inside.js';
+export { resolveInsideProject, realPlaceOf, isWithin, OutsideProjectError, OUTSIDE_PROJECT } from './inside.js';
 export { describeJsonError, findJsonSyntaxError, parseJsonText } from './json-text.js';
 export type { JsonSyntaxProblem } from './json-text.js';
 export {

@@ -26,8 +26,8 @@ export class OutsideProjectError extends FileAccessError {
   }
 }
 
-/** Whether `path` is `root` or below it (both absolute, compared as written). */
-function within(root: string, path: string): boolean {
+/** Whether `path` is `root` itself or below it (both absolute, compared as written; see load.ts's isInside for strictly below). */
+export function isWithin(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
@@ -77,7 +77,7 @@ export function resolveInsideProject(projectRoot: string, path: string, options:
   } catch (error) {
     throw accessError(name, operation, error);
   }
-  if (!within(realRoot, real)) throw new OutsideProjectError(name, operation, real, realRoot, within(resolve(projectRoot), resolve(path)));
+  if (!isWithin(realRoot, real)) throw new OutsideProjectError(name, operation, real, realRoot, isWithin(resolve(projectRoot), resolve(path)));
   return real;
 }
 
@@ -89,5 +89,5 @@ export function checkRealPathInside(projectRoot: string, real: string, name: str
   } catch (error) {
     throw accessError(name, operation, error);
   }
-  if (!within(realRoot, real)) throw new OutsideProjectError(name, operation, real, realRoot);
+  if (!isWithin(realRoot, real)) throw new OutsideProjectError(name, operation, real, realRoot);
 }

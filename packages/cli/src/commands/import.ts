@@ -23,9 +23,11 @@ import { checkSumOf, expressionFromFileText } from '@calckit/formula';
 import {
   FileAccessError,
   FileEncodingError,
+  isWithin,
   openPushState,
   ProjectError,
   readFormulaFile,
+  realPlaceOf,
   resolveInsideProject,
   serviceOrigin,
   writeFormulaFile,
@@ -45,7 +47,7 @@ import { openContext, requireDeveloperToken, withConnectionOptions, type Connect
 import { fileTextFromExpression } from '../service/expression.js';
 import { listFolder, nameKey, planFileNames } from '../service/file-names.js';
 import { finish, stdoutEmit } from '../service/output.js';
-import { folderInsideProject, isInside, realPathOf, writeProjectEdit } from '../service/project-writer.js';
+import { folderInsideProject, writeProjectEdit } from '../service/project-writer.js';
 
 export const DEFAULT_IMPORT_DIR = 'formulas';
 /**
@@ -180,7 +182,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
   const progress = hooks.progress ?? (() => {});
   const folder =
     options.dir !== undefined ? folderInsideProject(project.root, cwd, options.dir, '--dir', 'calckit import') : folderInsideProject(project.root, project.root, DEFAULT_IMPORT_DIR, '--dir', 'calckit import');
-  if (!isInside(realPathOf(project.root), realPathOf(project.statePath))) {
+  if (!isWithin(realPlaceOf(project.root), realPlaceOf(project.statePath))) {
     usage(`the state file ${project.statePath} is outside the project; import writes nothing outside it (set "state" in calckit.json to a path inside)`);
   }
   const origin = serviceOrigin(context.client.baseUrl);

@@ -3,9 +3,9 @@
 // one entry per line, in its existing order with new entries at the end; a missing section is added. The result is
 // validated as a project file before it replaces the old one atomically. Also: where a command may write (inside the
 // project, symbolic links followed).
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseProject, readRegularFileSync, writeTextFileAtomicSync, type CalculationEntry, type DatasetEntry } from '@calckit/project';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { isWithin, parseProject, readRegularFileSync, realPlaceOf, writeTextFileAtomicSync, type CalculationEntry, type DatasetEntry } from '@calckit/project';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 
 export interface ProjectFileEdit {
@@ -160,25 +160,6 @@ export function writeProjectEdit(file: string, edit: ProjectFileEdit): boolean {
   return true;
 }
 
-/** Whether `child` is `parent` or inside it (both absolute, resolved). */
-export function isInside(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-/** The real path of `path`, or of its nearest existing ancestor joined with the rest (symbolic links followed). */
-export function realPathOf(path: string): string {
-  let existing = path;
-  const rest: string[] = [];
-  while (!existsSync(existing)) {
-    const parent = dirname(existing);
-    if (parent === existing) break;
-    rest.unshift(existing.slice(parent.length).replace(/^[\\/]/, ''));
-    existing = parent;
-  }
-  return resolve(realpathSync(existing), ...rest);
-}
-
 export interface ProjectFolder {
   /** Absolute path. */
   readonly abs: string;
@@ -192,18 +173,18 @@ export interface ProjectFolder {
  */
 export function folderInsideProject(root: string, cwd: string, dir: string, flag: string, command = 'calckit'): ProjectFolder {
   const abs = resolve(cwd, dir);
-  if (!isInside(root, abs)) {
+  if (!isWithin(root, abs)) {
     throw new CliExit(EXIT_USAGE, `${command}: ${flag} ${dir} is outside the project (${root}); give a folder inside it`);
   }
   let real: string;
   let realRoot: string;
   try {
-    real = realPathOf(abs);
-    realRoot = realPathOf(root);
+    real = realPlaceOf(abs);
+    realRoot = realPlaceOf(root);
   } catch (error) {
     throw new CliExit(EXIT_USAGE, `${command}: cannot resolve ${dir} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  if (!isInside(realRoot, real)) {
+  if (!isWithin(realRoot, real)) {
     throw new CliExit(EXIT_USAGE, `${command}: ${flag} ${dir} leads outside the project through a symbolic link (to ${real}); nothing was written`);
   }
   if (existsSync(abs) && !isDirectory(abs)) throw new CliExit(EXIT_USAGE, `${command}: ${flag} ${dir} is a file, not a folder`);
