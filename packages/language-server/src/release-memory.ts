@@ -1,13 +1,13 @@
 // After a large document closes, the memory its versions took goes back to the system.
 //
 // Why: closing a 1 MB formula dropped every reference the server kept (its parse, its diagnostics, the lint of its
-// last version), yet the process stayed at about 500 MB, four times its idle size. Three things held it: the lint
-// worker (a V8 heap of its own, which had linted the text) until its idle timer ran out; the parser, which keeps its
-// last input (the closed text's tokens and line index, some 40 MB) until it reads another formula; and V8, which
-// collects an old generation only when allocation asks for it, so a server with nothing to do never gave the freed
-// pages back. So, once the server has been idle for RELEASE_DELAY_MS after such a close: the worker stops when no open
-// document needs it, the parser reads a one-token formula, and one full GC runs (about 0.1 s, while nothing waits).
-import { parseFormula } from '@calckit/formula';
+// last version), yet the process stayed at about 500 MB, four times its idle size. Two things held it: the lint
+// worker (a V8 heap of its own, which had linted the text) until its idle timer ran out; and V8, which collects an old
+// generation only when allocation asks for it, so a server with nothing to do never gave the freed pages back. (The
+// parser kept its last input too, some 40 MB, until it read another formula: since parseFormula keeps nothing of a
+// text once it returns, nothing here needs to make it read one.) So, once the server has been idle for
+// RELEASE_DELAY_MS after such a close: the worker stops when no open document needs it, and one full GC runs (about
+// 0.1 s, while nothing waits).
 import { collector, type Collector } from './idle-gc.js';
 
 /** How long after the close (and after the last change since) the release waits. */
@@ -67,8 +67,6 @@ export class MemoryRelease {
   release(): void {
     const start = performance.now();
     if (!this.#options.anyLargeOpen()) this.#options.stopWorker();
-    // The parser's last input is the closed text until it reads another.
-    parseFormula('0');
     if (this.#collect === null) this.#collect = collector();
     this.#collect?.();
     this.#options.released?.(performance.now() - start);
