@@ -3,43 +3,32 @@
 // emulator with the lock restored. Screenshots go to test/e2e/artifacts/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client } from '@calckit/client';
-import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Client } from '@calckit/client';
+import type { RunningEmulator } from '@calckit/emulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './harness/browser.js';
-import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, REPO, VSIX } from './harness/paths.js';
-import { ui, type Ui } from './harness/ui.js';
+import { ARTIFACTS, REPO_CLI } from './harness/paths.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { startService } from './harness/service.js';
+import type { Ui } from './harness/ui.js';
+import { openWorkbench, type Workbench } from './harness/workbench.js';
 import { writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-developer-token-5f2a9c41d7';
 const LOCKED_ID = 102; // "Margin", locked in the emulator's default fixtures
 
-let tmp: string;
+let run: TestRun;
 let workspace: string;
 let emulator: RunningEmulator;
 let client: Client;
-let codeServer: CodeServer;
-let browser: Browser;
+let workbench: Workbench;
 let page: Page;
 let u: Ui;
-let codeServerHome: string;
 
 /** Types at the end of the formula in the active editor and saves; returns the expression now on disk. */
-async function appendAndSave(suffix: string): Promise<string> {
-  const file = join(workspace, 'formulas', 'margin.calc');
-  const expected = `${readFileSync(file, 'utf8').replace(/\n$/, '')}${suffix}`;
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(suffix);
-  await page.keyboard.press('Control+S');
-  await waitFor('the saved file', async () => (readFileSync(file, 'utf8').replace(/\n$/, '') === expected ? true : undefined));
-  return expected.trimEnd();
-}
+const appendAndSave = (suffix: string): Promise<string> => u.appendAndSave(join(workspace, 'formulas', 'margin.calc'), suffix);
 
 /** PIDs of processes whose command line contains `text` (paths under this test's temporary folder). */
 function processesMatching(text: string): number[] {
@@ -53,7 +42,7 @@ function processesMatching(text: string): number[] {
 /** The PID of the bundled language server started by this test's code-server (found by its installed path). */
 function serverPid(): number | undefined {
   const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
-  const mine = lines.find((l) => l.includes(join(codeServerHome, 'extensions')) && l.includes('server.js'));
+  const mine = lines.find((l) => l.includes(join(workbench.home, 'extensions')) && l.includes('server.js'));
   return mine ? Number(mine.trim().split(/\s+/)[0]) : undefined;
 }
 
@@ -74,28 +63,15 @@ function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs
 }
 
 beforeAll(async () => {
-  checkInstalled();
-  mkdirSync(ARTIFACTS, { recursive: true });
-  // This test's screenshots only (restricted.e2e.test.ts keeps its own in a sub-folder).
-  for (const f of readdirSync(ARTIFACTS)) if (f.endsWith('.png')) rmSync(join(ARTIFACTS, f), { force: true });
-  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-'));
-  workspace = join(tmp, 'workspace');
-  emulator = await startEmulator({
-    port: 0,
-    dataPath: join(tmp, 'emulator.sqlite'),
-    fixtures: DEFAULT_FIXTURES_PATH,
-    developerToken: TOKEN,
-    sessionToken: 'e2e-session-token-8d1e07b3aa',
-  });
-  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
-  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
-    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
-  };
+  run = startRun('extension');
+  workspace = join(run.dir, 'workspace');
+  const service = run.track(await startService({ dir: run.dir, developerToken: TOKEN, sessionToken: 'e2e-session-token-8d1e07b3aa' }));
+  ({ emulator, client } = service);
   const margin = await client.readCalculation(LOCKED_ID);
   writeWorkspace({
     root: workspace,
     baseUrl: emulator.url,
-    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    columns: service.columns,
     formulas: [{ path: 'formulas/margin.calc', id: LOCKED_ID, text: `${margin.expression}\n`, lastPushed: margin.checkSum }],
     others: [
       { path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' },
@@ -109,33 +85,25 @@ beforeAll(async () => {
     // Unmapped scratch formulas get the sales columns through the extension's `calckit.schemas` setting.
     settings: { 'calckit.pushOnSave': true, 'calckit.schemas': { 'scratch/**/*.calc': 'schemas/sales.json' } },
   });
-  const home = join(tmp, 'code-server');
-  codeServerHome = home;
-  installExtension(home, VSIX);
-  // The extension host inherits code-server's environment: the token reaches the extension that way.
-  codeServer = await startCodeServer({
-    home,
-    workspace,
-    env: { CALCKIT_DEVELOPER_TOKEN: TOKEN },
-    // The repository's own CLI (built by npm run build) for "Start Local Emulator".
-    userSettings: { 'calckit.emulator.command': join(REPO, 'packages', 'cli', 'dist', 'main.js') },
+  // Closed after VS Code: an emulator the extension started is its child and is stopped on deactivation; make sure, by PID.
+  run.track({
+    close: async () => {
+      for (const pid of processesMatching(join(workspace, '.calckit', 'cache', 'emulator.sqlite'))) process.kill(pid, 'SIGTERM');
+    },
   });
-  browser = await openBrowser();
-  page = browser.page;
-  u = ui(page, { artifacts: ARTIFACTS, codeServerHome: home });
-  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  workbench = await openWorkbench({
+    workspace,
+    // This test's screenshots only (the other test files keep theirs in sub-folders).
+    artifacts: ARTIFACTS,
+    // The extension host inherits code-server's environment: the token reaches the extension that way.
+    env: { CALCKIT_DEVELOPER_TOKEN: TOKEN },
+    userSettings: { 'calckit.emulator.command': REPO_CLI },
+  });
+  ({ page, ui: u } = run.track(workbench));
 });
 
 afterAll(async () => {
-  if (u) await u.screenshot('final').catch(() => undefined);
-  await browser?.close();
-  await codeServer?.stop();
-  // An emulator the extension started is its child and is stopped on deactivation; make sure, by PID.
-  for (const pid of processesMatching(join(workspace ?? tmp, '.calckit', 'cache', 'emulator.sqlite'))) process.kill(pid, 'SIGTERM');
-  await emulator?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await run?.close();
 });
 
 describe('the calckit extension in VS Code (code-server)', () => {
@@ -233,14 +201,13 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const before = await client.readCalculation(LOCKED_ID);
     expect(before.locked).toBe(true);
     await u.openFile('margin.calc');
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+End');
+    await u.toEnd();
     await page.keyboard.press('Backspace'); // the trailing newline: the edit goes at the end of the formula
     await page.keyboard.type(' * 100');
     await page.keyboard.press('Control+S');
     // The token comes from the environment, which binds it to no service: the first push asks before sending it to
     // the origin this workspace names (and remembers the answer for that origin).
-    const consent = page.locator('.monaco-dialog-box', { hasText: 'Send the developer token from the environment' });
+    const consent = u.dialog('Send the developer token from the environment');
     await consent.waitFor({ timeout: 20_000 });
     expect(await consent.innerText()).toContain(new URL(emulator.url).origin);
     await u.screenshot('environment-token-question');
@@ -258,9 +225,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     // The push state file records the new checkSum as the last push.
     expect(lastPushed(emulator.url)).toBe(after.checkSum);
     // The language status item: connection, lock state and the last push with its checkSum.
-    await page.locator('[id="status.languageStatus"]').first().click();
-    const hover = page.locator('.monaco-hover', { hasText: 'pushed' }).first();
-    await hover.waitFor();
+    const hover = await u.openLanguageStatus('pushed');
     const status = await hover.innerText();
     expect(status).toContain('connected');
     expect(status).toContain('locked');
@@ -276,7 +241,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     await client.updateFormula(LOCKED_ID, theirs);
     await client.lock(LOCKED_ID);
     await appendAndSave(' + 1');
-    const dialog = page.locator('.monaco-dialog-box');
+    const dialog = u.dialog();
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('changed in the service since your last push');
     await u.screenshot('conflict-dialog');
@@ -291,7 +256,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
   it('Overwrite pushes over the remote change and locks the calculation again', async () => {
     await u.openFile('margin.calc');
     const text = await appendAndSave(' + 2');
-    const dialog = page.locator('.monaco-dialog-box');
+    const dialog = u.dialog();
     await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: 'Overwrite' }).click();
     const after = await waitFor('the overwritten formula', async () => {
@@ -305,7 +270,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const before = await client.readCalculation(LOCKED_ID);
     await u.openFile('margin.calc');
     await appendAndSave(' +');
-    const dialog = page.locator('.monaco-dialog-box');
+    const dialog = u.dialog();
     await dialog.waitFor();
     const question = await dialog.innerText();
     expect(question).toMatch(/has 1 error/);
@@ -368,7 +333,7 @@ describe('the calckit extension in VS Code (code-server)', () => {
     const first = await client.readCalculation(LOCKED_ID);
     await u.openFile('margin.calc');
     const text = await appendAndSave(' + 4');
-    const dialog = page.locator('.monaco-dialog-box');
+    const dialog = u.dialog();
     await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: 'Overwrite' }).click();
     await waitFor('the push recorded in the state file', async () => {

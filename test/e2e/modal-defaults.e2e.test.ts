@@ -6,116 +6,64 @@
 // that sends names the origin; Enter in the conflict question opens the diff and overwrites nothing; Enter in "Start
 // the emulator with this workspace's own calckit?" runs nothing and opens the calckit.emulator.command setting.
 // (Enter in the errors dialog is push-safety's.)
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client } from '@calckit/client';
-import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Client } from '@calckit/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './harness/browser.js';
-import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { ARTIFACTS } from './harness/paths.js';
 import { startRecorder, type Recorder } from './harness/recorder.js';
-import { ui, type Ui } from './harness/ui.js';
-import { writeWorkspace } from './harness/workspace.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { startService, type Service } from './harness/service.js';
+import type { Ui } from './harness/ui.js';
+import { openWorkbench } from './harness/workbench.js';
+import { writeWorkspace, writeWorkspaceCalckit } from './harness/workspace.js';
 
 const TOKEN = 'e2e-modal-defaults-token-6f20a9d1c3';
 const PROFIT_ID = 101; // "Profit", unlocked in the emulator's default fixtures
 const SHOTS = join(ARTIFACTS, 'modal-defaults');
 
-let tmp: string;
+let run: TestRun;
 let workspace: string;
 let file: string;
 let marker: string;
-let emulator: RunningEmulator;
+let service: Service;
 let recorder: Recorder;
 let origin: string;
 let original: string;
 let client: Client;
-let codeServer: CodeServer;
-let browser: Browser;
 let page: Page;
 let u: Ui;
 
-const remoteExpression = async (): Promise<string> => (await client.readCalculation(PROFIT_ID)).expression;
-const dialog = (text: string): ReturnType<Page['locator']> => page.locator('.monaco-dialog-box', { hasText: text });
-/** The label of the focused element: in a dialog just shown, its default button (what Enter presses). */
-const focused = (): Promise<string> => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
-
-/** Types at the end of the formula and saves with Ctrl+S (an explicit save); waits until the text is on disk. */
-async function appendAndSave(suffix: string): Promise<void> {
-  const expected = `${readFileSync(file, 'utf8')}${suffix}`;
-  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(suffix);
-  await page.keyboard.press('Control+S');
-  await u.waitFor('the saved file', async () => (readFileSync(file, 'utf8') === expected ? true : undefined));
-}
-
-/** Closes any dialog a failed test left open (each test starts without one). */
-async function closeDialogs(): Promise<void> {
-  while (await page.locator('.monaco-dialog-box').isVisible()) {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
-  }
-}
-
-async function clearNotifications(): Promise<void> {
-  await u.runCommand('Notifications: Clear All Notifications');
-  await page.waitForTimeout(300);
-}
+const remoteExpression = (): Promise<string> => service.remoteExpression(PROFIT_ID);
+const appendAndSave = (suffix: string): Promise<string> => u.appendAndSave(file, suffix);
 
 beforeAll(async () => {
-  checkInstalled();
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-modal-defaults-'));
-  workspace = join(tmp, 'workspace');
+  run = startRun('modal-defaults');
+  workspace = join(run.dir, 'workspace');
   file = join(workspace, 'formulas', 'profit.calc');
-  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-modal-defaults-session-3a' });
-  recorder = await startRecorder(emulator.url);
+  service = run.track(await startService({ dir: run.dir, developerToken: TOKEN, sessionToken: 'e2e-modal-defaults-session-3a' }));
+  client = service.client;
+  recorder = run.track(await startRecorder(service.emulator.url));
   origin = new URL(recorder.url).origin;
-  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
   const profit = await client.readCalculation(PROFIT_ID);
   original = profit.expression;
-  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
-    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
-  };
   writeWorkspace({
     root: workspace,
     baseUrl: recorder.url,
-    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    columns: service.columns,
     // No trailing newline: what is typed at the end of the file is the end of the expression.
     formulas: [{ path: 'formulas/profit.calc', id: PROFIT_ID, text: profit.expression, lastPushed: profit.checkSum }],
     settings: { 'calckit.pushOnSave': true },
   });
-  // The folder's own calckit: running it leaves a marker.
-  marker = join(workspace, 'ran-the-workspace-calckit');
-  const bin = join(workspace, 'node_modules', '.bin');
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'calckit'), `#!/bin/sh\necho "$@" > '${marker}'\nsleep 30\n`);
-  chmodSync(join(bin, 'calckit'), 0o755);
-
-  const home = join(tmp, 'code-server');
-  installExtension(home, VSIX);
+  marker = writeWorkspaceCalckit(workspace);
   // The extension host inherits code-server's environment: the token reaches the extension that way.
-  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN } });
-  browser = await openBrowser();
-  page = browser.page;
-  u = ui(page, { artifacts: SHOTS, codeServerHome: home });
-  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  const workbench = await openWorkbench({ workspace, artifacts: SHOTS, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN } });
+  ({ page, ui: u } = run.track(workbench));
 });
 
 afterAll(async () => {
-  if (u) await u.screenshot('final').catch(() => undefined);
-  await browser?.close();
-  await codeServer?.stop();
-  await recorder?.close();
-  await emulator?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await run?.close();
 });
 
 describe("Enter in the extension's modal questions (code-server)", () => {
@@ -123,11 +71,11 @@ describe("Enter in the extension's modal questions (code-server)", () => {
     const before = await remoteExpression();
     await u.openFile('profit.calc');
     await appendAndSave(' * 2');
-    const question = dialog('Send the developer token from the environment');
+    const question = u.dialog('Send the developer token from the environment');
     await question.waitFor({ timeout: 20_000 });
     expect(await question.innerText()).toContain(`(CALCKIT_DEVELOPER_TOKEN) to ${origin}?`);
     const buttons = await question.locator('.monaco-button').allInnerTexts();
-    const byDefault = await focused();
+    const byDefault = await u.focusedLabel();
     await u.screenshot('environment-token-question');
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'hidden' });
@@ -139,10 +87,10 @@ describe("Enter in the extension's modal questions (code-server)", () => {
     expect(await u.notification('failed at step "connect"', 15_000)).toContain('not allowed');
 
     // Remembered for the origin: the next save does not ask and sends nothing either.
-    await clearNotifications();
+    await u.clearNotifications();
     await appendAndSave(' + 1');
     expect(await u.notification('failed at step "connect"', 15_000)).toContain('your earlier answer');
-    expect(await dialog('Send the developer token').count()).toBe(0);
+    expect(await u.dialog('Send the developer token').count()).toBe(0);
     expect(recorder.requests).toEqual([]);
 
     // Clear Developer Token forgets the answer; the sending button then sends it to that origin, and the push lands.
@@ -157,15 +105,15 @@ describe("Enter in the extension's modal questions (code-server)", () => {
   });
 
   it('the conflict question: Enter opens the diff (Compare) and overwrites nothing', async () => {
-    await closeDialogs();
+    await u.closeDialogs();
     await u.waitFor('the push state recording the last push', async () => (u.extensionLog(Infinity).includes('push formulas/profit.calc: stored') ? true : undefined));
     const someone = `${original} - 1`;
     await client.updateFormula(PROFIT_ID, someone); // someone's change in the service, straight to the emulator
-    await clearNotifications();
+    await u.clearNotifications();
     await appendAndSave(' + 3');
-    const question = dialog('changed in the service since your last push');
+    const question = u.dialog('changed in the service since your last push');
     await question.waitFor({ timeout: 20_000 });
-    expect(await focused()).toBe('Compare');
+    expect(await u.focusedLabel()).toBe('Compare');
     await u.screenshot('conflict-question');
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'hidden' });
@@ -176,12 +124,12 @@ describe("Enter in the extension's modal questions (code-server)", () => {
   });
 
   it("the workspace's calckit question: Enter runs nothing and opens the calckit.emulator.command setting", async () => {
-    await closeDialogs();
+    await u.closeDialogs();
     await u.runCommand('calckit: Start Local Emulator for This Workspace');
-    const question = dialog("this workspace's own calckit");
+    const question = u.dialog("this workspace's own calckit");
     await question.waitFor({ timeout: 15_000 });
     expect(await question.innerText()).toContain(join(workspace, 'node_modules', '.bin', 'calckit'));
-    const byDefault = await focused();
+    const byDefault = await u.focusedLabel();
     await u.screenshot('workspace-calckit-question');
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'hidden' });

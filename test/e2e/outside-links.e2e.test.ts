@@ -5,18 +5,18 @@
 // Formulas" and an opted-in auto-save of the linked formula send nothing (a notification, or for the auto-save a status
 // bar note, naming the file and where it leads), while the formula inside the project still pushes; and that "Start
 // Local Emulator" refuses to put its database through the linked folder.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client } from '@calckit/client';
-import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Client } from '@calckit/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './harness/browser.js';
-import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, REPO, VSIX } from './harness/paths.js';
+import { ARTIFACTS, REPO_CLI } from './harness/paths.js';
 import { startRecorder, type RecordedRequest, type Recorder } from './harness/recorder.js';
-import { ui, type Ui } from './harness/ui.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { startService, type Service } from './harness/service.js';
+import { pushAutoSaves } from './harness/settings.js';
+import type { Ui } from './harness/ui.js';
+import { openWorkbench } from './harness/workbench.js';
 import { writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-outside-links-token-4f0c2a9e71';
@@ -27,41 +27,25 @@ const AUTO_SAVE_DELAY_MS = 1000;
 /** The outside file's text: a valid formula, so that nothing but the link check stands between it and the service. */
 const SECRET_TEXT = 'SUM(`Sales`) * 424242';
 
-let tmp: string;
+let run: TestRun;
 let workspace: string;
 let secretFile: string;
 let outsideCache: string;
-let emulator: RunningEmulator;
+let service: Service;
 let recorder: Recorder;
 let client: Client;
-let codeServer: CodeServer;
-let browser: Browser;
 let page: Page;
 let u: Ui;
 let secretRemote: string;
 
 /** Requests that change something in the service (anything but a read), from `since` on. */
 const writesSince = (since: number): RecordedRequest[] => recorder.requests.slice(since).filter((r) => r.method !== 'GET');
-const remoteExpression = async (id: number): Promise<string> => (await client.readCalculation(id)).expression;
+const remoteExpression = (id: number): Promise<string> => service.remoteExpression(id);
 const refusedNotice = 'formulas/secret.calc not pushed';
 
-async function toEnd(): Promise<void> {
-  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-}
-
 async function setToken(): Promise<void> {
-  await u.runCommand('calckit: Set Developer Token');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(TOKEN);
-  await page.keyboard.press('Enter');
+  await u.setDeveloperToken(TOKEN);
   await u.notification('developer token for');
-}
-
-async function clearNotifications(): Promise<void> {
-  await u.runCommand('Notifications: Clear All Notifications');
-  await page.waitForTimeout(300);
 }
 
 /** Checks a refusal of the linked formula: its notification names the file and the outside file it leads to. */
@@ -73,30 +57,25 @@ async function expectRefusedNotification(): Promise<void> {
 }
 
 beforeAll(async () => {
-  checkInstalled();
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  tmp = realpathSync(mkdtempSync(join(tmpdir(), 'calckit-e2e-outside-links-')));
+  run = startRun('outside-links');
+  const tmp = run.dir;
   workspace = join(tmp, 'workspace');
   mkdirSync(join(tmp, 'elsewhere'));
   secretFile = join(tmp, 'elsewhere', 'secret.txt');
   writeFileSync(secretFile, SECRET_TEXT);
   outsideCache = join(tmp, 'elsewhere', 'cache');
   mkdirSync(outsideCache);
-  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-outside-links-session-8d' });
-  recorder = await startRecorder(emulator.url);
-  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  service = run.track(await startService({ dir: tmp, developerToken: TOKEN, sessionToken: 'e2e-outside-links-session-8d' }));
+  client = service.client;
+  recorder = run.track(await startRecorder(service.emulator.url));
   const profit = await client.readCalculation(PROFIT_ID);
   const days = await client.readCalculation(DAYS_ID);
   secretRemote = days.expression;
-  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
-    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
-  };
   // Both remote formulas are recorded as our last push: before the fix, nothing but the link stood in the way.
   writeWorkspace({
     root: workspace,
     baseUrl: recorder.url,
-    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    columns: service.columns,
     formulas: [
       { path: 'formulas/profit.calc', id: PROFIT_ID, text: profit.expression, lastPushed: profit.checkSum },
       { path: 'formulas/secret.calc', id: DAYS_ID, text: '', lastPushed: days.checkSum },
@@ -106,30 +85,17 @@ beforeAll(async () => {
   rmSync(join(workspace, 'formulas', 'secret.calc'));
   symlinkSync(secretFile, join(workspace, 'formulas', 'secret.calc'));
   symlinkSync(outsideCache, join(workspace, '.calckit', 'cache'));
-  const home = join(tmp, 'code-server');
-  installExtension(home, VSIX);
-  codeServer = await startCodeServer({
-    home,
+  const workbench = await openWorkbench({
     workspace,
+    artifacts: SHOTS,
     env: { CALCKIT_DEVELOPER_TOKEN: '' },
-    // The repository's own CLI (built by npm run build) for "Start Local Emulator".
-    userSettings: { 'calckit.emulator.command': join(REPO, 'packages', 'cli', 'dist', 'main.js') },
+    userSettings: { 'calckit.emulator.command': REPO_CLI },
   });
-  browser = await openBrowser();
-  page = browser.page;
-  u = ui(page, { artifacts: SHOTS, codeServerHome: home });
-  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  ({ page, ui: u } = run.track(workbench));
 });
 
 afterAll(async () => {
-  if (u) await u.screenshot('final').catch(() => undefined);
-  await browser?.close();
-  await codeServer?.stop();
-  await recorder?.close();
-  await emulator?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await run?.close();
 });
 
 describe('symbolic links out of the project (code-server, the service behind a recording proxy)', () => {
@@ -137,7 +103,7 @@ describe('symbolic links out of the project (code-server, the service behind a r
     await u.openFile('profit.calc');
     await setToken();
     const since = recorder.requests.length;
-    await toEnd();
+    await u.toEnd();
     await page.keyboard.type(' + 1');
     await page.keyboard.press('Control+S');
     await u.notification('pushed formulas/profit.calc');
@@ -146,10 +112,10 @@ describe('symbolic links out of the project (code-server, the service behind a r
   });
 
   it('an explicit save of the linked formula sends nothing and says where the link leads', async () => {
-    await clearNotifications();
+    await u.clearNotifications();
     await u.openFile('secret.calc');
     const since = recorder.requests.length;
-    await toEnd();
+    await u.toEnd();
     await page.keyboard.type(' + 1');
     await page.keyboard.press('Control+S');
     await expectRefusedNotification();
@@ -161,11 +127,11 @@ describe('symbolic links out of the project (code-server, the service behind a r
   });
 
   it('"Push This Formula" and "Push All Changed Formulas" with the linked formula open send nothing', async () => {
-    await clearNotifications();
+    await u.clearNotifications();
     const since = recorder.requests.length;
     await u.runCommand('calckit: Push This Formula');
     await expectRefusedNotification();
-    await clearNotifications();
+    await u.clearNotifications();
     await u.runCommand('calckit: Push All Changed Formulas');
     await expectRefusedNotification();
     await page.waitForTimeout(1500);
@@ -174,20 +140,11 @@ describe('symbolic links out of the project (code-server, the service behind a r
   });
 
   it('an opted-in auto-save of the linked formula sends nothing: a status bar note names where it leads, no notification', async () => {
-    writeFileSync(
-      join(workspace, '.vscode', 'settings.json'),
-      JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
-    );
-    await u.waitFor('the extension reading the new setting', async () =>
-      /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
-    );
-    await clearNotifications();
+    await pushAutoSaves(u, workspace, AUTO_SAVE_DELAY_MS);
+    await u.clearNotifications();
     const since = recorder.requests.length;
-    const expected = `${readFileSync(secretFile, 'utf8')} + 2`;
-    await toEnd();
-    await page.keyboard.type(' + 2');
     // VS Code's own save writes through the link (the editor's doing); calckit must not send it.
-    await u.waitFor('the auto-saved file', async () => (readFileSync(secretFile, 'utf8') === expected ? true : undefined), 10_000);
+    await u.appendAndLetAutoSave(secretFile, ' + 2');
     const note = page.locator('.statusbar-item', { hasText: refusedNotice }).first();
     await note.waitFor({ timeout: 10_000 });
     expect(await note.innerText()).toContain(`it leads outside the project, to ${secretFile}`);
@@ -199,7 +156,7 @@ describe('symbolic links out of the project (code-server, the service behind a r
   });
 
   it('"Start Local Emulator" refuses a database under a .calckit/cache linked out of the project, and writes nothing there', async () => {
-    await clearNotifications();
+    await u.clearNotifications();
     await u.runCommand('calckit: Start Local Emulator for This Workspace');
     const notice = await u.notification('emulator.sqlite', 40_000);
     expect(notice).toContain(`cannot write .calckit/cache/emulator.sqlite: it leads outside the project, to ${join(outsideCache, 'emulator.sqlite')}`);

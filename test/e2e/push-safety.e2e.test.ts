@@ -6,17 +6,17 @@
 // a valid formula but skips one with errors with a status bar note, never a dialog; and that an opted-in auto-save
 // push that keeps failing (no token) is notified once, then said in the status bar, until a push succeeds, while an
 // explicit save's failure is always notified.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client } from '@calckit/client';
-import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Client } from '@calckit/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './harness/browser.js';
-import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
-import { ui, type Ui } from './harness/ui.js';
+import { ARTIFACTS } from './harness/paths.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { startService, type Service } from './harness/service.js';
+import { pushAutoSaves as turnOnAutoSavePushes } from './harness/settings.js';
+import type { Ui } from './harness/ui.js';
+import { openWorkbench } from './harness/workbench.js';
 import { writePushState, writeWorkspace } from './harness/workspace.js';
 
 const TOKEN = 'e2e-push-safety-token-9b3e61c0d4';
@@ -24,52 +24,25 @@ const PROFIT_ID = 101; // "Profit", unlocked in the emulator's default fixtures
 const SHOTS = join(ARTIFACTS, 'push-safety');
 const AUTO_SAVE_DELAY_MS = 1000;
 
-let tmp: string;
+let run: TestRun;
 let workspace: string;
 let file: string;
-let emulator: RunningEmulator;
+let service: Service;
 let client: Client;
-let codeServer: CodeServer;
-let browser: Browser;
 let page: Page;
 let u: Ui;
 let original: string;
 let originalCheckSum: string;
 
-const onDisk = (): string => readFileSync(file, 'utf8');
-const remoteExpression = async (): Promise<string> => (await client.readCalculation(PROFIT_ID)).expression;
-const dialog = (): ReturnType<Page['locator']> => page.locator('.monaco-dialog-box');
-
-/** Puts the cursor at the end of the formula in the editor (clicking the editor first: a panel may hold the focus). */
-async function toEnd(): Promise<void> {
-  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-}
-
+const remoteExpression = (): Promise<string> => service.remoteExpression(PROFIT_ID);
 /** Types at the end of the formula and waits until VS Code's auto-save has written it (nobody presses Ctrl+S). */
-async function typeAndLetAutoSave(suffix: string): Promise<string> {
-  const expected = `${onDisk()}${suffix}`;
-  await toEnd();
-  await page.keyboard.type(suffix);
-  await u.waitFor(`the auto-saved file ending with ${JSON.stringify(suffix)}`, async () => (onDisk() === expected ? true : undefined), 10_000);
-  return expected;
-}
-
-/** The language status hover's text (the calckit push item and the server item), read by opening it. */
-async function languageStatus(): Promise<string> {
-  await page.locator('[id="status.languageStatus"]').first().click();
-  // Its hover lists the server item too (an editor's hover widget, kept hidden in the page, does not).
-  const hover = page.locator('.monaco-hover', { hasText: 'calckit server' }).first();
-  await hover.waitFor();
-  const text = await hover.innerText();
-  await page.keyboard.press('Escape');
-  return text;
-}
+const typeAndLetAutoSave = (suffix: string): Promise<string> => u.appendAndLetAutoSave(file, suffix);
 
 /** Waits until the language status says `text`, with no change of editor in between. */
 function statusSays(text: string, timeoutMs = 10_000): Promise<string> {
   return u.waitFor(`the language status saying "${text}"`, async () => {
-    const status = await languageStatus();
+    // The hover lists the calckit push item and the server item: it is found by the server item's name.
+    const status = await u.languageStatus('calckit server');
     return status.includes(text) ? status : undefined;
   }, timeoutMs);
 }
@@ -79,15 +52,12 @@ function statusSays(text: string, timeoutMs = 10_000): Promise<string> {
  * in the editor all hold the fixture's formula, and no dialog is open.
  */
 async function startOver(): Promise<void> {
-  while (await dialog().isVisible()) {
-    await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
-  }
+  await u.closeDialogs();
   if ((await remoteExpression()) !== original) await client.updateFormula(PROFIT_ID, original);
   const formulas = [{ path: 'formulas/profit.calc', id: PROFIT_ID, text: original, lastPushed: originalCheckSum }];
-  writePushState({ root: workspace, baseUrl: emulator.url, formulas });
+  writePushState({ root: workspace, baseUrl: service.emulator.url, formulas });
   writeFileSync(file, original);
-  await toEnd();
+  await u.toEnd();
   await u.runCommand('File: Revert File');
   await u.waitFor('the editor holding the fixture formula', async () => {
     const text = await page.locator('.editor-group-container .monaco-editor .view-lines').first().innerText();
@@ -99,26 +69,11 @@ async function startOver(): Promise<void> {
 
 /** Turns on calckit.push.onAutoSave in the workspace settings and waits (at most 10 s) for the extension to read it. */
 async function pushAutoSaves(): Promise<void> {
-  writeFileSync(
-    join(workspace, '.vscode', 'settings.json'),
-    JSON.stringify({ 'calckit.pushOnSave': true, 'calckit.push.onAutoSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS }, null, 2),
-  );
-  // VS Code reads the file within a moment and the extension logs the change. Not awaited as a must: what follows
-  // fails anyway if the setting did not apply, and says how.
-  await u
-    .waitFor('the extension reading the new setting', async () =>
-      /settings changed: push on save on, auto-saves too/.test(u.extensionLog(Infinity)) ? true : undefined,
-    10_000)
-    .catch(() => undefined);
+  // Not awaited as a must: what follows fails anyway if the setting did not apply, and says how.
+  await turnOnAutoSavePushes(u, workspace, AUTO_SAVE_DELAY_MS, 10_000).catch(() => undefined);
 }
 
 const CENTER_ROWS = '.notifications-center .monaco-list-row';
-
-/** Empties the notification center (toasts included), so what is found next is new. */
-async function clearNotifications(): Promise<void> {
-  await u.runCommand('Notifications: Clear All Notifications');
-  await page.waitForTimeout(300);
-}
 
 /** The notifications in the notification center (which keeps every one, shown as a toast or not) containing `text`. */
 async function notificationsSaying(text: string): Promise<string[]> {
@@ -130,55 +85,32 @@ async function notificationsSaying(text: string): Promise<string[]> {
   return rows;
 }
 
-async function setToken(): Promise<void> {
-  await u.runCommand('calckit: Set Developer Token');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(TOKEN);
-  await page.keyboard.press('Enter');
-}
+const setToken = (): Promise<void> => u.setDeveloperToken(TOKEN);
 
 beforeAll(async () => {
-  checkInstalled();
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-push-safety-'));
-  workspace = join(tmp, 'workspace');
+  run = startRun('push-safety');
+  workspace = join(run.dir, 'workspace');
   file = join(workspace, 'formulas', 'profit.calc');
-  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-push-safety-session-5c' });
-  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  service = run.track(await startService({ dir: run.dir, developerToken: TOKEN, sessionToken: 'e2e-push-safety-session-5c' }));
+  client = service.client;
   const profit = await client.readCalculation(PROFIT_ID);
   original = profit.expression;
   originalCheckSum = profit.checkSum;
-  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
-    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
-  };
   writeWorkspace({
     root: workspace,
-    baseUrl: emulator.url,
-    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    baseUrl: service.emulator.url,
+    columns: service.columns,
     // No trailing newline: what is typed at the end of the file is the end of the expression.
     formulas: [{ path: 'formulas/profit.calc', id: PROFIT_ID, text: original, lastPushed: profit.checkSum }],
     settings: { 'calckit.pushOnSave': true, 'files.autoSave': 'afterDelay', 'files.autoSaveDelay': AUTO_SAVE_DELAY_MS },
   });
-  const home = join(tmp, 'code-server');
-  installExtension(home, VSIX);
   // No token in the environment: the only token is the one set through the command.
-  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: '' } });
-  browser = await openBrowser();
-  page = browser.page;
-  u = ui(page, { artifacts: SHOTS, codeServerHome: home });
-  await page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  const workbench = await openWorkbench({ workspace, artifacts: SHOTS, env: { CALCKIT_DEVELOPER_TOKEN: '' } });
+  ({ page, ui: u } = run.track(workbench));
 });
 
 afterAll(async () => {
-  if (u) await u.screenshot('final').catch(() => undefined);
-  await browser?.close();
-  await codeServer?.stop();
-  await emulator?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await run?.close();
 });
 
 describe('what a save may push (code-server, files.autoSave afterDelay)', () => {
@@ -199,14 +131,14 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
 
   it('Enter in the "formula has errors" dialog pushes nothing (its default button is Show Problems); Escape neither', async () => {
     await startOver();
-    await toEnd();
+    await u.toEnd();
     await page.keyboard.type(' +');
     await page.keyboard.press('Control+S'); // well within the auto-save delay: an explicit save
-    await dialog().waitFor();
-    expect(await dialog().innerText()).toMatch(/has 1 error/);
+    await u.dialog().waitFor();
+    expect(await u.dialog().innerText()).toMatch(/has 1 error/);
     await u.screenshot('errors-dialog');
     await page.keyboard.press('Enter');
-    await dialog().waitFor({ state: 'hidden' });
+    await u.dialog().waitFor({ state: 'hidden' });
     await page.waitForTimeout(2000);
     // The default button sent nothing…
     expect(await remoteExpression()).toBe(original);
@@ -214,12 +146,12 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     // …and opened the Problems panel.
     await page.locator('.markers-panel').first().waitFor({ timeout: 10_000 });
 
-    await toEnd();
+    await u.toEnd();
     await page.keyboard.type(' *');
     await page.keyboard.press('Control+S');
-    await dialog().waitFor();
+    await u.dialog().waitFor();
     await page.keyboard.press('Escape');
-    await dialog().waitFor({ state: 'hidden' });
+    await u.dialog().waitFor({ state: 'hidden' });
     await page.waitForTimeout(2000);
     expect(await remoteExpression()).toBe(original);
 
@@ -235,15 +167,15 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     // The reported sequence: `+`, a pause (auto-save), then a space — which pressed the dialog's Push Anyway.
     await typeAndLetAutoSave(' +');
     await page.waitForTimeout(1500);
-    expect(await dialog().count()).toBe(0);
+    expect(await u.dialog().count()).toBe(0);
     await page.keyboard.type(' ');
     await page.waitForTimeout(AUTO_SAVE_DELAY_MS + 2000);
-    expect(await dialog().count()).toBe(0);
+    expect(await u.dialog().count()).toBe(0);
     expect(await remoteExpression()).toBe(original);
     await u.screenshot('auto-save-not-pushed');
 
     // An explicit save still pushes (typed and saved well within the auto-save delay).
-    await toEnd();
+    await u.toEnd();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace'); // " + " → back to `… * 2`
     await page.keyboard.press('Control+S');
     await u.waitFor('the explicitly saved formula in the emulator', async () => ((await remoteExpression()) === edited ? true : undefined));
@@ -258,16 +190,16 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
 
     await typeAndLetAutoSave(' +');
     await page.waitForTimeout(1500);
-    expect(await dialog().count()).toBe(0);
+    expect(await u.dialog().count()).toBe(0);
     const note = page.locator('.statusbar-item', { hasText: 'not pushed on auto-save' }).first();
     await note.waitFor({ timeout: 10_000 });
     expect(await note.innerText()).toContain('(1 error)');
     expect(u.extensionLog(Infinity)).toContain('formulas/profit.calc not pushed on auto-save: it has 1 error');
     await u.screenshot('auto-save-skipped-note');
-    expect(await dialog().count()).toBe(0);
+    expect(await u.dialog().count()).toBe(0);
     await page.keyboard.type(' ');
     await page.waitForTimeout(AUTO_SAVE_DELAY_MS + 2000);
-    expect(await dialog().count()).toBe(0);
+    expect(await u.dialog().count()).toBe(0);
     expect(await remoteExpression()).toBe(pushed);
   });
 
@@ -276,7 +208,7 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await pushAutoSaves();
     await u.runCommand('calckit: Clear Developer Token');
     await statusSays('no token');
-    await clearNotifications();
+    await u.clearNotifications();
     const failed = 'failed at step "connect"';
     const failures = (): number => (u.extensionLog(Infinity).match(/push formulas\/profit\.calc: failed at step "connect"/g) ?? []).length;
     const failuresBefore = failures();
@@ -285,7 +217,7 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await typeAndLetAutoSave(' + 1');
     expect(await u.notification(failed)).toContain('no developer token');
     await u.waitFor('the first failure in the log', async () => (failures() === failuresBefore + 1 ? true : undefined));
-    await clearNotifications();
+    await u.clearNotifications();
 
     // …the next ones, failing alike, only in the status bar and the log: no new notification at each pause.
     await typeAndLetAutoSave(' + 2');
@@ -301,11 +233,11 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     expect(await remoteExpression()).toBe(original);
 
     // An explicit save reports its failure as always.
-    await toEnd();
+    await u.toEnd();
     await page.keyboard.type(' + 4');
     await page.keyboard.press('Control+S');
     expect(await u.notification(failed)).toContain('no developer token');
-    await clearNotifications();
+    await u.clearNotifications();
 
     // A push that succeeds starts over: the next failing auto-save push is notified again.
     await setToken();
@@ -314,7 +246,7 @@ describe('what a save may push (code-server, files.autoSave afterDelay)', () => 
     await u.waitFor('the auto-saved formula in the emulator', async () => ((await remoteExpression()) === pushed ? true : undefined));
     await u.runCommand('calckit: Clear Developer Token');
     await statusSays('no token');
-    await clearNotifications();
+    await u.clearNotifications();
     await typeAndLetAutoSave(' + 6');
     expect(await u.notification(failed)).toContain('no developer token');
     await setToken(); // as the other tests expect

@@ -4,115 +4,87 @@
 // nothing may reach the service (no read, push, lock or compare), the folder's calckit must never run, the user is
 // told, and diagnostics keep working. Once trusted: the environment's token is not sent before the user allows it for
 // that origin; a token stored for the origin is sent there.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type Client } from '@calckit/client';
-import { DEFAULT_FIXTURES_PATH, startEmulator, type RunningEmulator } from '@calckit/emulator';
+import type { Client } from '@calckit/client';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Browser } from './harness/browser.js';
-import { installExtension, startCodeServer, type CodeServer } from './harness/code-server.js';
-import { ARTIFACTS, checkInstalled, VSIX } from './harness/paths.js';
+import { ARTIFACTS } from './harness/paths.js';
 import { startRecorder, type Recorder } from './harness/recorder.js';
-import { ui, type Ui } from './harness/ui.js';
-import { writeWorkspace } from './harness/workspace.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { startService, type Service } from './harness/service.js';
+import type { Ui } from './harness/ui.js';
+import { openWorkbench } from './harness/workbench.js';
+import { writeWorkspace, writeWorkspaceCalckit } from './harness/workspace.js';
 
 const TOKEN = 'e2e-restricted-token-41c9d2e07a';
 const LOCKED_ID = 102;
 const SHOTS = join(ARTIFACTS, 'restricted');
 
-let tmp: string;
+let run: TestRun;
 let workspace: string;
 let marker: string;
-let emulator: RunningEmulator;
+let service: Service;
 let recorder: Recorder;
 let client: Client;
-let codeServer: CodeServer;
-let browser: Browser;
+let page: Page;
 let u: Ui;
 
 /** Types at the end of margin.calc and saves; waits until the text is on disk. */
-async function appendAndSave(suffix: string): Promise<void> {
-  const page = u.page;
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(suffix);
-  await page.keyboard.press('Control+S');
-  await u.waitFor('the saved file', async () => (readFileSync(join(workspace, 'formulas', 'margin.calc'), 'utf8').includes(suffix) ? true : undefined));
-}
-
-/** Dismisses every notification toast (so the next one found is new). */
-async function clearToasts(): Promise<void> {
-  await u.runCommand('Notifications: Clear All Notifications');
-  await u.page.waitForTimeout(300);
-}
+const appendAndSave = (suffix: string): Promise<string> => u.appendAndSave(join(workspace, 'formulas', 'margin.calc'), suffix);
 
 beforeAll(async () => {
-  checkInstalled();
-  rmSync(SHOTS, { recursive: true, force: true });
-  mkdirSync(SHOTS, { recursive: true });
-  tmp = mkdtempSync(join(tmpdir(), 'calckit-e2e-restricted-'));
-  workspace = join(tmp, 'workspace');
-  emulator = await startEmulator({ port: 0, dataPath: join(tmp, 'emulator.sqlite'), fixtures: DEFAULT_FIXTURES_PATH, developerToken: TOKEN, sessionToken: 'e2e-restricted-session-77' });
-  recorder = await startRecorder(emulator.url);
-  client = createClient({ baseUrl: emulator.url, developerToken: TOKEN, retries: 0 });
+  run = startRun('restricted');
+  workspace = join(run.dir, 'workspace');
+  service = run.track(await startService({ dir: run.dir, developerToken: TOKEN, sessionToken: 'e2e-restricted-session-77' }));
+  client = service.client;
+  recorder = run.track(await startRecorder(service.emulator.url));
   const margin = await client.readCalculation(LOCKED_ID);
-  const fixtures = JSON.parse(readFileSync(DEFAULT_FIXTURES_PATH, 'utf8')) as {
-    datasets: Array<{ id: string; columns: Array<{ name: string; id: string; type: string; visible: boolean; order: number }> }>;
-  };
   writeWorkspace({
     root: workspace,
     baseUrl: recorder.url,
-    columns: fixtures.datasets.find((d) => d.id === 'sales')?.columns ?? [],
+    columns: service.columns,
     formulas: [{ path: 'formulas/margin.calc', id: LOCKED_ID, text: `${margin.expression}\n`, lastPushed: margin.checkSum }],
     others: [{ path: 'scratch/broken.calc', text: 'SUM(`Sales`) +\n' }],
     settings: { 'calckit.pushOnSave': true },
   });
   // The folder's own calckit: running it leaves a marker (it must never run in Restricted Mode).
-  marker = join(workspace, 'ran-the-workspace-calckit');
-  const bin = join(workspace, 'node_modules', '.bin');
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, 'calckit'), `#!/bin/sh\necho "$@" > '${marker}'\nsleep 30\n`);
-  chmodSync(join(bin, 'calckit'), 0o755);
-
-  const home = join(tmp, 'code-server');
-  installExtension(home, VSIX);
-  codeServer = await startCodeServer({ home, workspace, env: { CALCKIT_DEVELOPER_TOKEN: TOKEN }, workspaceTrust: true });
-  browser = await openBrowser();
-  u = ui(browser.page, { artifacts: SHOTS, prefix: 'restricted', codeServerHome: home });
-  await browser.page.goto(`${codeServer.url}/?folder=${encodeURIComponent(workspace)}`);
-  await browser.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  // VS Code asks whether to trust the folder: the user says no.
-  const trustDialog = browser.page.locator('.monaco-dialog-box', { hasText: 'trust the authors' });
-  await trustDialog.waitFor({ timeout: 30_000 });
-  await u.screenshot('trust-question');
-  await trustDialog.locator('.monaco-button', { hasText: "No, I don't trust the authors" }).click();
-  await browser.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 30_000 });
+  marker = writeWorkspaceCalckit(workspace);
+  const workbench = await openWorkbench({
+    workspace,
+    artifacts: SHOTS,
+    prefix: 'restricted',
+    env: { CALCKIT_DEVELOPER_TOKEN: TOKEN },
+    workspaceTrust: true,
+    // VS Code asks whether to trust the folder: the user says no.
+    onRendered: async (shown) => {
+      const trustDialog = shown.dialog('trust the authors');
+      await trustDialog.waitFor({ timeout: 30_000 });
+      await shown.screenshot('trust-question');
+      await trustDialog.locator('.monaco-button', { hasText: "No, I don't trust the authors" }).click();
+    },
+  });
+  ({ page, ui: u } = run.track(workbench));
 });
 
 afterAll(async () => {
-  if (u) await u.screenshot('final').catch(() => undefined);
-  await browser?.close();
-  await codeServer?.stop();
-  await recorder?.close();
-  await emulator?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await run?.close();
 });
 
 describe('the calckit extension in an untrusted workspace (Restricted Mode)', () => {
   it('keeps the language features: a broken formula gets its diagnostics', async () => {
-    await browser.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 20_000 });
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 20_000 });
     await u.openFile('broken.calc');
-    await browser.page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 45_000 });
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 45_000 });
     await u.screenshot('diagnostics-in-restricted-mode');
-    await browser.page.keyboard.press('Control+W');
+    await page.keyboard.press('Control+W');
   });
 
   it('push on save sends nothing and tells the user', async () => {
     const before = await client.readCalculation(LOCKED_ID);
     await u.openFile('margin.calc');
     await appendAndSave(' + 1');
-    await browser.page.waitForTimeout(3000); // time for any request that would go out
+    await page.waitForTimeout(3000); // time for any request that would go out
     expect(recorder.requests.map((r) => `${r.method} ${r.path} ${r.tokenHeaders.join(',')}`)).toEqual([]);
     const toast = u.toast('push on save is off in Restricted Mode');
     await toast.waitFor({ timeout: 20_000 });
@@ -120,10 +92,9 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
     expect(await toast.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).count()).toBe(1);
     await u.screenshot('push-on-save-refused');
     // The language status item says why nothing is connected.
-    await browser.page.locator('[id="status.languageStatus"]').first().click();
-    await browser.page.locator('.monaco-hover', { hasText: 'Restricted Mode' }).first().waitFor();
+    await u.openLanguageStatus('Restricted Mode');
     await u.screenshot('language-status-restricted');
-    await browser.page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     expect(recorder.requests).toEqual([]);
     expect(await client.readCalculation(LOCKED_ID)).toMatchObject({ expression: before.expression, checkSum: before.checkSum, locked: true });
   });
@@ -135,7 +106,7 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
       ['calckit: Lock Calculation', 'locking is off in Restricted Mode'],
       ['calckit: Compare with Remote', 'comparing with the service is off in Restricted Mode'],
     ] as const) {
-      await clearToasts();
+      await u.clearNotifications();
       await u.runCommand(command);
       await u.notification(message, 15_000);
     }
@@ -144,9 +115,9 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
   });
 
   it("Start Local Emulator is refused and never runs the folder's node_modules/.bin/calckit", async () => {
-    await clearToasts();
+    await u.clearNotifications();
     await u.runCommand('calckit: Start Local Emulator for This Workspace');
-    await browser.page.waitForTimeout(3000);
+    await page.waitForTimeout(3000);
     expect(existsSync(marker), "the folder's calckit ran").toBe(false);
     await u.notification('starting the local emulator is off in Restricted Mode', 15_000);
     await u.screenshot('emulator-refused');
@@ -154,19 +125,19 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
   });
 
   it('once trusted, the environment token is not sent before the user allows it for this origin', async () => {
-    await clearToasts();
+    await u.clearNotifications();
     await u.runCommand('Workspaces: Manage Workspace Trust');
-    const trust = browser.page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first();
+    const trust = page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first();
     await trust.waitFor({ timeout: 20_000 });
     await u.screenshot('trust-editor');
     await trust.click();
-    await browser.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 20_000 });
-    await browser.page.keyboard.press('Control+W'); // the trust editor
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await page.keyboard.press('Control+W'); // the trust editor
     // The extension noticed (onDidGrantWorkspaceTrust) without a reload; its background read sends nothing yet.
     await u.waitFor('the trust grant in the log', async () => (u.extensionLog(200).includes('workspace trusted now') ? true : undefined));
     await u.openFile('margin.calc');
     await appendAndSave(' + 2');
-    const question = browser.page.locator('.monaco-dialog-box', { hasText: 'Send the developer token from the environment' });
+    const question = u.dialog('Send the developer token from the environment');
     await question.waitFor({ timeout: 20_000 });
     expect(await question.innerText()).toContain(recorder.url);
     await u.screenshot('environment-token-question');
@@ -177,13 +148,13 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
   });
 
   it('a token stored for the origin is sent there (and only there), and the push goes through', async () => {
-    await clearToasts();
+    await u.clearNotifications();
     await u.runCommand('calckit: Set Developer Token');
-    const input = browser.page.locator('.quick-input-widget input');
+    const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
-    expect(await browser.page.locator('.quick-input-widget').innerText()).toContain(recorder.url);
+    expect(await page.locator('.quick-input-widget').innerText()).toContain(recorder.url);
     await input.fill(TOKEN);
-    await browser.page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
     await u.notification('developer token for', 15_000);
     await u.openFile('margin.calc');
     await appendAndSave(' + 3');
@@ -201,14 +172,14 @@ describe('the calckit extension in an untrusted workspace (Restricted Mode)', ()
   });
 
   it("even trusted, the folder's own calckit runs only when the user says so (and says what it runs)", async () => {
-    await clearToasts();
+    await u.clearNotifications();
     await u.runCommand('calckit: Start Local Emulator for This Workspace');
-    const question = browser.page.locator('.monaco-dialog-box', { hasText: "this workspace's own calckit" });
+    const question = u.dialog("this workspace's own calckit");
     await question.waitFor({ timeout: 15_000 });
     expect(await question.innerText()).toContain(join(workspace, 'node_modules', '.bin', 'calckit'));
     await u.screenshot('workspace-calckit-question');
     await question.locator('.monaco-button', { hasText: 'Cancel' }).click();
-    await browser.page.waitForTimeout(2000);
+    await page.waitForTimeout(2000);
     expect(existsSync(marker)).toBe(false);
   });
 

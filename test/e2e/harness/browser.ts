@@ -1,5 +1,6 @@
-// Debian's headless Chromium driven by playwright-core (no browser download), with a fresh profile per run.
-import { mkdtempSync } from 'node:fs';
+// Debian's headless Chromium driven by playwright-core (no browser download), with a fresh profile per run, removed
+// on close.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -28,5 +29,12 @@ export async function openBrowser(): Promise<Browser> {
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, close: () => context.close() };
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

@@ -12,6 +12,8 @@ export const CHROMIUM = process.env.CALCKIT_E2E_CHROMIUM ?? '/usr/bin/chromium';
 /** The packaged extension under test (`CALCKIT_E2E_VSIX` tests another build, e.g. an older one, against the same scenarios). */
 export const VSIX = process.env.CALCKIT_E2E_VSIX ?? join(REPO, 'extension', 'dist', 'calckit.vsix');
 export const ARTIFACTS = join(REPO, 'test', 'e2e', 'artifacts');
+/** The repository's own CLI (built by npm run build), for "Start Local Emulator" through `calckit.emulator.command`. */
+export const REPO_CLI = join(REPO, 'packages', 'cli', 'dist', 'main.js');
 
 /** Says what is missing and how to install it, instead of failing later with a less clear error. */
 export function checkInstalled(): void {

@@ -1,5 +1,5 @@
-// Driving VS Code's UI the way a user does (Quick Open, the command palette, notifications), and reading the extension's
-// log that code-server writes to disk: shared by the end-to-end tests.
+// Driving VS Code's UI the way a user does (Quick Open, the command palette, notifications, the editor, modal dialogs,
+// the language status), and reading the extension's log that code-server writes to disk: shared by the end-to-end tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -31,6 +31,29 @@ export interface Ui {
   extensionLog(lines?: number): string;
   /** Polls `probe` until it returns a value; on timeout the error says what was awaited, with `context()` and the log. */
   waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number, context?: () => string): Promise<T>;
+  /** Puts the cursor at the end of the active editor's text (clicking the editor first: a panel may hold the focus). */
+  toEnd(): Promise<void>;
+  /**
+   * Types `suffix` at the end of the active editor, whose file is `file`, and saves with Ctrl+S (an explicit save);
+   * waits until the text is on disk (a final newline aside) and returns it.
+   */
+  appendAndSave(file: string, suffix: string): Promise<string>;
+  /** Types `suffix` at the end of the active editor and waits until VS Code's auto-save has written it to `file`. */
+  appendAndLetAutoSave(file: string, suffix: string): Promise<string>;
+  /** A modal dialog (one containing `text`, when given). */
+  dialog(text?: string): Locator;
+  /** The label of the focused element: in a dialog just shown, its default button (what Enter presses). */
+  focusedLabel(): Promise<string>;
+  /** Closes any open dialog with Escape (so a test starts without one whatever the one before left). */
+  closeDialogs(): Promise<void>;
+  /** Empties the notification center (toasts included), so what is found next is new. */
+  clearNotifications(): Promise<void>;
+  /** Runs "calckit: Set Developer Token" and enters `token` (without waiting for the extension's answer). */
+  setDeveloperToken(token: string): Promise<void>;
+  /** Opens the language status hover (the status bar's `{}` item) and returns it once it contains `text`. */
+  openLanguageStatus(text: string): Promise<Locator>;
+  /** The language status hover's text, read by opening it once it contains `text`, and closed again. */
+  languageStatus(text: string): Promise<string>;
 }
 
 export interface UiOptions {
@@ -41,6 +64,8 @@ export interface UiOptions {
 }
 
 const TOASTS = '.notifications-toasts .notification-toast';
+const DIALOG = '.monaco-dialog-box';
+const EDITOR_LINES = '.editor-group-container .monaco-editor .view-lines';
 const CENTER_ROWS = '.notifications-center .monaco-list-row';
 
 export function ui(page: Page, options: UiOptions): Ui {
@@ -106,6 +131,52 @@ export function ui(page: Page, options: UiOptions): Ui {
     );
   }
 
+  async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000, context?: () => string): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let last: unknown;
+    for (;;) {
+      try {
+        const value = await probe();
+        if (value !== undefined) return value;
+      } catch (error) {
+        last = error;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}${context ? `; ${context()}` : ''}\ncalckit log:\n${extensionLog()}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async function toEnd(): Promise<void> {
+    await page.locator(EDITOR_LINES).first().click();
+    await page.keyboard.press('Control+End');
+  }
+
+  /** Types `suffix` at the end and waits (saving first when `save`) until `file` holds the text; returns it. */
+  async function append(file: string, suffix: string, save: boolean): Promise<string> {
+    const onDisk = (): string => readFileSync(file, 'utf8');
+    const expected = `${onDisk()}${suffix}`;
+    await toEnd();
+    await page.keyboard.type(suffix);
+    if (save) {
+      await page.keyboard.press('Control+S');
+      // (A newline VS Code may add on save is no part of the formula.)
+      await waitFor('the saved file', async () => (onDisk().replace(/\n$/, '') === expected ? true : undefined));
+    } else {
+      await waitFor(`the auto-saved file ending with ${JSON.stringify(suffix)}`, async () => (onDisk() === expected ? true : undefined), 10_000);
+    }
+    return expected;
+  }
+
+  async function openLanguageStatus(text: string): Promise<Locator> {
+    await page.locator('[id="status.languageStatus"]').first().click();
+    // (An editor's hover widget, kept hidden in the page, does not hold the text of the language status items.)
+    const hover = page.locator('.monaco-hover', { hasText: text }).first();
+    await hover.waitFor();
+    return hover;
+  }
+
   return {
     page,
     async openFile(name) {
@@ -130,21 +201,34 @@ export function ui(page: Page, options: UiOptions): Ui {
       return file;
     },
     extensionLog,
-    async waitFor(what, probe, timeoutMs = 20_000, context) {
-      const deadline = Date.now() + timeoutMs;
-      let last: unknown;
-      for (;;) {
-        try {
-          const value = await probe();
-          if (value !== undefined) return value;
-        } catch (error) {
-          last = error;
-        }
-        if (Date.now() > deadline) {
-          throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}${context ? `; ${context()}` : ''}\ncalckit log:\n${extensionLog()}`);
-        }
-        await new Promise((r) => setTimeout(r, 250));
+    waitFor,
+    toEnd,
+    appendAndSave: (file, suffix) => append(file, suffix, true),
+    appendAndLetAutoSave: (file, suffix) => append(file, suffix, false),
+    dialog: (text) => (text === undefined ? page.locator(DIALOG) : page.locator(DIALOG, { hasText: text })),
+    focusedLabel: () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? ''),
+    async closeDialogs() {
+      while (await page.locator(DIALOG).isVisible()) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(300);
       }
+    },
+    async clearNotifications() {
+      await runCommand('Notifications: Clear All Notifications');
+      await page.waitForTimeout(300);
+    },
+    async setDeveloperToken(token) {
+      await runCommand('calckit: Set Developer Token');
+      await quickInput.waitFor({ state: 'visible' });
+      await quickInput.fill(token);
+      await page.keyboard.press('Enter');
+    },
+    openLanguageStatus,
+    async languageStatus(text) {
+      const hover = await openLanguageStatus(text);
+      const shown = await hover.innerText();
+      await page.keyboard.press('Escape');
+      return shown;
     },
   };
 }

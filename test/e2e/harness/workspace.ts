@@ -1,6 +1,6 @@
 // Builds the workspace the end-to-end test opens: a calckit.json pointing at the running emulator, a dataset schema,
 // formulas (one mapped to a locked calculation, one broken), the push state, and push on save turned on.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface WorkspaceSpec {
@@ -47,4 +47,17 @@ export function writePushState(spec: Pick<WorkspaceSpec, 'root' | 'baseUrl' | 'f
   mkdirSync(join(spec.root, '.calckit'), { recursive: true });
   // Records are kept per service origin (the state file's version 2).
   writeFileSync(join(spec.root, '.calckit', 'state.json'), JSON.stringify({ version: 2, services: { [new URL(spec.baseUrl).origin]: { calculations } } }, null, 2));
+}
+
+/**
+ * The folder's own node_modules/.bin/calckit: run, it leaves a marker file (the extension must run it only when the
+ * user says so). Returns the marker's path.
+ */
+export function writeWorkspaceCalckit(root: string): string {
+  const marker = join(root, 'ran-the-workspace-calckit');
+  const bin = join(root, 'node_modules', '.bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'calckit'), `#!/bin/sh\necho "$@" > '${marker}'\nsleep 30\n`);
+  chmodSync(join(bin, 'calckit'), 0o755);
+  return marker;
 }
