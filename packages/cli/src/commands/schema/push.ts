@@ -1,9 +1,9 @@
 // `calckit schema push <dataset>`: sends a dataset's column schema file (from calckit.json) to the service.
 import { ProjectError, loadDatasetSchema, readDatasetSchemaFile, type DatasetColumn } from '@calckit/project';
 import type { Command } from 'commander';
-import { CliExit, EXIT_USAGE } from '../exit.js';
-import { openContext, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../service/context.js';
-import { failCall, finish, stdoutEmit } from '../service/output.js';
+import { CliExit, EXIT_USAGE } from '../../exit.js';
+import { openContext, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../../service/context.js';
+import { failCall, finish, stdoutEmit } from '../../service/output.js';
 
 export interface SchemaPushResult {
   readonly datasetId: string;
@@ -38,8 +38,7 @@ export async function runSchemaPush(dataset: string, options: SchemaCliOptions, 
   return { datasetId, columns: columns.length, names: columns.map((c) => c.name), exitCode: 0 };
 }
 
-export function register(program: Command): void {
-  const schema = program.command('schema').description("manage datasets' column schemas");
+export function register(schema: Command): void {
   withConnectionOptions(
     schema
       .command('push')

@@ -1,0 +1,8 @@
+// `calckit schema …`: one file per subcommand; this module makes the `schema` command and lets each add itself.
+import type { Command } from 'commander';
+import { register as registerPush } from './push.js';
+
+export function register(program: Command): void {
+  const schema = program.command('schema').description("datasets' column schemas: push them to the service");
+  registerPush(schema);
+}
