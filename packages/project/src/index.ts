@@ -29,6 +29,8 @@ export { ProjectError } from './errors.js';
 export type { ProjectIssue } from './errors.js';
 export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN_TYPES } from './schema.js';
 export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, DatasetColumn, ColumnType } from './schema.js';
+export { diffSchemas, likelyRename } from './schema-diff.js';
+export type { ColumnChange, ColumnChangeKind, LikelyRename } from './schema-diff.js';
 export { projectJsonSchema } from './json-schema.js';
 export { readFormulaFile, readRegularFileSync, readSettingsFileText, MAX_FILE_BYTES, decodeFormulaText, findEncodingProblem, writeFormulaFile, writeFormulaFileSync, writeTextFileAtomic, writeTextFileAtomicSync, FileEncodingError, FileAccessError } from './files.js';
 export type { EncodingProblem, EncodingProblemKind, FileOptions, ReadLimitOptions, WriteOptions } from './files.js';
