@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, OPERATIONS, calculationPath, calculationSearchPath, calculationsByIdsPath, datasetSchemaPath, functionPath, reportSchedulesPath } from '@calckit/protocol';
+import { ErrorBodySchema, OPERATIONS, calculationPath, calculationSearchPath, calculationsByIdsPath, datasetSchemaPath, datasetSchemaReadPath, functionPath, reportSchedulesPath } from '@calckit/protocol';
 import { DEV, PKG, SES, devHeaders, sesHeaders, startTestEmulator, type TestEmulator } from './helpers.js';
 
 let emu: TestEmulator;
@@ -29,6 +29,7 @@ const CALLS = [
   { op: 'createReportSchedule', method: 'POST', path: reportSchedulesPath(), body: { title: 't', pageId: 10, viewId: 100, schedule: { frequency: 'DAILY', hourOfDay: 1, minOfHour: 2, timezone: 'UTC' } } },
   { op: 'searchCalculations', method: 'POST', path: calculationSearchPath(), body: { name: '', filters: [{ field: 'notvariable' }], sort: { field: 'name', ascending: true }, limit: 10, offset: 0 } },
   { op: 'readCalculationsByIds', method: 'POST', path: calculationsByIdsPath(), body: { ids: ['1', '2'] } },
+  { op: 'readDatasetSchema', method: 'GET', path: `${datasetSchemaReadPath('sales')}?includeHidden=true`, body: undefined },
 ] as const;
 
 describe('authentication', () => {

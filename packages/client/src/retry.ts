@@ -28,6 +28,7 @@ export const IDEMPOTENT: Readonly<Record<OperationName, boolean>> = {
   createReportSchedule: false,
   searchCalculations: true,
   readCalculationsByIds: true,
+  readDatasetSchema: true,
 };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);

@@ -10,6 +10,7 @@ export * from './dataset.js';
 export * from './report-schedule.js';
 export * from './search.js';
 export * from './calculations-by-ids.js';
+export * from './dataset-schema-read.js';
 export { UpdateFormulaRequestSchema, LockRequestSchema, RunFunctionRequestSchema } from './requests.js';
 export type { UpdateFormulaRequest, LockRequest, RunFunctionRequest } from './requests.js';
 export * from './errors.js';

@@ -24,6 +24,8 @@ export const OPERATIONS = {
   searchCalculations: { method: 'POST', route: ROUTE_TEMPLATES.calculationSearch, auth: 'developer', readOnly: true },
   /** Community-documented, unverified (see calculations-by-ids.ts): reads several calculations in one call. */
   readCalculationsByIds: { method: 'POST', route: ROUTE_TEMPLATES.calculationsByIds, auth: 'developer', readOnly: true },
+  /** Community-documented, unverified (see dataset-schema-read.ts): reads a dataset's columns. */
+  readDatasetSchema: { method: 'GET', route: ROUTE_TEMPLATES.datasetSchemaRead, auth: 'developer', readOnly: true },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;

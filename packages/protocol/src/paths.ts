@@ -33,6 +33,14 @@ export function calculationsByIdsPath(): string {
   return '/api/query/v1/functions/list/id';
 }
 
+/**
+ * Path of the read of a dataset's columns (GET; add the query `includeHidden=true|false`); community-documented, see
+ * dataset-schema-read.ts.
+ */
+export function datasetSchemaReadPath(datasetId: string): string {
+  return `/api/query/v1/datasources/${enc(datasetId)}/schema/indexed`;
+}
+
 /** Route templates (for routers and documentation); `{name}` marks a path parameter. */
 export const ROUTE_TEMPLATES = {
   calculation: '/api/query/v1/functions/template/{calculationId}',
@@ -43,4 +51,6 @@ export const ROUTE_TEMPLATES = {
   calculationSearch: '/api/query/v1/functions/search',
   /** Community-documented (see calculations-by-ids.ts): the read of several calculations. */
   calculationsByIds: '/api/query/v1/functions/list/id',
+  /** Community-documented (see dataset-schema-read.ts): the read of a dataset's columns. */
+  datasetSchemaRead: '/api/query/v1/datasources/{datasetId}/schema/indexed',
 } as const;

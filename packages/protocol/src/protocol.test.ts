@@ -30,6 +30,9 @@ import {
   ReadCalculationsByIdsRequestSchema,
   ReadCalculationsByIdsResponseSchema,
   calculationsByIdsPath,
+  ReadDatasetSchemaResponseSchema,
+  datasetSchemaReadPath,
+  normaliseSchemaColumns,
 } from './index.js';
 
 const lockedCalc = {
@@ -241,5 +244,27 @@ describe('read of several calculations (community-documented shapes)', () => {
   it('is in the operations table as a read', () => {
     expect(calculationsByIdsPath()).toBe('/api/query/v1/functions/list/id');
     expect(OPERATIONS.readCalculationsByIds).toMatchObject({ method: 'POST', auth: 'developer', readOnly: true, route: calculationsByIdsPath() });
+  });
+});
+
+describe('read of a dataset schema (community-documented)', () => {
+  it('is in the operations table as a GET read with the developer token', () => {
+    expect(datasetSchemaReadPath('a b')).toBe('/api/query/v1/datasources/a%20b/schema/indexed');
+    expect(OPERATIONS.readDatasetSchema).toMatchObject({ method: 'GET', auth: 'developer', readOnly: true, route: '/api/query/v1/datasources/{datasetId}/schema/indexed' });
+  });
+  it('accepts the public example (order 0 everywhere, id = name) and answers without id, visible or order', () => {
+    const example = { name: 'schema', tables: [{ columns: [{ name: 'A', id: 'A', type: 'STRING', visible: true, order: 0 }, { name: 'B', id: 'B', type: 'LONG', visible: true, order: 0 }] }], dataSourceId: 'x' };
+    expect(checkWire(ReadDatasetSchemaResponseSchema, example).ok).toBe(true);
+    const bare = checkWire(ReadDatasetSchemaResponseSchema, { tables: [{ columns: [{ name: 'A', type: 'STRING', extra: 1 }] }] });
+    expect(bare.ok && normaliseSchemaColumns(bare.value)).toEqual([{ name: 'A', id: 'A', type: 'STRING', visible: true, order: 0 }]);
+  });
+  it('refuses an answer without tables or a column without a name or type', () => {
+    expect(checkWire(ReadDatasetSchemaResponseSchema, { columns: [] }).ok).toBe(false);
+    expect(checkWire(ReadDatasetSchemaResponseSchema, { tables: [{ columns: [{ name: 'A' }] }] }).ok).toBe(false);
+    expect(checkWire(ReadDatasetSchemaResponseSchema, { tables: [{ columns: [{ type: 'STRING' }] }] }).ok).toBe(false);
+  });
+  it('normalises every table\'s columns in order, order defaulting to the index over all tables', () => {
+    const answer = { tables: [{ columns: [{ name: 'A', type: 'STRING' }] }, { columns: [{ name: 'B', type: 'LONG', visible: false }] }] };
+    expect(normaliseSchemaColumns(answer).map((c) => [c.name, c.visible, c.order])).toEqual([['A', true, 0], ['B', false, 1]]);
   });
 });

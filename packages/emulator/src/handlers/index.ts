@@ -7,6 +7,7 @@ import { setDatasetSchema } from './datasets.js';
 import { createReportSchedule } from './report-schedules.js';
 import { searchCalculations } from './search.js';
 import { readCalculationsByIds } from './calculations-by-ids.js';
+import { readDatasetSchema } from './dataset-schema-read.js';
 
 export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   readCalculation,
@@ -17,4 +18,5 @@ export const HANDLERS: Readonly<Record<OperationName, OperationHandler>> = {
   createReportSchedule,
   searchCalculations,
   readCalculationsByIds,
+  readDatasetSchema,
 };
