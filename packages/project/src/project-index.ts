@@ -3,7 +3,7 @@
 // exactly the answers that file can change. The CLI, the language server and the extension all ask this.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { canonicalServiceName, parseFormula, walk } from '@calckit/formula';
+import { buildSemanticModel, canonicalServiceName, parseFormula, type Range } from '@calckit/formula';
 import { ProjectError } from './errors.js';
 import { FileAccessError, FileEncodingError, readFormulaFile } from './files.js';
 import { PROJECT_FILE_NAME, isInside, loadProject, type Project, type ProjectCalculation, type ProjectDataset } from './load.js';
@@ -50,9 +50,28 @@ export interface IndexedFile extends IndexedProject {
 }
 
 /** One `<PREFIX>_BEAST_MODE(id)` call of a formula file: the prefix is kept so any service name can filter later. */
-interface NestedCall {
+export interface NestedCallReference {
+  /** The prefix before `_BEAST_MODE`, upper-cased. */
   readonly service: string;
   readonly id: number;
+  /** The whole call. */
+  readonly range: Range;
+  /** `<PREFIX>_BEAST_MODE` alone. */
+  readonly nameRange: Range;
+}
+
+/** One column reference of a formula file, as lint's unknown-column sees it (a `Column` node of the AST). */
+export interface ColumnReference {
+  /** The column's name without quotes. */
+  readonly name: string;
+  /** The reference as written, quotes included. */
+  readonly range: Range;
+}
+
+/** What one formula file refers to, in source order: read from one parse, kept until the file is invalidated. */
+export interface FormulaReferences {
+  readonly columns: readonly ColumnReference[];
+  readonly nested: readonly NestedCallReference[];
 }
 
 const toPosix = (path: string): string => path.split(sep).join('/');
@@ -65,8 +84,8 @@ export class ProjectIndex {
   private readonly projects = new Map<string, IndexedProject | ProjectError>();
   /** Schema file → its columns or its problem. */
   private readonly schemas = new Map<string, readonly DatasetColumn[] | ProjectError>();
-  /** Formula file → its nesting calls (null: it could not be read as a formula). */
-  private readonly nested = new Map<string, readonly NestedCall[] | null>();
+  /** Formula file → its columns and nesting calls (null: it could not be read as a formula). */
+  private readonly references = new Map<string, FormulaReferences | null>();
 
   constructor(private readonly options: ProjectIndexOptions = {}) {
     this.config = options.config !== undefined ? resolve(options.config) : undefined;
@@ -198,18 +217,18 @@ export class ProjectIndex {
   nestedIds(project: Project, id: number, serviceName?: string): readonly number[] | undefined {
     const calc = calculationForId(project, id);
     if (calc === undefined) return undefined;
-    const calls = this.nestedCalls(calc.file, project.root);
-    if (calls === null) return undefined;
+    const refs = this.formulaReferences(calc.file, project.root);
+    if (refs === undefined) return undefined;
     const service = canonicalServiceName(serviceName ?? this.options.serviceName ?? project.service?.name);
     const ids: number[] = [];
-    for (const call of calls) if (call.service === service && !ids.includes(call.id)) ids.push(call.id);
+    for (const call of refs.nested) if (call.service === service && !ids.includes(call.id)) ids.push(call.id);
     return ids;
   }
 
   /**
    * A file changed, appeared or went away: drops exactly the answers it can change and says whether there were any
    * (a caller re-checks its documents only then). A project file drops its project and the discovery of every folder
-   * at or below its own; a schema file its columns; a formula file what it nests.
+   * at or below its own; a schema file its columns; a formula file what it reads and nests.
    */
   invalidate(path: string): boolean {
     const file = resolve(path);
@@ -225,7 +244,7 @@ export class ProjectIndex {
       }
     }
     if (this.schemas.delete(file)) dropped = true;
-    if (this.nested.delete(file)) dropped = true;
+    if (this.references.delete(file)) dropped = true;
     return dropped;
   }
 
@@ -234,7 +253,7 @@ export class ProjectIndex {
     this.discovered.clear();
     this.projects.clear();
     this.schemas.clear();
-    this.nested.clear();
+    this.references.clear();
   }
 
   private indexed(project: Project): IndexedProject {
@@ -245,25 +264,28 @@ export class ProjectIndex {
     };
   }
 
-  private nestedCalls(formulaFile: string, projectRoot: string): readonly NestedCall[] | null {
-    let calls = this.nested.get(formulaFile);
-    if (calls === undefined) {
+  /**
+   * The columns and nested calculations a formula file of the project in `projectRoot` refers to, read from one parse
+   * (kept until `invalidate(file)`); undefined when it cannot be read as a formula (a regular UTF-8 file of at most
+   * 10 MB inside the project: a link to a device or a huge file is never read whole).
+   */
+  formulaReferences(formulaFile: string, projectRoot: string): FormulaReferences | undefined {
+    const file = resolve(formulaFile);
+    let refs = this.references.get(file);
+    if (refs === undefined) {
       try {
-        // A regular UTF-8 file of at most 10 MB: a link to a device or a huge file is unknown, never read whole.
-        const found: NestedCall[] = [];
-        walk(parseFormula(readFormulaFile(formulaFile, { projectRoot })).formula, {
-          enter(node) {
-            if (node.kind === 'NestedCalculation') found.push({ service: node.service, id: node.id });
-          },
-        });
-        calls = found;
+        const model = buildSemanticModel(parseFormula(readFormulaFile(file, { projectRoot })));
+        refs = {
+          columns: model.columns.map(({ node }) => ({ name: node.name, range: node.range })),
+          nested: model.nested.map((n) => ({ service: n.service, id: n.id, range: n.range, nameRange: n.nameRange })),
+        };
       } catch (error) {
         if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
-        calls = null;
+        refs = null;
       }
-      this.nested.set(formulaFile, calls);
+      this.references.set(file, refs);
     }
-    return calls;
+    return refs ?? undefined;
   }
 }
 
