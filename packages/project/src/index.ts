@@ -2,7 +2,9 @@
 export { loadProject, parseProject, isInside, writesInside, PROJECT_FILE_NAME, DEFAULT_STATE_PATH } from './load.js';
 export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
 export { ProjectIndex } from './project-index.js';
-export type { IndexedFile, IndexedProject, ProjectIndexOptions } from './project-index.js';
+export type { ColumnReference, FormulaReferences, IndexedFile, IndexedProject, NestedCallReference, ProjectIndexOptions } from './project-index.js';
+export { buildProjectGraph, shortestCycle } from './project-graph.js';
+export type { GraphCalculation, GraphColumn, GraphNested, GraphUse, ProjectGraph } from './project-graph.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, StateFileOptions } from './state.js';
