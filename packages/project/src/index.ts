@@ -7,7 +7,7 @@ export { buildProjectGraph, shortestCycle } from './project-graph.js';
 export type { GraphCalculation, GraphColumn, GraphNested, GraphUse, ProjectGraph } from './project-graph.js';
 export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
-export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, StateFileOptions } from './state.js';
+export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, SchemaRecordInput, SchemaStateEntry, StateFileOptions } from './state.js';
 export { resolveConnection, resolveServiceName, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
 export {
@@ -33,6 +33,7 @@ export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN
 export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, DatasetColumn, ColumnType } from './schema.js';
 export { diffSchemas, likelyRename } from './schema-diff.js';
 export type { ColumnChange, ColumnChangeKind, LikelyRename } from './schema-diff.js';
+export { schemaColumnRenameEdit, type SchemaTextEdit } from './schema-file-edit.js';
 export { projectJsonSchema } from './json-schema.js';
 export { readFormulaFile, readRegularFileSync, readSettingsFileText, MAX_FILE_BYTES, decodeFormulaText, findEncodingProblem, writeFormulaFile, writeFormulaFileSync, writeTextFileAtomic, writeTextFileAtomicSync, FileEncodingError, FileAccessError } from './files.js';
 export type { EncodingProblem, EncodingProblemKind, FileOptions, ReadLimitOptions, WriteOptions } from './files.js';

@@ -20,15 +20,27 @@ const stateEntrySchema = z.strictObject({
 
 const calculationsSchema = z.record(z.string().regex(/^\d+$/, 'keys are calculation ids'), stateEntrySchema);
 
+/**
+ * What `calckit import` / `calckit schema pull` last wrote to a dataset's schema file, per dataset id: the SHA-256 of
+ * the file's text, so a later pull can tell a file it may refresh from one edited by hand.
+ */
+const schemaEntrySchema = z.strictObject({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a 64-digit lower-case hex SHA-256'),
+  file: z.string(),
+  pulledAt: z.string(),
+});
+
 const stateFileV2Schema = z.strictObject({
   version: z.literal(2),
-  services: z.record(z.string(), z.strictObject({ calculations: calculationsSchema })),
+  // `schemas` is optional: state files written before schemas were pulled stay valid.
+  services: z.record(z.string(), z.strictObject({ calculations: calculationsSchema, schemas: z.record(z.string().min(1), schemaEntrySchema).optional() })),
 });
 
 /** Files written before records had origins: their records are kept under UNKNOWN_ORIGIN, which no service matches. */
 const stateFileV1Schema = z.strictObject({ version: z.literal(1), calculations: calculationsSchema });
 
 export type PushStateEntry = z.infer<typeof stateEntrySchema>;
+export type SchemaStateEntry = z.infer<typeof schemaEntrySchema>;
 export type PushState = z.infer<typeof stateFileV2Schema>;
 
 /** Where records of a version-1 state file go: they name no service, so no push uses them (git history decides). */
@@ -84,6 +96,14 @@ export function lastPushed(statePath: string, origin: string, id: number, option
   return recordsFor(readState(statePath, options), origin)[String(id)];
 }
 
+/** What was written to a dataset's schema file: its dataset id, its text's SHA-256, its path relative to the project. */
+export interface SchemaRecordInput {
+  readonly datasetId: string;
+  readonly sha256: string;
+  readonly file: string;
+  readonly pulledAt?: Date;
+}
+
 export interface PushRecordInput {
   readonly id: number;
   readonly checkSum: string;
@@ -128,6 +148,10 @@ export interface PushStateHandle {
   record(id: number, entry: Omit<PushRecordInput, 'id'>): PushStateEntry;
   recordMany(entries: readonly PushRecordInput[]): PushStateEntry[];
   forget(id: number): void;
+  /** What import or schema pull last wrote to the schema file of a dataset (by id) for this service. */
+  lastSchema(datasetId: string): SchemaStateEntry | undefined;
+  /** Records schema files written (or found equal to the service's): one write. */
+  recordSchemas(entries: readonly SchemaRecordInput[]): void;
   release(): void;
 }
 
@@ -181,7 +205,15 @@ export function openPushState(statePath: string, origin: string, options: StateF
       const calculations = state.services[origin]?.calculations;
       if (calculations === undefined || !(String(id) in calculations)) return;
       delete calculations[String(id)];
-      if (Object.keys(calculations).length === 0) delete state.services[origin];
+      if (Object.keys(calculations).length === 0 && state.services[origin]?.schemas === undefined) delete state.services[origin];
+      write();
+    },
+    lastSchema: (datasetId) => state.services[origin]?.schemas?.[datasetId],
+    recordSchemas(entries) {
+      if (entries.length === 0) return;
+      const service = (state.services[origin] ??= { calculations: {} });
+      const schemas = (service.schemas ??= {});
+      for (const entry of entries) schemas[entry.datasetId] = { sha256: entry.sha256, file: entry.file, pulledAt: (entry.pulledAt ?? new Date()).toISOString() };
       write();
     },
     release: () => lock.release(),
@@ -205,7 +237,9 @@ function sortState(state: PushState): PushState {
     const entries = state.services[origin]?.calculations ?? {};
     const calculations: Record<string, PushStateEntry> = {};
     for (const key of Object.keys(entries).sort((a, b) => Number(a) - Number(b))) calculations[key] = entries[key] as PushStateEntry;
-    services[origin] = { calculations };
+    const schemas = state.services[origin]?.schemas;
+    services[origin] =
+      schemas === undefined ? { calculations } : { calculations, schemas: Object.fromEntries(Object.keys(schemas).sort().map((id) => [id, schemas[id] as SchemaStateEntry])) };
   }
   return { version: 2, services };
 }

@@ -1,6 +1,9 @@
 // `calckit import --dataset <id>… | --ids <id,…>`: brings the calculations the service holds into the project: one
 // `.calc` file per calculation (its expression and a final newline, as `pull` writes it), their `calculations` and
-// `datasets` entries in calckit.json, and push records for this service, so `calckit status` says "in sync" at once.
+// `datasets` entries in calckit.json, and push records for this service, so `calckit status` says "in sync" at once;
+// and each dataset's column schema file (`schemas/<key>.json` unless calckit.json maps one), read with the service's
+// read of a schema (COMMUNITY-DOCUMENTED) and mapped as `datasets.<key>.schema`, so lint, completion and eval know the
+// columns from the start (service/schema-files.ts: a schema file edited by hand is skipped, never overwritten).
 //
 // Listing a dataset's calculations uses the service's search operation, which is COMMUNITY-DOCUMENTED (see
 // @calckit/protocol's search.ts): its results carry ids and names but no formula, so the calculations are then read
@@ -14,7 +17,7 @@
 // Running it again: new calculations are added; a file whose remote changed is updated when the local file is still
 // what was last imported or pushed (the push record); a local edit is never overwritten (the file is skipped, and the
 // reason said). The order of writes keeps the project consistent if the run stops halfway (Ctrl-C, a crash): formula
-// files first (each replaced atomically), then the push records, then calckit.json (atomically). A file written but not
+// and schema files first (each replaced atomically), then the push and schema records, then calckit.json (atomically). A file written but not
 // yet mapped holds exactly the service's formula, and the next run adopts it under the same name.
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -48,6 +51,7 @@ import { fileTextFromExpression } from '../service/expression.js';
 import { listFolder, nameKey, planFileNames } from '../service/file-names.js';
 import { finish, stdoutEmit } from '../service/output.js';
 import { folderInsideProject, writeProjectEdit } from '../service/project-writer.js';
+import { formatSchemaEntries, schemaSummary, writeSchemaFiles, type SchemaFileEntry } from '../service/schema-files.js';
 
 export const DEFAULT_IMPORT_DIR = 'formulas';
 /**
@@ -95,6 +99,8 @@ export interface ImportResult {
   readonly datasets: ReadonlyArray<{ readonly key: string; readonly id: string; readonly listed: number | null }>;
   readonly entries: readonly ImportEntry[];
   readonly summary: Readonly<Record<ImportOutcome, number>>;
+  /** Each imported dataset's column schema file (see service/schema-files.ts): created, updated, unchanged, skipped, failed. */
+  readonly schemas: readonly SchemaFileEntry[];
   /**
    * Whether the calculations were read in batches (`available`) or one at a time (`unavailable`: the service does not
    * offer the community-documented read of several calculations); `untried` when nothing was read.
@@ -452,12 +458,31 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     // The new names, flushed once per folder (each file's data was flushed as it was written).
     for (const dir of foldersCreatedIn) await syncFolder(dir);
 
+    // 4. Each dataset's column schema file, read from the service (a file edited by hand is skipped, not overwritten).
+    //    Not after an interruption (Ctrl-C stops the run) nor when the service could not be reached.
+    const datasetIds = [...new Set([...flags.datasets, ...reads.map((r) => r.datasetId).filter((d): d is string => d !== null)])];
+    const schemaRun =
+      hooks.signal?.aborted === true || unreachable !== undefined
+        ? undefined
+        : await writeSchemaFiles({
+            client: context.client,
+            project,
+            state,
+            targets: datasetIds.map((id) => ({ key: datasetKeys.keyFor(id), id })),
+            force: false,
+            cwd,
+            command: 'calckit schema pull',
+          });
+    for (const e of schemaRun?.entries ?? []) progress(`schema of ${e.dataset}: ${e.file} ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`);
+    unreachable ??= schemaRun?.unreachable;
+
     // 5. Push records for what the files now hold, then calckit.json (the last step: it makes the files part of the project).
     const records: PushRecordInput[] = written
       .filter((p) => p.outcome !== 'unchanged' || state.lastPushed(p.read.calc.id)?.checkSum !== p.read.calc.checkSum)
       .map((p) => ({ id: p.read.calc.id, checkSum: p.read.calc.checkSum, file: p.path }));
     try {
       state.recordMany(records);
+      state.recordSchemas(schemaRun?.records ?? []);
     } catch (error) {
       if (error instanceof ProjectError) throw new CliExit(EXIT_USAGE, `calckit import: ${error.message} (the formula files were written; run the import again)`);
       throw error;
@@ -474,7 +499,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       });
     }
     try {
-      writeProjectEdit(project.file, { datasets: datasetKeys.added(), calculations });
+      writeProjectEdit(project.file, { datasets: new Map([...datasetKeys.added(), ...(schemaRun?.mappings ?? [])]), calculations });
     } catch (error) {
       if (error instanceof ProjectError || error instanceof FileAccessError) {
         throw new CliExit(EXIT_USAGE, `calckit import: cannot update ${project.file}: ${error.message}`);
@@ -487,8 +512,9 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
     const summary = Object.fromEntries((['written', 'updated', 'restored', 'unchanged', 'skipped', 'refused', 'failed'] as const).map((k) => [k, 0])) as Record<ImportOutcome, number>;
     for (const e of entries) summary[e.outcome]++;
     const interrupted = hooks.signal?.aborted === true;
-    const exitCode = interrupted ? 130 : leftProject ? EXIT_USAGE : summary.refused + summary.failed > 0 ? EXIT_FINDINGS : EXIT_OK;
-    const datasets = [...new Set([...flags.datasets, ...reads.map((r) => r.datasetId).filter((d): d is string => d !== null)])].map((id) => ({
+    const schemas = schemaRun?.entries ?? [];
+    const exitCode = interrupted ? 130 : leftProject ? EXIT_USAGE : summary.refused + summary.failed + schemaSummary(schemas).failed > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const datasets = datasetIds.map((id) => ({
       key: datasetKeys.keyFor(id),
       id,
       listed: listed.get(id) ?? null,
@@ -500,6 +526,7 @@ export async function runImport(options: ImportCliOptions, hooks: ImportHooks = 
       datasets,
       entries,
       summary,
+      schemas,
       batchRead: context.client.batchReadSupport,
       notRead,
       interrupted,
@@ -589,6 +616,7 @@ export function formatImport(result: ImportResult): string {
     for (const e of skipped) lines.push(`  ${e.file ?? `#${e.id}`}${e.file ? ` #${e.id}` : ''} ${e.outcome}: ${e.reason}`);
   }
   lines.push(`${parts.join(', ') || 'nothing to import'} in ${result.dir} (${result.baseUrl})`);
+  if (result.schemas.length > 0) lines.push(...formatSchemaEntries(result.schemas, ''));
   if (result.batchRead === 'unavailable') lines.push('Read one calculation at a time: the service does not offer the read of several calculations.');
   if (result.interrupted) lines.push(`Interrupted: ${result.notRead} calculation(s) not read; what was read is in the project. Run the same import again to finish.`);
   return lines.join('\n');
@@ -598,7 +626,7 @@ export function register(program: Command): void {
   withConnectionOptions(
     program
       .command('import')
-      .description("bring the service's calculations into the project: one .calc file each, calckit.json entries and push records")
+      .description("bring the service's calculations into the project: one .calc file each, each dataset's column schema file, calckit.json entries and push records")
       .option('--dataset <id...>', "import every calculation of these datasets (listed with the service's search; an id no calculation is linked to is an error, exit 2, naming the closest ones)")
       .option('--ids <id,...>', 'import these calculations (their dataset is taken from their link)')
       .option('--dir <folder>', `folder for new formula files, inside the project (default: ${DEFAULT_IMPORT_DIR} at the project root)`)
