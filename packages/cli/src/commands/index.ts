@@ -26,6 +26,7 @@ export const commands: readonly CommandEntry[] = [
   { names: ['init'], load: () => import('./init.js') },
   { names: ['import'], load: () => import('./import.js') },
   { names: ['schema'], load: () => import('./schema/index.js') },
+  { names: ['graph'], load: () => import('./graph.js') },
   { names: ['fn'], load: () => import('./fn.js') },
   { names: ['schedule'], load: () => import('./schedule.js') },
   { names: ['demo'], load: () => import('./demo.js') },
