@@ -12,14 +12,14 @@ export { semanticTokens, SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from '
 export { foldingRanges } from './folding.js';
 export { selectionRanges } from './selection-ranges.js';
 export { documentHighlights } from './highlight.js';
-export { prepareRename, rename, RenameError, type RenameTarget } from './rename.js';
+export { prepareRename, rename, renameColumnEdits, newColumnName, columnToRename, RenameError, type RenameTarget } from './rename.js';
 export { inlayHints } from './inlay-hints.js';
 export { documentSymbols } from './symbols.js';
 export { coreDiagnostics, diagnose, type Linter } from './diagnostics.js';
 export { diagnosticsAfterTriviaEdit, type DiagnosedText } from './reuse-diagnostics.js';
 export { EDITOR_MAX_PROBLEMS, limitDiagnostics } from './limit-diagnostics.js';
 export { codeActions, fixAllEdits, FIX_ALL_KIND, type CodeActionRequest } from './code-actions.js';
-export { minimalEdits } from './text-edits.js';
+export { applyEdits, minimalEdits } from './text-edits.js';
 export { formatDocument, formatDocumentRange, type EditorFormatting } from './formatting.js';
 export { definition, type Definition } from './definition.js';
 export { testValuesHover, showCell as showTestCell, type TestValuesInput, type TestValuesOptions } from './test-values.js';

@@ -24,3 +24,15 @@ export function minimalEdits(before: string, after: string): TextEdit[] {
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+/** `text` with non-overlapping edits applied (in any order); every byte outside their spans is kept. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.span.start - b.span.start);
+  let out = '';
+  let at = 0;
+  for (const edit of sorted) {
+    out += text.slice(at, edit.span.start) + edit.newText;
+    at = edit.span.end;
+  }
+  return out + text.slice(at);
+}

@@ -1,0 +1,223 @@
+// The impact of a schema change on a project's formulas. For each changed dataset, every formula file the project
+// maps to it is linted (the project's lint settings, lint's own lintText, as `calckit lint` runs it) with the old and
+// the new schema: what the new schema adds is a finding (unknown-column for a dropped or renamed column,
+// comparison-type, argument-type and the other schema-aware rules for a type change); the result's dataType is
+// compared (analyzeFormula with either schema); then every calculation that nests a calculation with a finding, however
+// deep, gets a finding at each call (the project index's nestedIds, reversed).
+import { relative, sep } from 'node:path';
+import { analyzeFormula, parseFormula, walk, type ColumnRef, type ParseResult, type Range } from '@calckit/formula';
+import type { FileResult, LintMessage } from '@calckit/lint';
+import { lintText } from '@calckit/lint';
+import { FileAccessError, FileEncodingError, diffSchemas, readFormulaFile, type ColumnChange, type DatasetColumn, type IndexedProject } from '@calckit/project';
+import { fatalResult } from '../lint/lint-file.js';
+import type { ProjectResolver } from '../lint/projects.js';
+import { NESTS_BROKEN_CALCULATION, RESULT_TYPE_CHANGED } from './impact-rules.js';
+import { datasetFormulaFiles } from './rename-column.js';
+
+/** One dataset's schema before and after the change. */
+export interface DatasetSchemaChange {
+  readonly dataset: string;
+  readonly before: readonly DatasetColumn[];
+  readonly after: readonly DatasetColumn[];
+}
+
+export interface ImpactInput {
+  readonly indexed: IndexedProject;
+  readonly resolver: ProjectResolver;
+  readonly changes: readonly DatasetSchemaChange[];
+  /** Paths in the report are relative to it. */
+  readonly cwd: string;
+}
+
+export interface DatasetImpact {
+  readonly dataset: string;
+  readonly changes: readonly ColumnChange[];
+}
+
+export interface ImpactResult {
+  readonly datasets: readonly DatasetImpact[];
+  /** Files with findings (or that could not be read), as lint's reporters take them; findings in source order. */
+  readonly results: readonly FileResult[];
+  /** Some file could not be read: the impact is incomplete (exit 2). */
+  readonly failed: boolean;
+}
+
+interface Calculation {
+  readonly id: number;
+  readonly file: string;
+  readonly displayPath: string;
+  text?: string;
+  parse?: ParseResult;
+  messages: LintMessage[];
+  fatal?: FileResult;
+}
+
+const bt = (name: string): string => '`' + name.replace(/`/g, '``') + '`';
+const key = (m: LintMessage): string => `${m.ruleId}@${m.range.start.offset}-${m.range.end.offset}`;
+
+/** The messages of `after` that `before` does not have (by rule and range: a message reworded for a new type is old). */
+function added(before: readonly LintMessage[], after: readonly LintMessage[]): LintMessage[] {
+  const seen = new Map<string, number>();
+  for (const m of before) seen.set(key(m), (seen.get(key(m)) ?? 0) + 1);
+  return after.filter((m) => {
+    const n = seen.get(key(m)) ?? 0;
+    if (n === 0) return true;
+    seen.set(key(m), n - 1);
+    return false;
+  });
+}
+
+function columnRefs(parse: ParseResult): ColumnRef[] {
+  const out: ColumnRef[] = [];
+  walk(parse.formula, { enter: (node) => void (node.kind === 'Column' && out.push(node)) });
+  return out;
+}
+
+/** Why a column the new schema lacks is gone, for the unknown-column message. */
+function goneNote(changes: readonly ColumnChange[], name: string): string {
+  for (const c of changes) {
+    if (c.kind === 'renamed' && c.before.name === name) return ` (renamed to ${bt(c.after.name)} by the schema change: --fix or calckit schema rename rewrites it)`;
+    if (c.kind === 'removed' && c.before.name === name) return ' (removed by the schema change)';
+  }
+  return '';
+}
+
+/** A finding without lint's fixes (they would fix for the new schema, which the file is not written against yet). */
+const finding = (m: LintMessage, message = m.message): LintMessage => ({
+  ruleId: m.ruleId,
+  severity: m.severity,
+  message,
+  ...(m.messageId !== undefined ? { messageId: m.messageId } : {}),
+  range: m.range,
+});
+
+function lintFindings(calc: Calculation, change: DatasetSchemaChange, changes: readonly ColumnChange[], input: ImpactInput): LintMessage[] {
+  const text = calc.text!;
+  const parse = calc.parse!;
+  const settings = input.resolver.settingsFor(calc.file);
+  const lint = (schema: readonly DatasetColumn[]): readonly LintMessage[] =>
+    lintText(text, {
+      parse,
+      resolvedConfig: settings.resolved,
+      schema,
+      ...(settings.projectInfo ? { project: settings.projectInfo } : {}),
+      ...(settings.relativePath !== undefined ? { filePath: settings.relativePath } : {}),
+    }).messages;
+  const refs = columnRefs(parse);
+  const out = added(lint(change.before), lint(change.after)).map((m) => {
+    if (m.ruleId !== 'unknown-column') return finding(m);
+    const ref = refs.find((r) => r.range.start.offset === m.range.start.offset);
+    return finding(m, ref ? m.message + goneNote(changes, ref.name) : m.message);
+  });
+
+  const dataType = (schema: readonly DatasetColumn[]) => analyzeFormula(parse, { serviceName: input.indexed.serviceName, schema }).calculation;
+  const old = dataType(change.before);
+  const now = dataType(change.after);
+  // An invalid formula's type says nothing new: its lint findings say what broke.
+  if (now.status === 'VALID' && old.status === 'VALID' && old.dataType !== now.dataType) {
+    const retyped = changes.filter((c): c is Extract<ColumnChange, { kind: 'type-changed' }> => c.kind === 'type-changed');
+    const ref = refs.find((r) => retyped.some((c) => c.before.name === r.name));
+    const because = ref ? retyped.find((c) => c.before.name === ref.name) : undefined;
+    out.push({
+      ruleId: RESULT_TYPE_CHANGED,
+      severity: 'warn',
+      message: `The result type changes from ${old.dataType} to ${now.dataType}${because ? ` (column ${bt(because.before.name)} ${because.before.type} → ${because.after.type})` : ''}`,
+      range: ref?.range ?? parse.formula.range,
+    });
+  }
+  return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
+}
+
+/** Reads and parses a calculation's file once; a file that cannot be read is its fatal result. */
+function load(calc: Calculation, root: string): boolean {
+  if (calc.text !== undefined) return true;
+  if (calc.fatal) return false;
+  try {
+    calc.text = readFormulaFile(calc.file, { projectRoot: root, displayPath: calc.displayPath });
+  } catch (error) {
+    if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+    calc.fatal = fatalResult(calc.displayPath, error);
+    return false;
+  }
+  calc.parse = parseFormula(calc.text);
+  return true;
+}
+
+const worst = (messages: readonly LintMessage[]): 'error' | 'warn' => (messages.some((m) => m.severity === 'error') ? 'error' : 'warn');
+
+export function schemaImpact(input: ImpactInput): ImpactResult {
+  const { project, serviceName } = input.indexed;
+  const display = (file: string) => relative(input.cwd, file).split(sep).join('/') || file;
+  const calcs = new Map<number, Calculation>();
+  for (const c of project.calculations) if (!calcs.has(c.id)) calcs.set(c.id, { id: c.id, file: c.file, displayPath: display(c.file), messages: [] });
+
+  const datasets: DatasetImpact[] = [];
+  for (const change of input.changes) {
+    const changes = diffSchemas(change.before, change.after);
+    datasets.push({ dataset: change.dataset, changes });
+    if (changes.length === 0) continue;
+    for (const { id } of datasetFormulaFiles(project, change.dataset)) {
+      const calc = calcs.get(id)!;
+      if (!load(calc, project.root)) continue;
+      calc.messages.push(...lintFindings(calc, change, changes, input));
+    }
+  }
+
+  // Who nests whom, reversed; then the nesting calculations of broken ones, breadth first (each reached once).
+  const nestedBy = new Map<number, number[]>();
+  for (const id of calcs.keys()) {
+    for (const nested of input.indexed.nestedIds(id) ?? []) {
+      const list = nestedBy.get(nested) ?? [];
+      list.push(id);
+      nestedBy.set(nested, list);
+    }
+  }
+  const broken = [...calcs.values()].filter((c) => c.messages.length > 0).map((c) => c.id);
+  const reached = new Set(broken);
+  for (let i = 0; i < broken.length; i++) {
+    const inner = calcs.get(broken[i]!)!;
+    for (const outerId of nestedBy.get(inner.id) ?? []) {
+      const outer = calcs.get(outerId)!;
+      if (!load(outer, project.root)) continue;
+      walk(outer.parse!.formula, {
+        enter(node) {
+          if (node.kind !== 'NestedCalculation' || node.id !== inner.id || node.service !== serviceName) return;
+          const range: Range = node.range;
+          outer.messages.push({
+            ruleId: NESTS_BROKEN_CALCULATION,
+            severity: worst(inner.messages),
+            message: `Nests calculation ${inner.id} (${inner.displayPath}), which the schema change ${worst(inner.messages) === 'error' ? 'breaks' : 'changes'}`,
+            range,
+          });
+        },
+      });
+      outer.messages.sort((a, b) => a.range.start.offset - b.range.start.offset);
+      if (!reached.has(outerId)) {
+        reached.add(outerId);
+        broken.push(outerId);
+      }
+    }
+  }
+
+  const results: FileResult[] = [];
+  let failed = false;
+  for (const calc of calcs.values()) {
+    if (calc.fatal) {
+      results.push(calc.fatal);
+      failed = true;
+      continue;
+    }
+    if (calc.messages.length === 0) continue;
+    const errorCount = calc.messages.filter((m) => m.severity === 'error').length;
+    results.push({
+      filePath: calc.displayPath,
+      messages: calc.messages,
+      errorCount,
+      warningCount: calc.messages.length - errorCount,
+      fixableErrorCount: 0,
+      fixableWarningCount: 0,
+      source: calc.text ?? '',
+    });
+  }
+  return { datasets, results, failed };
+}
