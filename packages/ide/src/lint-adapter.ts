@@ -94,7 +94,12 @@ function lintOptions(doc: IdeDocument, settings: IdeSettings, config: LintConfig
     resolvedConfig: resolvedFor(config, settings.filePath),
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.filePath !== undefined ? { filePath: settings.filePath } : {}),
-    project: { serviceName: serviceNameOf(settings), nestedIds: (id) => nestedIds?.(id) },
+    project: {
+      serviceName: serviceNameOf(settings),
+      nestedIds: (id) => nestedIds?.(id),
+      ...(settings.selfId !== undefined ? { calculationId: settings.selfId } : {}),
+      calculationFile: (id) => settings.calculations?.find((c) => c.id === id)?.file,
+    },
   };
 }
 

@@ -7,13 +7,13 @@ import { describeError, type Log } from './log.js';
 
 /** Settings as they cross the thread boundary: only what the linter reads, as plain data (the nesting lookup is
  * replaced by its answers). */
-export type PlainSettings = Pick<IdeSettings, 'serviceName' | 'schema' | 'rules' | 'lintConfig' | 'filePath'>;
+export type PlainSettings = Pick<IdeSettings, 'serviceName' | 'schema' | 'rules' | 'lintConfig' | 'filePath' | 'selfId'>;
 
 interface LintRequest {
   readonly id: number;
   readonly text: string;
   readonly settings: PlainSettings;
-  /** nestedIds answers for the calculations the text nests (null: unknown to the project). */
+  /** nestedIds answers for the calculations the text nests, and theirs in turn (null: unknown to the project). */
   readonly nested: Readonly<Record<number, readonly number[] | null>>;
 }
 type LintReply = { readonly id: number; readonly diagnostics: Diagnostic[] } | { readonly id: number; readonly error: string };
@@ -54,14 +54,23 @@ export function serveLintRequests(): void {
 
 const NESTED = /([A-Za-z0-9_]+)_BEAST_MODE\s*\(\s*(\d+)/gi;
 
-/** The answers of `nestedIds` for the calculations a text nests (found by a scan: no parse on the main thread). */
+/**
+ * The answers of `nestedIds` for the calculations a text nests (found by a scan: no parse on the main thread) and for
+ * those they nest in turn, for as far as the nestings go: the cycle rule follows them back to this calculation.
+ */
 function nestedAnswers(text: string, settings: IdeSettings): Record<number, readonly number[] | null> {
   const out: Record<number, readonly number[] | null> = {};
-  if (!settings.nestedIds) return out;
-  for (const m of text.matchAll(NESTED)) {
-    const id = Number(m[2]);
-    if (!(id in out)) out[id] = settings.nestedIds(id) ?? null;
-  }
+  const nestedIds = settings.nestedIds;
+  if (!nestedIds) return out;
+  const pending: number[] = [];
+  const ask = (id: number) => {
+    if (id in out) return;
+    const answer = nestedIds(id) ?? null;
+    out[id] = answer;
+    if (answer) pending.push(...answer);
+  };
+  for (const m of text.matchAll(NESTED)) ask(Number(m[2]));
+  while (pending.length > 0) ask(pending.pop()!);
   return out;
 }
 
@@ -72,6 +81,7 @@ function plainSettings(s: IdeSettings): PlainSettings {
     ...(s.rules !== undefined ? { rules: s.rules } : {}),
     ...(s.lintConfig !== undefined ? { lintConfig: s.lintConfig } : {}),
     ...(s.filePath !== undefined ? { filePath: s.filePath } : {}),
+    ...(s.selfId !== undefined ? { selfId: s.selfId } : {}),
   };
 }
 

@@ -107,6 +107,10 @@ export interface ProjectInfo {
   readonly serviceName?: string;
   /** The ids of the calculations nested in calculation `id`, or undefined when the project does not know `id`. */
   nestedIds(id: number): readonly number[] | undefined;
+  /** The linted file's own calculation id, when the project maps the file to one (a nesting cycle goes through it). */
+  readonly calculationId?: number;
+  /** Where calculation `id`'s formula lives (relative to the project's root where the host knows it), for messages. */
+  calculationFile?(id: number): string | undefined;
 }
 
 export interface ReportDescriptor<M extends string = string> {

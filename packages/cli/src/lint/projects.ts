@@ -3,7 +3,7 @@
 // configuration per combination of matching overrides. Everything is cached per thread for large runs.
 import type { DatasetColumn } from '@calckit/formula';
 import { RULES, overrideApplies, parseLintConfig, resolveConfig, type LintConfig, type ProjectInfo, type ResolvedConfig } from '@calckit/lint';
-import { ProjectError, ProjectIndex, type IndexedProject, type Project } from '@calckit/project';
+import { ProjectError, ProjectIndex, calculationForId, type IndexedProject, type Project } from '@calckit/project';
 
 export interface FileSettings {
   readonly project?: Project;
@@ -51,7 +51,11 @@ export class ProjectResolver {
       throw new SettingsError(lines.map((l) => `${project.file}: ${l}`).join('\n'));
     }
     // The rules compare against the name as the project file writes it; nestedIds counts the canonical one's calls.
-    const info: ProjectInfo = { ...(project.service?.name ? { serviceName: project.service.name } : {}), nestedIds: indexed.nestedIds };
+    const info: ProjectInfo = {
+      ...(project.service?.name ? { serviceName: project.service.name } : {}),
+      nestedIds: indexed.nestedIds,
+      calculationFile: (id) => calculationForId(project, id)?.path,
+    };
     const loaded = { project, config, info, resolvedBySignature: new Map<string, ResolvedConfig>() };
     this.byProject.set(project, loaded);
     return loaded;
@@ -73,7 +77,7 @@ export class ProjectResolver {
     if (indexed.schemaError) throw new SettingsError(indexed.schemaError.message);
     const loaded = this.lintProject(indexed);
     const { project, config, info } = loaded;
-    const { relativePath, schema } = indexed;
+    const { relativePath, schema, calculation } = indexed;
     const signature = (config.overrides ?? []).map((o) => (overrideApplies(o, relativePath) ? '1' : '0')).join('');
     let resolved = loaded.resolvedBySignature.get(signature);
     if (!resolved) {
@@ -85,7 +89,8 @@ export class ProjectResolver {
       config,
       resolved,
       ...(schema ? { schema } : {}),
-      projectInfo: info,
+      // The file's own id (a nesting cycle goes through it): one small object per mapped file.
+      projectInfo: calculation ? { ...info, calculationId: calculation.id } : info,
       relativePath,
     };
   }

@@ -18,6 +18,7 @@ import { rule as intervalUnit } from './interval-unit.js';
 import { rule as keywordCase } from './keyword-case.js';
 import { rule as mixedAggregation } from './mixed-aggregation.js';
 import { rule as nestedAggregate } from './nested-aggregate.js';
+import { rule as nestedCalculationCycle } from './nested-calculation-cycle.js';
 import { rule as nestedCalculationDepth } from './nested-calculation-depth.js';
 import { rule as nullComparison } from './null-comparison.js';
 import { rule as pastedCharacters } from './pasted-characters.js';
@@ -56,6 +57,7 @@ const ALL: readonly Rule[] = [
   keywordCase,
   mixedAggregation,
   nestedAggregate,
+  nestedCalculationCycle,
   nestedCalculationDepth,
   nullComparison,
   pastedCharacters,
