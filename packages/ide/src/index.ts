@@ -12,7 +12,7 @@ export { semanticTokens, SEMANTIC_TOKEN_TYPES, SEMANTIC_TOKEN_MODIFIERS } from '
 export { foldingRanges } from './folding.js';
 export { selectionRanges } from './selection-ranges.js';
 export { documentHighlights } from './highlight.js';
-export { prepareRename, rename, renameColumnEdits, newColumnName, columnToRename, RenameError, type RenameTarget } from './rename.js';
+export { prepareRename, rename, renameColumnEdits, newColumnName, checkColumnName, columnToRename, RenameError, type RenameTarget } from './rename.js';
 export { inlayHints } from './inlay-hints.js';
 export { documentSymbols } from './symbols.js';
 export { coreDiagnostics, diagnose, type Linter } from './diagnostics.js';

@@ -23,15 +23,19 @@ export function prepareRename(doc: IdeDocument, offset: number): RenameTarget | 
 
 export class RenameError extends Error {}
 
-/**
- * The column name a typed new name stands for (typed with its backticks too); throws RenameError for a name that
- * cannot be a column name.
- */
-export function newColumnName(typed: string): string {
-  const name = /^`(.*)`$/s.test(typed) ? typed.slice(1, -1).replace(/``/g, '`') : typed;
+/** Throws RenameError for a name that cannot be a column name (empty, or with a line break). */
+export function checkColumnName(name: string): string {
   if (name.trim().length === 0) throw new RenameError('A column name cannot be empty.');
   if (/[\r\n]/.test(name)) throw new RenameError('A column name cannot contain a line break.');
   return name;
+}
+
+/**
+ * The column name a name typed in a rename box stands for (typed with its backticks too, doubled backticks inside);
+ * throws RenameError for a name that cannot be a column name.
+ */
+export function newColumnName(typed: string): string {
+  return checkColumnName(/^`(.*)`$/s.test(typed) ? typed.slice(1, -1).replace(/``/g, '`') : typed);
 }
 
 /** The column under the cursor, or RenameError when there is none. */
@@ -43,15 +47,16 @@ export function columnToRename(doc: IdeDocument, offset: number): ColumnRef {
 
 /** Edits renaming the column under the cursor; throws RenameError for a name that cannot be a column name. */
 export function rename(doc: IdeDocument, offset: number, newName: string): TextEdit[] {
-  return renameColumnEdits(doc, columnToRename(doc, offset).name, newName);
+  const column = columnToRename(doc, offset);
+  return renameColumnEdits(doc, column.name, newColumnName(newName));
 }
 
 /**
- * Edits renaming every reference to column `oldName` (its exact name, without quotes) to `newName` (checked and
- * backtick-quoted as `rename` does), at the references' exact ranges: nothing else of the text changes.
+ * Edits renaming every reference to column `oldName` to `newName` (both exact names, without quotes; the new one
+ * checked and backtick-quoted as `rename` does), at the references' exact ranges: nothing else of the text changes.
  */
 export function renameColumnEdits(doc: IdeDocument, oldName: string, newName: string): TextEdit[] {
-  const newText = backtickColumn(newColumnName(newName));
+  const newText = backtickColumn(checkColumnName(newName));
   return columnRefs(doc)
     .filter((c) => c.name === oldName)
     .map((c) => ({ span: { start: c.range.start.offset, end: c.range.end.offset }, newText }));

@@ -5,7 +5,7 @@ export { ProjectIndex } from './project-index.js';
 export type { ColumnReference, FormulaReferences, IndexedFile, IndexedProject, NestedCallReference, ProjectIndexOptions } from './project-index.js';
 export { buildProjectGraph, shortestCycle } from './project-graph.js';
 export type { GraphCalculation, GraphColumn, GraphNested, GraphUse, ProjectGraph } from './project-graph.js';
-export { calculationForFile, calculationForId, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
+export { calculationForFile, calculationForId, calculationsOfDataset, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, SchemaRecordInput, SchemaStateEntry, StateFileOptions } from './state.js';
 export { resolveConnection, resolveServiceName, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';

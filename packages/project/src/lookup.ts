@@ -34,6 +34,11 @@ export function calculationForId(project: Project, id: number): ProjectCalculati
   return entriesOf(project).byId.get(id);
 }
 
+/** The project's entries for the formulas of a dataset (by its key), in the project file's order. */
+export function calculationsOfDataset(project: Project, datasetKey: string): ProjectCalculation[] {
+  return project.calculations.filter((c) => c.dataset === datasetKey);
+}
+
 function normalise(path: string): string {
   return path.replace(/^\.\//, '').replace(/\/{2,}/g, '/');
 }

@@ -8,11 +8,10 @@ import { relative, sep } from 'node:path';
 import { analyzeFormula, parseFormula, walk, type ColumnRef, type ParseResult, type Range } from '@calckit/formula';
 import type { FileResult, LintMessage } from '@calckit/lint';
 import { lintText } from '@calckit/lint';
-import { FileAccessError, FileEncodingError, diffSchemas, readFormulaFile, type ColumnChange, type DatasetColumn, type IndexedProject } from '@calckit/project';
+import { FileAccessError, FileEncodingError, diffSchemas, readFormulaFile, calculationsOfDataset, type ColumnChange, type DatasetColumn, type IndexedProject } from '@calckit/project';
 import { fatalResult } from '../lint/lint-file.js';
 import type { ProjectResolver } from '../lint/projects.js';
 import { NESTS_BROKEN_CALCULATION, RESULT_TYPE_CHANGED } from './impact-rules.js';
-import { datasetFormulaFiles } from './rename-column.js';
 
 /** One dataset's schema before and after the change. */
 export interface DatasetSchemaChange {
@@ -156,7 +155,7 @@ export function schemaImpact(input: ImpactInput): ImpactResult {
     const changes = diffSchemas(change.before, change.after);
     datasets.push({ dataset: change.dataset, changes });
     if (changes.length === 0) continue;
-    for (const { id } of datasetFormulaFiles(project, change.dataset)) {
+    for (const { id } of calculationsOfDataset(project, change.dataset)) {
       const calc = calcs.get(id)!;
       if (!load(calc, project.root)) continue;
       calc.messages.push(...lintFindings(calc, change, changes, input));

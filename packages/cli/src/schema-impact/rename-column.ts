@@ -9,6 +9,7 @@ import {
   FileAccessError,
   FileEncodingError,
   ProjectError,
+  calculationsOfDataset,
   loadDatasetSchema,
   readFormulaFile,
   readRegularFileSync,
@@ -124,11 +125,6 @@ function readSchemaText(project: Project, file: string): string {
   }
 }
 
-/** The formula files the project maps to a dataset, in the project file's order. */
-export function datasetFormulaFiles(project: Project, dataset: string): { readonly id: number; readonly file: string; readonly path: string }[] {
-  return project.calculations.filter((c) => c.dataset === dataset).map((c) => ({ id: c.id, file: c.file, path: c.path }));
-}
-
 export async function renameDatasetColumn(input: ColumnRenameInput): Promise<ColumnRenameResult> {
   const { project, dataset, oldName } = input;
   const { columns, schemaPath } = columnsOf(project, dataset);
@@ -139,7 +135,7 @@ export async function renameDatasetColumn(input: ColumnRenameInput): Promise<Col
   if (withSchema && schemaEdit === undefined) throw new ColumnRenameError(`cannot find the "name" of column ${quoted(oldName)} in ${relativeTo(project, schemaPath)}`);
 
   const planned: Array<{ file: string; path: string; text: string; rename: FileRename }> = [];
-  for (const { file, path } of datasetFormulaFiles(project, dataset)) {
+  for (const { file, path } of calculationsOfDataset(project, dataset)) {
     let text: string;
     try {
       text = readFormulaFile(file, { projectRoot: project.root, displayPath: path });

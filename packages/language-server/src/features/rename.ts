@@ -1,8 +1,11 @@
-// textDocument/prepareRename and /rename → ide prepareRename() and rename(), within the document.
-import { ResponseError, ErrorCodes, type WorkspaceEdit } from 'vscode-languageserver';
-import { prepareRename, rename as ideRename, RenameError } from '@calckit/ide';
+// textDocument/prepareRename and /rename → ide prepareRename() and the rename of a column. In a formula file of a
+// project's dataset, one WorkspaceEdit over every formula file of that dataset and its schema file (dataset-rename.ts);
+// elsewhere, within the document. `documentChanges` with versions when the client supports them, else `changes`.
+import { ResponseError, ErrorCodes, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { columnToRename, newColumnName, prepareRename, renameColumnEdits, RenameError } from '@calckit/ide';
 import { onDocument, type Feature } from '../context.js';
 import { toOffset, toRange, toTextEdits } from '../convert.js';
+import { datasetRename } from '../dataset-rename.js';
 
 export const rename: Feature = {
   capabilities: () => ({ renameProvider: { prepareProvider: true } }),
@@ -16,8 +19,15 @@ export const rename: Feature = {
     ctx.connection.onRenameRequest(
       onDocument(ctx, 'textDocument/rename', null, ({ text, doc }, _s, params): WorkspaceEdit | null | ResponseError<void> => {
         try {
-          const edits = ideRename(doc, toOffset(text, params.position), params.newName);
-          return { changes: { [text.uri]: toTextEdits(text, edits) } };
+          const column = columnToRename(doc, toOffset(text, params.position));
+          const newName = newColumnName(params.newName);
+          const files = datasetRename(ctx, text.uri, column.name, newName);
+          if (files === undefined) return { changes: { [text.uri]: toTextEdits(text, renameColumnEdits(doc, column.name, newName)) } };
+          if (ctx.client().workspace?.workspaceEdit?.documentChanges === true) {
+            const documentChanges: TextDocumentEdit[] = files.map((f) => ({ textDocument: { uri: f.uri, version: f.version }, edits: toTextEdits(f.text, f.edits) }));
+            return { documentChanges };
+          }
+          return { changes: Object.fromEntries(files.map((f) => [f.uri, toTextEdits(f.text, f.edits)])) };
         } catch (error) {
           // A refused rename is the user's to read, not a server failure.
           if (error instanceof RenameError) return new ResponseError<void>(ErrorCodes.InvalidParams, error.message);
