@@ -25,6 +25,31 @@ describe('push state', () => {
     expect(readdirSync(join(dir, '.calckit'))).toEqual(['state.json']);
   });
 
+  it('records schema files per origin and dataset, beside the pushes; a state file without them still reads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calckit-state-'));
+    const path = join(dir, 'state.json');
+    // Written before schemas were pulled: no `schemas`.
+    const before = { version: 2, services: { [PROD]: { calculations: { '7': { checkSum: sum(7), pushedAt: '2026-01-01T00:00:00.000Z' } } } } };
+    writeFileSync(path, JSON.stringify(before));
+    expect(readState(path)).toEqual(before);
+    const sha = (n: number): string => n.toString(16).padStart(64, '0');
+    const handle = openPushState(path, LOCAL);
+    handle.recordSchemas([
+      { datasetId: 'sales', sha256: sha(1), file: 'schemas/sales.json', pulledAt: new Date('2026-02-01T00:00:00Z') },
+      { datasetId: 'ops', sha256: sha(2), file: 'schemas/ops.json', pulledAt: new Date('2026-02-01T00:00:00Z') },
+    ]);
+    expect(handle.lastSchema('sales')).toEqual({ sha256: sha(1), file: 'schemas/sales.json', pulledAt: '2026-02-01T00:00:00.000Z' });
+    handle.record(9, { checkSum: sum(9) });
+    handle.forget(9); // the service's last calculation record: its schema records stay
+    handle.release();
+    const after = readState(path);
+    expect(Object.keys(after.services[LOCAL]?.schemas ?? {})).toEqual(['ops', 'sales']);
+    expect(after.services[PROD]).toEqual(before.services[PROD]); // records of one service never touch another's
+    const other = openPushState(path, PROD);
+    expect(other.lastSchema('sales')).toBeUndefined();
+    other.release();
+  });
+
   it('refuses a malformed state file with a clear error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'calckit-state-'));
     const path = join(dir, 'state.json');

@@ -28,10 +28,11 @@ export const DEFAULT_SCHEMA_DIR = 'schemas';
 /**
  * created: the file did not exist. updated: it held what was last written here (or --force). unchanged: it already
  * holds the service's columns. skipped: edited by hand, or not written by calckit and different from the service's.
- * failed: the service's schema could not be read or used, or the file could not be read or written.
+ * empty: the service lists no columns for the dataset; no file is written (an empty schema would make every column of
+ * every formula unknown). failed: the service's schema could not be read or used, or the file could not be read or written.
  */
-export type SchemaFileOutcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'failed';
-export const SCHEMA_FILE_OUTCOMES: readonly SchemaFileOutcome[] = ['created', 'updated', 'unchanged', 'skipped', 'failed'];
+export type SchemaFileOutcome = 'created' | 'updated' | 'unchanged' | 'skipped' | 'empty' | 'failed';
+export const SCHEMA_FILE_OUTCOMES: readonly SchemaFileOutcome[] = ['created', 'updated', 'unchanged', 'skipped', 'empty', 'failed'];
 
 export interface SchemaFileEntry {
   /** The dataset's key in calckit.json. */
@@ -142,7 +143,10 @@ export async function writeSchemaFiles(options: SchemaFilesOptions): Promise<Sch
       entry('failed', null, `reading the schema of dataset ${target.id} failed: ${what}`);
       continue;
     }
-    const sha256 = sha256Of(text);
+    if (columns === 0) {
+      entry('empty', 0, 'the service lists no columns for this dataset: no schema file written (formulas are checked without one)');
+      continue;
+    }
     const done = (outcome: Extract<SchemaFileOutcome, 'created' | 'updated' | 'unchanged'>, written: string, reason: string | null): void => {
       entry(outcome, columns, reason);
       const recorded = state.lastSchema(target.id);

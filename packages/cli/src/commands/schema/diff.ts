@@ -16,7 +16,7 @@ import { datasetTargets } from '../../service/schema-targets.js';
 import { readServiceSchema, ServiceSchemaError } from '../../service/service-schema.js';
 
 /**
- * same: the file holds the service's columns. differs: see `changes`. no-local-file: calckit.json maps no schema file
+ * same: the file holds the service's columns (or there is no file and the service lists no columns, as pull leaves it). differs: see `changes`. no-local-file: calckit.json maps no schema file
  * or the file does not exist. not-in-service: the service answered 404 for the dataset. error: see `error`.
  */
 export type SchemaDiffStatus = 'same' | 'differs' | 'no-local-file' | 'not-in-service' | 'error';
@@ -75,6 +75,10 @@ export async function runSchemaDiff(datasets: readonly string[], options: Connec
       if (!isServiceError(error) || error.unreachable) throw error; // unreachable: one message (main), exit 2
       if (error.status === 404) entry('not-in-service', `the service knows no dataset ${target.id} (or does not offer the read of a schema): formulas of ${target.key} cannot be checked against it`);
       else entry('error', `reading the schema of dataset ${target.id} failed: ${error.message}`);
+      continue;
+    }
+    if (local === undefined && remote.length === 0) {
+      entry('same', `no local schema, and the service lists no columns for the dataset`);
       continue;
     }
     if (local === undefined) {
