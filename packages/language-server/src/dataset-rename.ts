@@ -61,6 +61,8 @@ export function datasetRename(
       file = textOf(calc.file, openByPath, deps.documents, () => readFormulaFile(calc.file, { projectRoot: project.root }));
     } catch (error) {
       if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+      // A file the project maps but nobody has written yet holds no reference.
+      if (error instanceof FileAccessError && error.code === 'ENOENT') continue;
       deps.log.warn(`rename of column ${JSON.stringify(oldName)}: ${calc.path} left out: ${error.message}`);
       continue;
     }
