@@ -16,6 +16,12 @@ const REQUESTS: Record<string, Array<[string, unknown]>> = {
   completionProvider: [['textDocument/completion', { ...doc, position: pos }]],
   hoverProvider: [['textDocument/hover', { ...doc, position: pos }]],
   definitionProvider: [['textDocument/definition', { ...doc, position: pos }]],
+  referencesProvider: [['textDocument/references', { ...doc, position: pos, context: { includeDeclaration: true } }]],
+  callHierarchyProvider: [
+    ['textDocument/prepareCallHierarchy', { ...doc, position: pos }],
+    ['callHierarchy/incomingCalls', { item: { name: 'x', kind: 12, uri, range, selectionRange: range, data: { projectFile: '/nowhere/calckit.json', serviceName: 'SVC', calculation: 1 } } }],
+    ['callHierarchy/outgoingCalls', { item: { name: 'x', kind: 12, uri, range, selectionRange: range } }],
+  ],
   signatureHelpProvider: [['textDocument/signatureHelp', { ...doc, position: { line: 1, character: 12 } }]],
   semanticTokensProvider: [['textDocument/semanticTokens/full', doc], ['textDocument/semanticTokens/range', { ...doc, range }]],
   foldingRangeProvider: [['textDocument/foldingRange', doc]],

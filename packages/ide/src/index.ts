@@ -22,4 +22,5 @@ export { codeActions, fixAllEdits, FIX_ALL_KIND, type CodeActionRequest } from '
 export { applyEdits, minimalEdits } from './text-edits.js';
 export { formatDocument, formatDocumentRange, type EditorFormatting } from './formatting.js';
 export { definition, type Definition } from './definition.js';
+export { documentReferences, referenceTargetAt, type FormulaReference } from './references.js';
 export { testValuesHover, showCell as showTestCell, type TestValuesInput, type TestValuesOptions } from './test-values.js';

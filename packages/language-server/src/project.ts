@@ -1,7 +1,7 @@
 // The server's view of the project index (@calckit/project's ProjectIndex): per formula file its project, schema and
 // calculation id, with the problems of a broken project or schema file logged once each instead of thrown at the editor.
 // The file watcher's changes go to the index, which drops exactly what they can change.
-import { ProjectError, ProjectIndex, type DatasetColumn, type Project } from '@calckit/project';
+import { ProjectError, ProjectIndex, buildProjectGraph, type DatasetColumn, type Project, type ProjectGraph } from '@calckit/project';
 import type { Log } from './log.js';
 
 export interface FileProject {
@@ -16,6 +16,8 @@ export class ProjectService {
   /** The index itself (formula tests run through it, so a watched change reaches them too). */
   readonly index = new ProjectIndex();
   private readonly reported = new Set<string>();
+  /** The project graph by project and service name, rebuilt after a watched change (from the index's kept parses). */
+  private graphs = new WeakMap<Project, Map<string, ProjectGraph>>();
 
   constructor(private readonly log: Log) {}
 
@@ -55,11 +57,27 @@ export class ProjectService {
     return this.index.nestedIds(project, id, serviceName);
   }
 
+  /**
+   * The project's graph (columns read, calculations nested, per formula file, as on disk) for a service name (the
+   * document's: the client's setting, else the project's). Built on first use after a change of any watched file.
+   */
+  graph(project: Project, serviceName: string | undefined): ProjectGraph {
+    let byName = this.graphs.get(project);
+    if (!byName) this.graphs.set(project, (byName = new Map()));
+    const key = serviceName ?? '';
+    let graph = byName.get(key);
+    if (!graph) byName.set(key, (graph = buildProjectGraph(this.index, project, serviceName)));
+    return graph;
+  }
+
   /** Files changed on disk: true when an answer may have changed (their problems may then be logged again). */
   changed(paths: readonly string[]): boolean {
     let any = false;
     for (const path of paths) if (this.index.invalidate(path)) any = true;
-    if (any) this.reported.clear();
+    if (any) {
+      this.reported.clear();
+      this.graphs = new WeakMap();
+    }
     return any;
   }
 

@@ -1,5 +1,6 @@
 // Every feature the server offers, in one list: the server registers these and derives its capabilities from them.
 import type { Feature } from '../context.js';
+import { callHierarchy } from './call-hierarchy.js';
 import { codeActions } from './code-actions.js';
 import { completion } from './completion.js';
 import { definition } from './definition.js';
@@ -10,6 +11,7 @@ import { highlight } from './highlight.js';
 import { hover } from './hover.js';
 import { inlayHints } from './inlay-hints.js';
 import { pullDiagnostics } from './pull-diagnostics.js';
+import { references } from './references.js';
 import { rename } from './rename.js';
 import { selectionRange } from './selection-ranges.js';
 import { semanticTokens } from './semantic-tokens.js';
@@ -20,6 +22,8 @@ export const FEATURES: readonly Feature[] = [
   completion,
   hover,
   definition,
+  references,
+  callHierarchy,
   signatureHelp,
   semanticTokens,
   folding,
