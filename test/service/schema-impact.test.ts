@@ -194,6 +194,31 @@ describe('calckit schema impact against the service', () => {
   });
 });
 
+describe('calckit schema impact: errors and a proposal fixed', () => {
+  it('a dataset the service does not know: exit 2 naming the failed read, not exit 1', async () => {
+    const dir = project();
+    const file = JSON.parse(read(dir, 'calckit.json'));
+    file.datasets.stock.id = 'no-such-dataset';
+    writeFileSync(join(dir, 'calckit.json'), JSON.stringify(file));
+    const run = await calckit(dir, ['schema', 'impact', 'stock']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/readDatasetSchema failed/);
+  });
+
+  it('--fix with --schema renames the proposal\'s column in the formulas and in the local schema file', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'proposed.json'), JSON.stringify(ORDERS.map((c) => (c.id === 'region' ? { ...c, name: 'Area' } : c))));
+    const run = await calckit(dir, ['schema', 'impact', 'orders', '--schema', 'proposed.json', '--fix']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('fixed: renamed `Region` → `Area` in dataset orders: 2 references in orders/west.calc (1), orders/both.calc (1), and in schemas/orders.json');
+    expect(run.stdout).toContain('no formula breaks or changes meaning');
+    expect(read(dir, 'orders/west.calc')).toBe(FILES['orders/west.calc']!.text.replace('`Region`', '`Area`'));
+    expect(JSON.parse(read(dir, 'schemas/orders.json'))[0]).toEqual({ ...ORDERS[0], name: 'Area' });
+    const lint = await calckit(dir, ['lint', '--format', 'json']);
+    expect((JSON.parse(lint.stdout) as Array<{ messages: Array<{ severity: number }> }>).flatMap((r) => r.messages).filter((m) => m.severity === 2)).toEqual([]);
+  });
+});
+
 describe('calckit schema rename', () => {
   it('--dry-run shows the edits and writes nothing', async () => {
     const dir = project();

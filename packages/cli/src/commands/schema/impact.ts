@@ -11,7 +11,7 @@ import { ProjectResolver, SettingsError } from '../../lint/projects.js';
 import { schemaImpact, type DatasetSchemaChange, type ImpactResult } from '../../schema-impact/impact.js';
 import { ColumnRenameError, renameDatasetColumn, type ColumnRenameResult } from '../../schema-impact/rename-column.js';
 import { IMPACT_FORMATS, renderImpact, type ImpactFormat } from '../../schema-impact/report.js';
-import { failCall, stdoutEmit } from '../../service/output.js';
+import { describeServiceError, unreachableExit } from '../../service/output.js';
 import { loadProjectOrExit, openContext, projectIndexFor, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions } from '../../service/context.js';
 import { readServiceSchema, ServiceSchemaError } from '../../service/service-schema.js';
 
@@ -86,7 +86,8 @@ export async function runSchemaImpact(named: readonly string[], flags: ImpactFla
         after = await readServiceSchema(context.client, project.datasets[key]!.id, { datasetKey: key });
       } catch (error) {
         if (error instanceof ServiceSchemaError) throw usage(error.message);
-        if (isServiceError(error)) failCall(stdoutEmit(flags.format === 'json'), error);
+        // Exit 1 says a formula breaks: a failed read is an error (2), whatever the service answered.
+        if (isServiceError(error)) throw error.unreachable ? unreachableExit(error) : new CliExit(EXIT_USAGE, describeServiceError(error));
         throw error;
       }
       changes.push({ dataset: key, before, after });

@@ -1,6 +1,7 @@
 // `calckit schema rename <dataset> <old> <new>`: renames a column in every formula file of a dataset, at the exact
 // places it is referenced, and in the dataset's schema file (its id kept). The work is in ../../schema-impact/.
 import type { Command } from 'commander';
+import { escapeForTerminal } from '@calckit/lint';
 import { FileAccessError, FileEncodingError, OutsideProjectError } from '@calckit/project';
 import { CliExit, EXIT_USAGE } from '../../exit.js';
 import { loadProjectOrExit } from '../../service/context.js';
@@ -37,7 +38,8 @@ export function describeRename(result: ColumnRenameResult, showEdits: boolean): 
     if (showEdits) for (const e of file.edits) lines.push(`    ${file.path}:${e.line}:${e.column}  ${e.oldText} → ${e.newText}`);
   }
   if (result.schemaFile !== undefined) lines.push(`  ${result.schemaFile}: column name ${JSON.stringify(result.oldName)} → ${JSON.stringify(result.newName)} (id kept)`);
-  return lines.join('\n');
+  // Paths come from calckit.json: control characters are shown as escapes, never sent to the terminal.
+  return lines.map(escapeForTerminal).join('\n');
 }
 
 export function register(schema: Command): void {
