@@ -4,7 +4,7 @@
 // against the SARIF 2.1.0 schema); --fix and schema rename rewrite the column at its exact places, every other byte of
 // each file kept (comments, spacing, CRLF, a byte-order mark), and lint is clean again for it. Run `npm run build` first.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -245,6 +245,28 @@ describe('calckit schema rename', () => {
     const impact = await calckit(dir, ['schema', 'impact', 'orders', '--format', 'json']);
     const left = JSON.parse(impact.stdout) as { datasets: Array<{ changes: Array<{ kind: string }> }> };
     expect(left.datasets[0]!.changes.map((c) => c.kind)).toEqual(['removed']);
+  });
+
+  it('a formula file or the schema file linked out of the project: refused (exit 2), nothing written anywhere', async () => {
+    const outside = mkdtempSync(join(sandbox, 'outside-'));
+    const secret = 'COUNT(`Region`) -- SECRET-do-not-leak\n';
+    writeFileSync(join(outside, 'victim.calc'), secret);
+    writeFileSync(join(outside, 'columns.json'), JSON.stringify(ORDERS));
+    for (const [linked, target] of [
+      ['orders/units.calc', join(outside, 'victim.calc')],
+      ['schemas/orders.json', join(outside, 'columns.json')],
+    ] as const) {
+      const dir = project();
+      rmSync(join(dir, linked));
+      symlinkSync(target, join(dir, linked));
+      const run = await calckit(dir, ['schema', 'rename', 'orders', 'Region', 'Territory']);
+      expect(run.code, linked).toBe(2);
+      expect(run.stderr).toContain(`leads outside the project, to ${target}`);
+      expect(run.stdout + run.stderr).not.toContain('SECRET-do-not-leak');
+      for (const [path, f] of Object.entries(FILES)) if (path !== linked) expect(read(dir, path)).toBe(f.text);
+    }
+    expect(readFileSync(join(outside, 'victim.calc'), 'utf8')).toBe(secret);
+    expect(JSON.parse(readFileSync(join(outside, 'columns.json'), 'utf8'))).toEqual(ORDERS);
   });
 
   it('refuses a name the schema does not have (exactly), a new name it has, an unknown dataset: exit 2, nothing written', async () => {
