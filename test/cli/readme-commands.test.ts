@@ -51,7 +51,7 @@ describe("the README's npx calckit lines", () => {
 // The lines meant for a formula repository, run in one (examples/ has calckit.json and formulas; the repository's
 // node_modules above it holds calckit). Output files go to a temporary folder.
 const docsCommands = ['docs/ci.md', 'docs/install.md'].flatMap((doc) =>
-  // (ci.md's recipe for the emulator needs one running: test/service/ci-recipe.test.ts runs it.)
+  // (ci.md's recipes from the one for the emulator on need a service: test/service/ci-recipe.test.ts runs them.)
   readmeCommands(readFileSync(join(REPO_ROOT, doc), 'utf8').split('## Trying the push workflow on the emulator')[0]!)
     .filter((command) => !/--stdio/.test(command))
     .map((command) => [doc, command.replace(/ -o (\S+)/, (_, file: string) => ` -o "$TMPDIR/${file.replace(/\//g, '-')}"`)] as const),
