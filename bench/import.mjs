@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateFormulas } from './lib/corpus.mjs';
+import { processCpuS, startEmulatorProcess, stopProcess } from './lib/emulator-process.mjs';
 import { machine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -26,32 +27,7 @@ const CALCKIT = join(ROOT, 'packages/cli/dist/calckit.js');
 const CLIENT = pathToFileURL(join(ROOT, 'packages/client/dist/index.js')).href;
 const IMPORT = pathToFileURL(join(ROOT, 'packages/cli/dist/commands/import.js')).href;
 const CREATE_FILE = pathToFileURL(join(ROOT, 'packages/cli/dist/service/create-file.js')).href;
-const EMULATOR = pathToFileURL(join(ROOT, 'packages/emulator/dist/index.js')).href;
 const TOKEN = 'bench-import';
-
-/** The emulator in its own process; resolves with its URL and the child. */
-function startEmulatorProcess(dataPath, fixturesPath) {
-  const script = `
-    const { startEmulator } = await import(${JSON.stringify(EMULATOR)});
-    const e = await startEmulator({ developerToken: ${JSON.stringify(TOKEN)}, sessionToken: 's', dataPath: ${JSON.stringify(dataPath)}, fixtures: ${JSON.stringify(fixturesPath)} });
-    console.log(e.url);
-    process.on('SIGTERM', () => e.close().then(() => process.exit(0)));`;
-  return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 1 << 20 });
-    child.stdout.once('data', (d) => resolve({ url: d.toString().trim(), child }));
-    child.once('exit', (code) => reject(new Error(`emulator process exited with ${code}`)));
-  });
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux; undefined elsewhere). */
-function processCpuS(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return undefined;
-  }
-}
 
 function run(args, cwd) {
   return new Promise((resolve, reject) => {
@@ -95,13 +71,6 @@ function startLatencyProxy(target, oneWayMs) {
   });
 }
 
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
 /**
  * Two scenarios against the same emulator: over loopback, and through a proxy adding `latencyMs` per round trip (a
  * service in the same region). Each returns { oneAtATimeS, importS, importProcessS, ratio, processRatio, CPU times,
@@ -121,7 +90,7 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
   };
   const fixturesPath = join(dir, 'fixtures.json');
   writeFileSync(fixturesPath, JSON.stringify(fixtures));
-  const emulator = await startEmulatorProcess(join(dir, 'bench.sqlite'), fixturesPath);
+  const emulator = await startEmulatorProcess(join(dir, 'bench.sqlite'), fixturesPath, { developerToken: TOKEN });
   const proxy = await startLatencyProxy(emulator.url, latencyMs / 2);
   const { createClient } = await import(CLIENT);
   const { runImport, DEFAULT_IMPORT_CONCURRENCY, IMPORT_BATCH_SIZE } = await import(IMPORT);
@@ -242,8 +211,8 @@ export async function benchImport({ calculations = 1000, rounds = 3, concurrency
     const latency = await scenario(proxy.url, 'latency');
     return { calculations, rounds, concurrency, batchSize: IMPORT_BATCH_SIZE, latencyMs, loopback, latency, machine: machine() };
   } finally {
-    await stop(proxy.child);
-    await stop(emulator.child);
+    await stopProcess(proxy.child);
+    await stopProcess(emulator.child);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,13 @@ const ms = (x) => (typeof x === 'number' ? `${fmt(x, 1)} ms` : '—');
 const s = (x) => (typeof x === 'number' ? `${fmt(x, x < 10 ? 2 : 0)} s` : '—');
 const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} formulas/s, ${fmt(r.mbPerS)} MB/s` : '—');
 
+/**
+ * How many times lint's time `calckit schema pull`, `diff`, `impact` and `rename` may take on the same project: the
+ * issue's "small multiple". Set at 2× from the first runs (impact 1.3×, the others about 0.3×), with room for the
+ * noise of a shared machine.
+ */
+const SCHEMA_COMMANDS_OVER_LINT = 2;
+
 /** The goals, each computed from this run's results: { goal, target, measured, met }. */
 export function goals(results) {
   const out = [];
@@ -45,6 +52,20 @@ export function goals(results) {
       value: r?.ratio,
       met: r?.ratio >= 4,
       shown: r ? `${times(r.ratio, 2)} in process (${s(r.importS)} vs ${s(r.oneAtATimeS)}); ${times(r.processRatio, 2)} as a command (${s(r.importProcessS)})` : '—',
+    });
+  }
+  // Schema commands against lint on the same project, whole processes: CPU time of the command and of the emulator
+  // while it runs (lint calls no service), wall clock beside.
+  const sch = na(results.schemas) ? undefined : results.schemas;
+  const count = (n) => (typeof n === 'number' ? n.toLocaleString('en') : '10,000');
+  for (const name of ['pull', 'diff', 'impact', 'rename']) {
+    const c = na(sch?.commands?.[name]) ? undefined : sch.commands[name];
+    out.push({
+      goal: `\`calckit schema ${name}\` vs \`calckit lint\`, ${count(sch?.calculations)} calculations over ${sch?.datasets ?? 50} datasets (CPU time, the emulator's included)`,
+      target: `≤ ${SCHEMA_COMMANDS_OVER_LINT}×`,
+      value: c?.overLintCpu,
+      met: c?.overLintCpu <= SCHEMA_COMMANDS_OVER_LINT,
+      shown: c ? `${times(c.overLintCpu, 2)} (${s(c.totalCpuS)} vs ${s(sch.lint.totalCpuS)}; wall ${times(c.overLintWall, 2)})` : '—',
     });
   }
   const ev = na(results.evaluate) ? undefined : results.evaluate;
@@ -204,6 +225,35 @@ export function renderMarkdown(results) {
     );
   }
   lines.push('');
+
+  const sch = results.schemas;
+  if (sch !== undefined) {
+    lines.push(
+      na(sch)
+        ? '**Schema commands at scale**'
+        : `**Schema commands at scale** (a project of ${sch.calculations.toLocaleString('en')} calculations over ${sch.datasets} datasets, ${sch.columns.toLocaleString('en')} columns, served by the emulator; each command a whole process; ${sch.rounds === 1 ? 'one round' : `medians of ${sch.rounds} rounds`})`,
+    );
+    lines.push('');
+    if (na(sch)) lines.push(`not available: ${sch?.notAvailable}`);
+    else {
+      const k = sch.checks;
+      const cpu = (c) => `${s(c.cpuS)} + ${s(c.serviceCpuS)}`;
+      const rows = [['`calckit lint` (reference)', s(sch.lint.wallS), cpu(sch.lint), '1×', `${sch.lint.problems.toLocaleString('en')} problems, ${fmt(sch.lint.maxRssMb, 0)} MB peak`]];
+      if (sch.pullFirst) rows.push(['`calckit schema pull`, first (creates the files)', s(sch.pullFirst.wallS), cpu(sch.pullFirst), `${times(sch.pullFirst.overLintCpu, 2)} (wall ${times(sch.pullFirst.overLintWall, 2)})`, `${sch.datasets} schema files written and mapped; once`]);
+      const what = {
+        pull: () => 'every dataset, nothing changed (the refresh)',
+        diff: () => `every dataset; ${k.changedDatasets} changed in the service (a column renamed, one dropped, one retyped each), ${k.diffFoundChanges} reported`,
+        impact: () => `every dataset, against the service's schemas: ${k.impact.findings.toLocaleString('en')} findings in ${k.impact.formulas.toLocaleString('en')} formulas`,
+        rename: () => `\`${k.renamed.column}\` of ${k.renamed.dataset}, in ${k.renamed.formulas} formulas and the schema file`,
+      };
+      for (const [name, c] of Object.entries(sch.commands)) {
+        rows.push(na(c) ? [`\`calckit schema ${name}\``, '—', '—', '—', `not available: ${c.notAvailable}`] : [`\`calckit schema ${name}\``, s(c.wallS), cpu(c), `${times(c.overLintCpu, 2)} (wall ${times(c.overLintWall, 2)})`, what[name]()]);
+      }
+      lines.push(table(['Command', 'Wall (median)', 'CPU: command + emulator', "Ratio to lint's CPU", 'What it did'], rows));
+      lines.push('', `The formulas are real ones (the valid formulas of test/corpus/published.jsonl with the columns their pages name, and test/corpus/formulas.jsonl; ${sch.formulaPool} kept that lint without an error against their columns' types), numbers re-drawn with a fixed seed, one in 50 nesting another; the emulator process started with them in ${s(sch.emulatorStartS)}.`);
+    }
+    lines.push('');
+  }
 
   const ev = results.evaluate;
   if (ev !== undefined) {
