@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +236,26 @@ describe('calckit schema pull', () => {
       server.close();
       writeFileSync(join(project, 'calckit.json'), before);
       rmSync(join(project, 'schemas/flat.json'), { force: true });
+    }
+  });
+
+  it('never writes through a schema file linked out of the project', async () => {
+    const outside = join(sandbox, 'outside.json');
+    writeFileSync(outside, 'precious\n');
+    const before = read('calckit.json');
+    writeFileSync(join(project, 'calckit.json'), before.replace('"ops":', '"linked": { "id": "ops", "schema": "linked.json" },\n    "ops":'));
+    symlinkSync(outside, join(project, 'linked.json'));
+    try {
+      const run = await calckit(['schema', 'pull', 'linked', '--force']);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/linked\.json \(linked\) failed: .*outside the project/);
+      expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+      const diff = await calckit(['schema', 'diff', 'linked']);
+      expect(diff.code).toBe(2);
+      expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+    } finally {
+      writeFileSync(join(project, 'calckit.json'), before);
+      rmSync(join(project, 'linked.json'));
     }
   });
 
