@@ -92,26 +92,31 @@ const finding = (m: LintMessage, message = m.message): LintMessage => ({
 
 function lintFindings(calc: Calculation, change: DatasetSchemaChange, changes: readonly ColumnChange[], input: ImpactInput): LintMessage[] {
   const text = calc.text!;
-  const parse = calc.parse!;
+  const parse = parseOf(calc);
   const settings = input.resolver.settingsFor(calc.file);
-  const lint = (schema: readonly DatasetColumn[]): readonly LintMessage[] =>
+  // One model per schema, shared by the lint (built as lint builds it: the project file's service name) and the type.
+  const serviceName = settings.projectInfo?.serviceName;
+  const modelOf = (schema: readonly DatasetColumn[]) => analyzeFormula(parse, { schema, ...(serviceName !== undefined ? { serviceName } : {}) });
+  const oldModel = modelOf(change.before);
+  const newModel = modelOf(change.after);
+  const lint = (schema: readonly DatasetColumn[], model: ReturnType<typeof modelOf>): readonly LintMessage[] =>
     lintText(text, {
       parse,
+      model,
       resolvedConfig: settings.resolved,
       schema,
       ...(settings.projectInfo ? { project: settings.projectInfo } : {}),
       ...(settings.relativePath !== undefined ? { filePath: settings.relativePath } : {}),
     }).messages;
   const refs = columnRefs(parse);
-  const out = added(lint(change.before), lint(change.after)).map((m) => {
+  const out = added(lint(change.before, oldModel), lint(change.after, newModel)).map((m) => {
     if (m.ruleId !== 'unknown-column') return finding(m);
     const ref = refs.find((r) => r.range.start.offset === m.range.start.offset);
     return finding(m, ref ? m.message + goneNote(changes, ref.name) : m.message);
   });
 
-  const dataType = (schema: readonly DatasetColumn[]) => analyzeFormula(parse, { serviceName: input.indexed.serviceName, schema }).calculation;
-  const old = dataType(change.before);
-  const now = dataType(change.after);
+  const old = oldModel.calculation;
+  const now = newModel.calculation;
   // An invalid formula's type says nothing new: its lint findings say what broke.
   if (now.status === 'VALID' && old.status === 'VALID' && old.dataType !== now.dataType) {
     const retyped = changes.filter((c): c is Extract<ColumnChange, { kind: 'type-changed' }> => c.kind === 'type-changed');
@@ -127,7 +132,7 @@ function lintFindings(calc: Calculation, change: DatasetSchemaChange, changes: r
   return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
 }
 
-/** Reads and parses a calculation's file once; a file that cannot be read is its fatal result. */
+/** Reads a calculation's file once; a file that cannot be read is its fatal result. */
 function load(calc: Calculation, root: string): boolean {
   if (calc.text !== undefined) return true;
   if (calc.fatal) return false;
@@ -138,8 +143,44 @@ function load(calc: Calculation, root: string): boolean {
     calc.fatal = fatalResult(calc.displayPath, error);
     return false;
   }
-  calc.parse = parseFormula(calc.text);
   return true;
+}
+
+/** Whether a calculation's text may call `<SERVICE>_BEAST_MODE(id)`; a file that cannot be read nests nothing here. */
+function mayNest(calc: Calculation, root: string): boolean {
+  if (calc.text === undefined && !calc.fatal) {
+    try {
+      calc.text = readFormulaFile(calc.file, { projectRoot: root, displayPath: calc.displayPath });
+    } catch (error) {
+      if (!(error instanceof FileAccessError || error instanceof FileEncodingError)) throw error;
+      return false;
+    }
+  }
+  return calc.text !== undefined && /_beast_mode/i.test(calc.text);
+}
+
+/** The parse of a loaded calculation's text, made on first use (most files of a large project are never parsed). */
+const parseOf = (calc: Calculation): ParseResult => (calc.parse ??= parseFormula(calc.text!));
+
+/**
+ * Whether a formula can see a change at all: the schema-aware rules and the types look columns up by the names the
+ * formula writes (in backticks, quotes or strings, case-insensitively at most), so a text in which no changed column's
+ * name appears, ignoring case, lints and types the same with either schema. Names with a quote or a backslash may be
+ * written escaped (`a``b`, 'O''Brien'): the formula is then always looked at.
+ */
+export function mayReference(text: string, names: readonly string[]): boolean {
+  if (names.some((n) => /['"`\\]/.test(n))) return true;
+  const lower = text.toLowerCase();
+  return names.some((n) => lower.includes(n.trim().toLowerCase()));
+}
+
+function changedNames(changes: readonly ColumnChange[]): string[] {
+  const names = new Set<string>();
+  for (const c of changes) {
+    if (c.kind !== 'added') names.add(c.before.name);
+    if (c.kind !== 'removed') names.add(c.after.name);
+  }
+  return [...names];
 }
 
 const worst = (messages: readonly LintMessage[]): 'error' | 'warn' => (messages.some((m) => m.severity === 'error') ? 'error' : 'warn');
@@ -155,16 +196,19 @@ export function schemaImpact(input: ImpactInput): ImpactResult {
     const changes = diffSchemas(change.before, change.after);
     datasets.push({ dataset: change.dataset, changes });
     if (changes.length === 0) continue;
+    const names = changedNames(changes);
     for (const { id } of calculationsOfDataset(project, change.dataset)) {
       const calc = calcs.get(id)!;
-      if (!load(calc, project.root)) continue;
+      if (!load(calc, project.root) || !mayReference(calc.text!, names)) continue;
       calc.messages.push(...lintFindings(calc, change, changes, input));
     }
   }
 
   // Who nests whom, reversed; then the nesting calculations of broken ones, breadth first (each reached once).
   const nestedBy = new Map<number, number[]>();
-  for (const id of calcs.keys()) {
+  for (const [id, calc] of calcs) {
+    // Only a text that names a nested calculation is parsed for its calls (most formulas nest none).
+    if (!mayNest(calc, project.root)) continue;
     for (const nested of input.indexed.nestedIds(id) ?? []) {
       const list = nestedBy.get(nested) ?? [];
       list.push(id);
@@ -178,7 +222,7 @@ export function schemaImpact(input: ImpactInput): ImpactResult {
     for (const outerId of nestedBy.get(inner.id) ?? []) {
       const outer = calcs.get(outerId)!;
       if (!load(outer, project.root)) continue;
-      walk(outer.parse!.formula, {
+      walk(parseOf(outer).formula, {
         enter(node) {
           if (node.kind !== 'NestedCalculation' || node.id !== inner.id || node.service !== serviceName) return;
           const range: Range = node.range;
