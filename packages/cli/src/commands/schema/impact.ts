@@ -140,7 +140,7 @@ export function register(schema: Command): void {
       .command('impact')
       .description("list the formulas a schema change breaks or changes (the service's schema, or --schema, against the local one)")
       .argument('[datasets...]', 'dataset keys in calckit.json (default: every dataset with a schema file)')
-      .option('--schema <file>', 'a proposed schema file for one dataset, instead of the service’s schema')
+      .option('--schema <file>', "a proposed schema file for one dataset, instead of the service's schema")
       .addOption(new Option('-f, --format <name>', 'output format').choices([...IMPACT_FORMATS]).default('text'))
       .option('--fix', 'apply the renames of the change (same column id, new name) to the formulas, then report what is left')
       .option('--color', 'force colour')
