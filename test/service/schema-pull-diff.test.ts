@@ -286,7 +286,7 @@ describe('calckit schema diff', () => {
         '  renamed   `Region` → `Territory` (id region)',
         '  removed   `Quantity` (LONG, id qty): in the file, no longer in the service',
         `1 dataset: 1 differs (${h.url})`,
-        "The service's schemas moved under the formulas: `calckit lint` against the new columns after `calckit schema pull` shows what breaks.",
+        "The service's schemas moved under the formulas: `calckit schema impact` lists the formulas that break; `calckit schema pull` takes the new schemas.",
         '',
       ].join('\n'),
     );

@@ -144,7 +144,7 @@ export function formatSchemaDiff(result: SchemaDiffResult): string {
   const parts = STATUSES.filter((k) => s[k] > 0).map((k) => `${s[k]} ${k}`);
   lines.push(`${result.datasets.length} dataset${result.datasets.length === 1 ? '' : 's'}: ${parts.join(', ')} (${result.baseUrl})`);
   if (s.differs + s['no-local-file'] + s['not-in-service'] > 0) {
-    lines.push("The service's schemas moved under the formulas: `calckit lint` against the new columns after `calckit schema pull` shows what breaks.");
+    lines.push("The service's schemas moved under the formulas: `calckit schema impact` lists the formulas that break; `calckit schema pull` takes the new schemas.");
   }
   return lines.join('\n');
 }
