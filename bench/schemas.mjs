@@ -2,8 +2,9 @@
 // formulas over typed columns) served by the emulator, and, side by side in the same run, each as the whole command
 // a user runs (a new process, start-up included): `calckit lint` on the project (the reference), `calckit schema pull`
 // (every dataset; the refresh of schema files already pulled, nothing changed), `calckit schema diff` (every dataset,
-// after columns changed in the service), `calckit schema impact` (every dataset, what those changes break) and
-// `calckit schema rename` (a column of one dataset, in every formula that reads it and in its schema file). The
+// after columns changed in the service), `calckit schema impact` (every dataset, what those changes break; and of one
+// dataset against a proposed schema file that renames its most-read column: the impact of a rename) and `calckit schema
+// rename` (that column, in every formula that reads it and in its schema file). The
 // service's changes, on one dataset in five: its most-read column renamed (same id), the next one dropped, the next
 // one's type changed. Rounds run every command once, in that order; the changes are made before `diff` and undone
 // after `rename`, and each rename is renamed back (untimed), so every round starts from the same project. Figures:
@@ -30,8 +31,11 @@ const CLIENT = pathToFileURL(join(ROOT, 'packages/client/dist/index.js')).href;
 const DEVELOPER_TOKEN = 'bench-schemas-developer';
 const SESSION_TOKEN = 'bench-schemas-session';
 
-/** The commands compared with lint, in the order a round runs them. */
-export const SCHEMA_COMMANDS = ['pull', 'diff', 'impact', 'rename'];
+/**
+ * The commands compared with lint, in the order a round runs them, each with the `calckit schema` subcommand it runs:
+ * `impact` against the service's changed schemas, `impactOfRename` of a proposed schema file renaming one column.
+ */
+export const SCHEMA_COMMANDS = { pull: 'pull', diff: 'diff', impact: 'impact', impactOfRename: 'impact', rename: 'rename' };
 
 /** Size from the environment (CALCKIT_BENCH_SCHEMA_CALCULATIONS), else the issue's 10,000 over 50 datasets. */
 export function schemaBenchSize(quick) {
@@ -118,14 +122,15 @@ export async function benchSchemas({ calculations = 10_000, datasets = 50, round
     const renameColumn = [...firstReaders].sort((a, b) => b[1] - a[1])[0][0];
     const renameArgs = (from, to) => ['schema', 'rename', first.key, from, to, '--json'];
     const renamedTo = `${renameColumn} renamed`;
+    const impactOfRenameArgs = ['schema', 'impact', first.key, '--schema', join('proposed', `${first.key}.json`), '--format', 'json'];
     const changeService = () => Promise.all(changes.map((c) => client.setDatasetSchema(c.dataset.id, c.columns)));
     const restoreService = () => Promise.all(changes.map((c) => client.setDatasetSchema(c.dataset.id, c.dataset.columns)));
 
     // A subcommand this build does not have is reported as not available; its row is ready for when it lands.
     const help = await run(['schema', '--help']);
     const notAvailable = {};
-    for (const name of SCHEMA_COMMANDS) {
-      if (!new RegExp(`^\\s+${name}\\b`, 'm').test(help.stdout)) notAvailable[name] = `\`calckit schema ${name}\` is not in this build`;
+    for (const [name, sub] of Object.entries(SCHEMA_COMMANDS)) {
+      if (!new RegExp(`^\\s+${sub}\\b`, 'm').test(help.stdout)) notAvailable[name] = `\`calckit schema ${sub}\` is not in this build`;
     }
     const available = (name) => notAvailable[name] === undefined;
 
@@ -141,9 +146,9 @@ export async function benchSchemas({ calculations = 10_000, datasets = 50, round
       const mapped = Object.values(config.datasets).filter((d) => d.schema && existsSync(join(projectDir, d.schema))).length;
       if (m.exitCode !== 0 || mapped !== project.datasets.length) {
         const why = `the first calckit schema pull exited ${m.exitCode} and mapped ${mapped} of ${project.datasets.length} schema files: ${m.stderr.slice(0, 300)}`;
-        for (const name of SCHEMA_COMMANDS) notAvailable[name] ??= why;
+        for (const name of Object.keys(SCHEMA_COMMANDS)) notAvailable[name] ??= why;
       } else pullFirst = { wallS: m.wallS, cpuS: m.cpuS, serviceCpuS, totalCpuS: m.cpuS + serviceCpuS };
-    } else for (const name of SCHEMA_COMMANDS) notAvailable[name] ??= 'no schema files: `calckit schema pull` is not in this build';
+    } else for (const name of Object.keys(SCHEMA_COMMANDS)) notAvailable[name] ??= 'no schema files: `calckit schema pull` is not in this build';
 
     // One untimed run of each command, its outcome checked (a command that fails, or does not see the changes, is
     // not timed); it also warms the file cache.
@@ -188,9 +193,23 @@ export async function benchSchemas({ calculations = 10_000, datasets = 50, round
       if (rewritten !== firstReaders.get(renameColumn)) throw new Error(`calckit schema rename rewrote ${rewritten} files, expected ${firstReaders.get(renameColumn)}`);
       checks.renamed = { dataset: first.key, column: renameColumn, formulas: rewritten };
     });
+    // The impact of a rename before making it: d01's schema file with its most-read column renamed (same id).
+    const proposed = join(projectDir, 'proposed', `${first.key}.json`);
+    await checked('impactOfRename', async () => {
+      const schemaFile = JSON.parse(readFileSync(join(projectDir, 'calckit.json'), 'utf8')).datasets[first.key].schema;
+      const columns = JSON.parse(readFileSync(join(projectDir, schemaFile), 'utf8'));
+      mkdirSync(join(projectDir, 'proposed'), { recursive: true });
+      writeFileSync(proposed, `${JSON.stringify(columns.map((c) => (c.name === renameColumn ? { ...c, name: renamedTo } : c)), null, 2)}\n`);
+      const impact = await run(impactOfRenameArgs);
+      if (impact.code !== 1) fail('calckit schema impact --schema (expected 1: formulas break)', impact);
+      checks.impactOfRename = impactSize(parse('calckit schema impact --schema', impact));
+      if (checks.impactOfRename.formulas < firstReaders.get(renameColumn)) {
+        throw new Error(`calckit schema impact --schema listed ${checks.impactOfRename.formulas} formulas, expected at least the ${firstReaders.get(renameColumn)} that read \`${renameColumn}\``);
+      }
+    });
     await restoreService();
 
-    const timed = ['lint', ...SCHEMA_COMMANDS.filter(available)];
+    const timed = ['lint', ...Object.keys(SCHEMA_COMMANDS).filter(available)];
     const perRound = [];
     for (let r = 0; r < rounds; r++) {
       log(`  schemas: round ${r + 1} of ${rounds}`);
@@ -208,6 +227,7 @@ export async function benchSchemas({ calculations = 10_000, datasets = 50, round
       await changeService();
       await time('diff', ['schema', 'diff'], [1]);
       await time('impact', ['schema', 'impact'], [1]);
+      await time('impactOfRename', impactOfRenameArgs, [1]);
       await time('rename', renameArgs(renameColumn, renamedTo), [0]);
       if (timed.includes('rename')) {
         const undo = await run(renameArgs(renamedTo, renameColumn));
@@ -225,7 +245,7 @@ export async function benchSchemas({ calculations = 10_000, datasets = 50, round
     });
     const lint = summary('lint');
     const commands = Object.fromEntries(
-      SCHEMA_COMMANDS.map((name) => {
+      Object.keys(SCHEMA_COMMANDS).map((name) => {
         if (!available(name)) return [name, { notAvailable: notAvailable[name] }];
         const s = summary(name);
         return [name, { ...s, overLintWall: ratio(s.wallS, lint.wallS), overLintCpu: ratio(s.totalCpuS, lint.totalCpuS) }];

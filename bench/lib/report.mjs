@@ -15,6 +15,14 @@ const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} for
  * noise of a shared machine.
  */
 const SCHEMA_COMMANDS_OVER_LINT = 2;
+/** The schema commands of bench/schemas.mjs, as the goals and the table name them. */
+const SCHEMA_COMMAND_LABELS = {
+  pull: '`calckit schema pull`',
+  diff: '`calckit schema diff`',
+  impact: '`calckit schema impact`',
+  impactOfRename: '`calckit schema impact --schema` (a rename)',
+  rename: '`calckit schema rename`',
+};
 
 /** The goals, each computed from this run's results: { goal, target, measured, met }. */
 export function goals(results) {
@@ -58,10 +66,10 @@ export function goals(results) {
   // while it runs (lint calls no service), wall clock beside.
   const sch = na(results.schemas) ? undefined : results.schemas;
   const count = (n) => (typeof n === 'number' ? n.toLocaleString('en') : '10,000');
-  for (const name of ['pull', 'diff', 'impact', 'rename']) {
+  for (const [name, command] of Object.entries(SCHEMA_COMMAND_LABELS)) {
     const c = na(sch?.commands?.[name]) ? undefined : sch.commands[name];
     out.push({
-      goal: `\`calckit schema ${name}\` vs \`calckit lint\`, ${count(sch?.calculations)} calculations over ${sch?.datasets ?? 50} datasets (CPU time, the emulator's included)`,
+      goal: `${command} vs \`calckit lint\`, ${count(sch?.calculations)} calculations over ${sch?.datasets ?? 50} datasets (CPU time, the emulator's included)`,
       target: `≤ ${SCHEMA_COMMANDS_OVER_LINT}×`,
       value: c?.overLintCpu,
       met: c?.overLintCpu <= SCHEMA_COMMANDS_OVER_LINT,
@@ -244,10 +252,12 @@ export function renderMarkdown(results) {
         pull: () => 'every dataset, nothing changed (the refresh)',
         diff: () => `every dataset; ${k.changedDatasets} changed in the service (a column renamed, one dropped, one retyped each), ${k.diffFoundChanges} reported`,
         impact: () => `every dataset, against the service's schemas: ${k.impact.findings.toLocaleString('en')} findings in ${k.impact.formulas.toLocaleString('en')} formulas`,
+        impactOfRename: () => `one dataset against a proposed schema file renaming \`${k.renamed?.column ?? '?'}\`: ${k.impactOfRename.findings.toLocaleString('en')} findings in ${k.impactOfRename.formulas.toLocaleString('en')} formulas`,
         rename: () => `\`${k.renamed.column}\` of ${k.renamed.dataset}, in ${k.renamed.formulas} formulas and the schema file`,
       };
       for (const [name, c] of Object.entries(sch.commands)) {
-        rows.push(na(c) ? [`\`calckit schema ${name}\``, '—', '—', '—', `not available: ${c.notAvailable}`] : [`\`calckit schema ${name}\``, s(c.wallS), cpu(c), `${times(c.overLintCpu, 2)} (wall ${times(c.overLintWall, 2)})`, what[name]()]);
+        const label = SCHEMA_COMMAND_LABELS[name] ?? name;
+        rows.push(na(c) ? [label, '—', '—', '—', `not available: ${c.notAvailable}`] : [label, s(c.wallS), cpu(c), `${times(c.overLintCpu, 2)} (wall ${times(c.overLintWall, 2)})`, what[name]()]);
       }
       lines.push(table(['Command', 'Wall (median)', 'CPU: command + emulator', "Ratio to lint's CPU", 'What it did'], rows));
       lines.push('', `The formulas are real ones (the valid formulas of test/corpus/published.jsonl with the columns their pages name, and test/corpus/formulas.jsonl; ${sch.formulaPool} kept that lint without an error against their columns' types), numbers re-drawn with a fixed seed, one in 50 nesting another; the emulator process started with them in ${s(sch.emulatorStartS)}.`);
