@@ -3,6 +3,16 @@
 import { buildProgram } from './program.js';
 import { CliExit } from './exit.js';
 
+// A reader that goes away (`calckit lint --format sarif | head`) is not a failure of the run: what is left to print is
+// dropped and the command finishes its work, so a file it is writing is never left half done and the exit code is
+// still the command's. Without this, Node throws the EPIPE as an unhandled 'error' event, with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stream.write = (() => true) as typeof stream.write;
+  });
+}
+
 try {
   const program = await buildProgram(process.argv);
   await program.parseAsync(process.argv);
