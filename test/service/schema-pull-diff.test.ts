@@ -314,6 +314,21 @@ describe('calckit schema diff', () => {
     await setServiceSchema('ops', OPS);
   });
 
+  it('a service that cannot be reached is one message and exit 2, for diff and pull, and nothing is written', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const before = { config: read('calckit.json'), sales: read('schemas/sales.json') };
+    for (const command of ['diff', 'pull']) {
+      const run = await calckit(['schema', command, '--base-url', url]);
+      expect(run.code, command).toBe(2);
+      expect(run.stderr).toContain(`cannot reach the service at ${url}`);
+      expect(run.stderr.trim().split('\n')).toHaveLength(2); // the message and what to do
+    }
+    expect({ config: read('calckit.json'), sales: read('schemas/sales.json') }).toEqual(before);
+  });
+
   it('reports a dataset mapped without a local file and one the service does not know; exit 2 on a bad local file', async () => {
     const before = read('calckit.json');
     unlinkSync(join(project, 'schemas/ops.json'));

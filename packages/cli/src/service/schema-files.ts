@@ -20,7 +20,7 @@ import {
   type PushStateHandle,
   type SchemaRecordInput,
 } from '@calckit/project';
-import { readServiceSchema, schemaFileText, ServiceSchemaError, type DatasetSchemaReader } from './service-schema.js';
+import { readServiceSchemas, schemaFileText, ServiceSchemaError, type DatasetSchemaReader } from './service-schema.js';
 
 /** Where a dataset's schema file goes when calckit.json maps none: `schemas/<key>.json` at the project root. */
 export const DEFAULT_SCHEMA_DIR = 'schemas';
@@ -105,13 +105,14 @@ export function schemaPaths(project: Project, targets: readonly SchemaTarget[]):
   return paths;
 }
 
-/** Reads each target's schema from the service, one dataset at a time, and writes its file as the rules above say. */
+/** Reads the targets' schemas from the service (a few at once), then writes each file as the rules above say. */
 export async function writeSchemaFiles(options: SchemaFilesOptions): Promise<SchemaFilesRun> {
   const { client, project, state, force, cwd, command } = options;
   const paths = schemaPaths(project, options.targets);
   const run: SchemaFilesRun = { entries: [], records: [], mappings: new Map(), unreachable: undefined };
   let unreachable: ServiceError | undefined;
-  for (const target of options.targets) {
+  const reads = await readServiceSchemas(client, options.targets);
+  for (const [index, target] of options.targets.entries()) {
     const path = paths.get(target.key) as string;
     const abs = resolve(project.root, path);
     const shown = relative(cwd, abs) || abs;
@@ -125,9 +126,10 @@ export async function writeSchemaFiles(options: SchemaFilesOptions): Promise<Sch
     let text: string;
     let columns: number;
     try {
-      const read = await readServiceSchema(client, target.id, { datasetKey: target.key });
-      text = schemaFileText(read);
-      columns = read.length;
+      const read = reads[index] as (typeof reads)[number];
+      if (!read.ok) throw read.error;
+      text = schemaFileText(read.columns);
+      columns = read.columns.length;
     } catch (error) {
       if (error instanceof ServiceSchemaError) {
         entry('failed', null, `${error.message}; the schema file was left as it is`);

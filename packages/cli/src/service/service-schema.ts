@@ -72,3 +72,35 @@ export function schemaFileText(columns: readonly DatasetColumn[]): string {
   const stable = columns.map((c) => ({ name: c.name, id: c.id, type: c.type, visible: c.visible, order: c.order }));
   return `${JSON.stringify(stable, null, 2)}\n`;
 }
+
+/** Schemas read at once by `readServiceSchemas`: reads are idempotent and retried on 429, as import's are. */
+export const SCHEMA_READ_CONCURRENCY = 4;
+
+/** One dataset's read: its columns, or what failed (a ServiceError or a ServiceSchemaError; anything else is thrown). */
+export type ServiceSchemaRead = { readonly ok: true; readonly columns: DatasetColumn[] } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Reads the schemas of many datasets, a few at once (a project of 50 datasets does not wait for 50 round trips in a
+ * row); the answers come in the order of `targets`. Failures are answers, so one dataset's does not stop the others.
+ */
+export async function readServiceSchemas(
+  client: DatasetSchemaReader,
+  targets: ReadonlyArray<{ readonly key: string; readonly id: string }>,
+  concurrency = SCHEMA_READ_CONCURRENCY,
+): Promise<ServiceSchemaRead[]> {
+  const reads: ServiceSchemaRead[] = new Array(targets.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < targets.length) {
+      const index = next++;
+      const target = targets[index] as { key: string; id: string };
+      try {
+        reads[index] = { ok: true, columns: await readServiceSchema(client, target.id, { datasetKey: target.key }) };
+      } catch (error) {
+        reads[index] = { ok: false, error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  return reads;
+}

@@ -13,7 +13,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../../exit.js';
 import { openContext, requireDeveloperToken, withConnectionOptions, type ConnectionCliOptions, type ContextOverrides } from '../../service/context.js';
 import { finish, stdoutEmit } from '../../service/output.js';
 import { datasetTargets } from '../../service/schema-targets.js';
-import { readServiceSchema, ServiceSchemaError } from '../../service/service-schema.js';
+import { readServiceSchemas, ServiceSchemaError } from '../../service/service-schema.js';
 
 /**
  * same: the file holds the service's columns (or there is no file and the service lists no columns, as pull leaves it). differs: see `changes`. no-local-file: calckit.json maps no schema file
@@ -50,7 +50,8 @@ export async function runSchemaDiff(datasets: readonly string[], options: Connec
   requireDeveloperToken(context);
   const cwd = overrides.cwd ?? process.cwd();
   const entries: SchemaDiffEntry[] = [];
-  for (const target of targets) {
+  const reads = await readServiceSchemas(context.client, targets);
+  for (const [index, target] of targets.entries()) {
     const schemaPath = project.datasets[target.key]?.schemaPath;
     const file = schemaPath === undefined ? null : relative(cwd, schemaPath) || schemaPath;
     const entry = (status: SchemaDiffStatus, reason: string | null, changes: readonly ColumnChange[] = [], hint: LikelyRename | null = null): void => {
@@ -66,7 +67,9 @@ export async function runSchemaDiff(datasets: readonly string[], options: Connec
     }
     let remote: DatasetColumn[];
     try {
-      remote = await readServiceSchema(context.client, target.id, { datasetKey: target.key });
+      const read = reads[index] as (typeof reads)[number];
+      if (!read.ok) throw read.error;
+      remote = read.columns;
     } catch (error) {
       if (error instanceof ServiceSchemaError) {
         entry('error', error.message);
