@@ -178,7 +178,7 @@ describe('calckit schema pull', () => {
     const run = await calckit(['schema', 'pull', 'sales']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('skipped');
-    expect(run.stdout).toContain('edited by hand');
+    expect(run.stdout).toContain('changed here since calckit last pulled it');
     expect(run.stdout).toContain('`calckit schema diff sales`');
     expect(run.stdout).toContain('`calckit schema pull sales --force`');
     expect(read('schemas/sales.json')).toBe(handEdited);

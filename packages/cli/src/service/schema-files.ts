@@ -171,7 +171,7 @@ export async function writeSchemaFiles(options: SchemaFilesOptions): Promise<Sch
         const recorded = state.lastSchema(target.id);
         const ours = recorded !== undefined && recorded.file === path && recorded.sha256 === sha256Of(local);
         if (!ours && !force) {
-          const why = recorded !== undefined && recorded.file === path ? 'edited by hand since calckit last wrote it' : "it differs from the service's schema and calckit did not write it";
+          const why = recorded !== undefined && recorded.file === path ? 'changed here since calckit last pulled it (by hand, or by `calckit schema rename` ahead of the service)' : "it differs from the service's schema and calckit did not write it";
           entry('skipped', columns, `${why}; not overwritten: \`calckit schema diff ${target.key}\` shows the difference, \`${command} ${target.key} --force\` replaces it`);
           continue;
         }
