@@ -215,30 +215,49 @@ export function schemaImpact(input: ImpactInput): ImpactResult {
       nestedBy.set(nested, list);
     }
   }
-  const broken = [...calcs.values()].filter((c) => c.messages.length > 0).map((c) => c.id);
-  const reached = new Set(broken);
-  for (let i = 0; i < broken.length; i++) {
-    const inner = calcs.get(broken[i]!)!;
-    for (const outerId of nestedBy.get(inner.id) ?? []) {
+  // Every calculation reached: the nesting calculations of broken ones, breadth first (each reached once).
+  const reachedInOrder = [...calcs.values()].filter((c) => c.messages.length > 0).map((c) => c.id);
+  const reached = new Set(reachedInOrder);
+  for (let i = 0; i < reachedInOrder.length; i++) {
+    for (const outerId of nestedBy.get(reachedInOrder[i]!) ?? []) {
+      if (reached.has(outerId) || !load(calcs.get(outerId)!, project.root)) continue;
+      reached.add(outerId);
+      reachedInOrder.push(outerId);
+    }
+  }
+  // How badly each is hit, settled before any message is written (so the order of the walk does not matter): an error
+  // when its own findings or those of anything it nests, however deep, hold an error; else a change of meaning.
+  const hit = new Map<number, 'error' | 'warn'>(reachedInOrder.map((id) => [id, worst(calcs.get(id)!.messages)]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [innerId, outers] of nestedBy) {
+      if (hit.get(innerId) !== 'error') continue;
+      for (const outerId of outers) {
+        if (!hit.has(outerId) || hit.get(outerId) === 'error') continue;
+        hit.set(outerId, 'error');
+        changed = true;
+      }
+    }
+  }
+  for (const innerId of reachedInOrder) {
+    const inner = calcs.get(innerId)!;
+    const severity = hit.get(innerId)!;
+    for (const outerId of nestedBy.get(innerId) ?? []) {
+      if (!hit.has(outerId)) continue;
       const outer = calcs.get(outerId)!;
-      if (!load(outer, project.root)) continue;
       walk(parseOf(outer).formula, {
         enter(node) {
           if (node.kind !== 'NestedCalculation' || node.id !== inner.id || node.service !== serviceName) return;
           const range: Range = node.range;
           outer.messages.push({
             ruleId: NESTS_BROKEN_CALCULATION,
-            severity: worst(inner.messages),
-            message: `Nests calculation ${inner.id} (${inner.displayPath}), which the schema change ${worst(inner.messages) === 'error' ? 'breaks' : 'changes'}`,
+            severity,
+            message: `Nests calculation ${inner.id} (${inner.displayPath}), which the schema change ${severity === 'error' ? 'breaks' : 'changes'}`,
             range,
           });
         },
       });
       outer.messages.sort((a, b) => a.range.start.offset - b.range.start.offset);
-      if (!reached.has(outerId)) {
-        reached.add(outerId);
-        broken.push(outerId);
-      }
     }
   }
 
