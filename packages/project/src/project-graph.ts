@@ -186,21 +186,18 @@ class Graph implements ProjectGraph {
   }
 
   cycles(): readonly (readonly number[])[] {
-    const seen = new Set<number>();
+    const next = (id: number) => this.byId.get(id)?.nested.map((x) => x.id);
     const out: number[][] = [];
-    for (const id of [...this.byId.keys()].sort((a, b) => a - b)) {
-      if (seen.has(id)) continue;
-      const cycle = this.cycleThrough(id);
-      if (!cycle) continue;
-      // Everything that reaches `id` and that `id` reaches is its group: reported once, from its smallest id.
-      for (const member of stronglyConnected(id, (n) => this.byId.get(n)?.nested.map((x) => x.id), (n) => this.nestersOf(n).map((u) => u.calculation.id))) seen.add(member);
-      out.push([...cycle]);
+    for (const group of stronglyConnectedGroups([...this.byId.keys()], next)) {
+      const first = Math.min(...group);
+      // A group of one is a cycle only when it nests itself.
+      if (group.length === 1 && !(next(first) ?? []).includes(first)) continue;
+      out.push(shortestCycle(first, next)!);
     }
-    return out;
+    return out.sort((a, b) => a[0]! - b[0]!);
   }
 }
 
-/** Dataset and column as one unambiguous key: `-` for no dataset, else `+`, the key's length and the key. */
 const readerKey = (dataset: string | undefined, column: string): string => (dataset === undefined ? `-${column}` : `+${dataset.length}:${dataset}${column}`);
 
 /**
@@ -229,15 +226,50 @@ export function shortestCycle(start: number, next: (id: number) => readonly numb
   return undefined;
 }
 
-/** The ids both reachable from `start` and reaching it (its strongly connected group), `start` included. */
-function stronglyConnected(start: number, forward: (id: number) => readonly number[] | undefined, backward: (id: number) => readonly number[]): Set<number> {
-  const reach = (step: (id: number) => readonly number[] | undefined): Set<number> => {
-    const seen = new Set([start]);
-    const stack = [start];
-    while (stack.length > 0) for (const n of step(stack.pop()!) ?? []) if (!seen.has(n)) (seen.add(n), stack.push(n));
-    return seen;
-  };
-  const from = reach(forward);
-  const to = reach(backward);
-  return new Set([...from].filter((id) => to.has(id)));
+/**
+ * The strongly connected groups of the nesting graph (Tarjan's algorithm with an explicit stack: a chain of 10,000
+ * nestings needs no deep recursion), in linear time. Ids `next` does not know are leaves.
+ */
+function stronglyConnectedGroups(ids: readonly number[], next: (id: number) => readonly number[] | undefined): number[][] {
+  const index = new Map<number, number>();
+  const low = new Map<number, number>();
+  const onStack = new Set<number>();
+  const stack: number[] = [];
+  const groups: number[][] = [];
+  let counter = 0;
+  for (const root of ids) {
+    if (index.has(root)) continue;
+    const work: Array<{ id: number; edges: readonly number[]; at: number }> = [];
+    const open = (id: number) => {
+      index.set(id, counter);
+      low.set(id, counter++);
+      stack.push(id);
+      onStack.add(id);
+      work.push({ id, edges: next(id) ?? [], at: 0 });
+    };
+    open(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      if (frame.at < frame.edges.length) {
+        const to = frame.edges[frame.at++]!;
+        if (!index.has(to)) open(to);
+        else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
+      if (low.get(frame.id) === index.get(frame.id)) {
+        const group: number[] = [];
+        let member: number;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== frame.id);
+        groups.push(group);
+      }
+    }
+  }
+  return groups;
 }
