@@ -11,8 +11,8 @@ const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} for
 
 /**
  * How many times lint's time `calckit schema pull`, `diff`, `impact` and `rename` may take on the same project: the
- * issue's "small multiple". Set at 2× from the first runs (impact 1.3×, the others about 0.3×), with room for the
- * noise of a shared machine.
+ * issue's "small multiple". Set at 2× from the first runs of 10,000 calculations over 50 datasets (impact 1.0–1.3×, the
+ * impact of a rename 0.5×, pull, diff and rename about 0.3×), with room for the noise of a shared machine.
  */
 const SCHEMA_COMMANDS_OVER_LINT = 2;
 /** The schema commands of bench/schemas.mjs, as the goals and the table name them. */
