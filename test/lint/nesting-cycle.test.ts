@@ -2,7 +2,7 @@
 // on it (naming the cycle's calculations and files), not in a file that only nests into it; in the main thread and in
 // worker threads alike. nested-calculation-depth keeps reporting the service's one-level limit beside it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,4 +50,19 @@ describe('calckit lint: nested-calculation-cycle across files', () => {
       expect(outside.messages.map((m) => m.ruleId)).toEqual(['nested-calculation-depth']);
     });
   }
+});
+
+describe('calckit lint --cache: a file whose nestings changed elsewhere is linted again', () => {
+  it('a cycle closed in another file shows in an unchanged file that was cached clean', () => {
+    const dir = makeProject();
+    writeFileSync(join(dir, 'f/c.calc'), '2'); // 1 → 2 → 3, no cycle yet
+    const lint = () => {
+      const r = spawnSync(process.execPath, [CLI, 'lint', '--cache', '--format', 'json', '--concurrency', 'off', 'f/a.calc', 'f/b.calc', 'f/c.calc'], { cwd: dir, encoding: 'utf8' });
+      return Object.fromEntries((JSON.parse(r.stdout) as Report).map((f) => [f.filePath, f.messages.map((m) => m.ruleId)]));
+    };
+    expect(lint()['f/a.calc']).toEqual(['nested-calculation-depth']);
+    expect(readFileSync(join(dir, '.calckit/cache/lint.json'), 'utf8')).toContain('a.calc');
+    writeFileSync(join(dir, 'f/c.calc'), '2 * ACME_BEAST_MODE(1)');
+    expect(lint()['f/a.calc']).toEqual(['nested-calculation-cycle', 'nested-calculation-depth']);
+  });
 });

@@ -10,6 +10,7 @@ import { FileAccessError, FileEncodingError, decodeFormulaText, isInside, writeF
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
 import { VERSION } from '../version.js';
 import { LintCache } from './cache.js';
+import { nestingKey } from './nesting-key.js';
 import { expandPatterns } from './files.js';
 import { failedToLint, fatalResult, internalErrorResult, lintJob, readJobText, type JobResult, type LintJob, type LintRunOptions } from './lint-file.js';
 import { lintInWorkers } from './pool.js';
@@ -160,7 +161,7 @@ export async function runLint(input: LintCommandInput): Promise<LintCommandResul
           return;
         }
         const s = resolver.settingsFor(job.file);
-        const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet, options.maxProblems]);
+        const key = LintCache.key(text, [s.resolved, s.schema ?? null, options.quiet, options.maxProblems, nestingKey(text, s.projectInfo)]);
         keys[index] = key;
         const hit = cache.get(job.file, key, text, job.displayPath);
         if (hit) {
