@@ -101,3 +101,23 @@ describe('language server: call hierarchy of calculations', () => {
     expect((await incoming(total[0]!)).map((c) => c.from.name).sort()).toEqual(['#3', '#4', 'Margin']);
   });
 });
+
+describe('language server: nesting cycles as diagnostics', () => {
+  it('each open file of a cycle names the cycle with the files relative to the project, as the CLI does', async () => {
+    const cyclic = makeProject({
+      'calckit.json': JSON.stringify({ service: { name: 'acme', baseUrl: 'http://127.0.0.1:9' }, calculations: { 'f/a.calc': { id: 1 }, 'f/b.calc': { id: 2 } } }),
+      'f/a.calc': 'ACME_BEAST_MODE(2)',
+      'f/b.calc': 'ACME_BEAST_MODE(1)',
+    });
+    const { client: other } = await TestClient.start({ rootUri: cyclic.uri('') });
+    try {
+      await other.open(cyclic.uri('f/a.calc'), 'ACME_BEAST_MODE(2)');
+      const diagnostics = await other.diagnosticsFor(cyclic.uri('f/a.calc'), 1);
+      expect(diagnostics.filter((d) => d.code === 'nested-calculation-cycle').map((d) => d.message)).toEqual([
+        'Nesting cycle: calculation 1 (f/a.calc) → calculation 2 (f/b.calc) → calculation 1 (f/a.calc): a calculation cannot nest itself, directly or through other calculations',
+      ]);
+    } finally {
+      await other.stop();
+    }
+  });
+});

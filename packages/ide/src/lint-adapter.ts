@@ -83,6 +83,18 @@ function toDiagnostic(m: LintMessage, info: ReadonlySet<string>): Diagnostic {
   };
 }
 
+/**
+ * A calculation's file as lint messages name it: relative to the project's root when this document's own file and its
+ * relative path (`filePath`) show where that root is, as the CLI names it; else as the host gave it.
+ */
+function shownFile(settings: IdeSettings, file: string | undefined): string | undefined {
+  const own = settings.selfId !== undefined ? settings.calculations?.find((c) => c.id === settings.selfId)?.file : undefined;
+  const rel = settings.filePath;
+  if (file === undefined || own === undefined || rel === undefined || !own.endsWith(rel)) return file;
+  const root = own.slice(0, own.length - rel.length);
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
 /** lintText's options for the document: its one parse and model, the project's and the client's settings. */
 function lintOptions(doc: IdeDocument, settings: IdeSettings, config: LintConfig | undefined): LintOptions {
   const nestedIds = settings.nestedIds;
@@ -98,7 +110,7 @@ function lintOptions(doc: IdeDocument, settings: IdeSettings, config: LintConfig
       serviceName: serviceNameOf(settings),
       nestedIds: (id) => nestedIds?.(id),
       ...(settings.selfId !== undefined ? { calculationId: settings.selfId } : {}),
-      calculationFile: (id) => settings.calculations?.find((c) => c.id === id)?.file,
+      calculationFile: (id) => shownFile(settings, settings.calculations?.find((c) => c.id === id)?.file),
     },
   };
 }
