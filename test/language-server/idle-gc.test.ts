@@ -24,6 +24,9 @@ describe('idle minor GCs', () => {
       for (let i = 0; i < 80; i++) {
         const version = await client.change(uri, [{ text: i % 2 === 0 ? `${LONG} ` : LONG }]);
         last = (await client.diagnosticsFor(uri, version)).map((d) => `${d.code}`);
+        // A pause, as between keystrokes: the collection runs in pauses only. Without one the next change arrives
+        // within the server's 2 ms wait whenever this process answers fast, and the test depended on that race.
+        await new Promise((resolve) => setTimeout(resolve, 15));
       }
       return last;
     };
