@@ -222,7 +222,7 @@ function nextSteps(service: Record<string, string> | null, dir: string, schemaFo
       ? 'Give calckit your developer token: calckit login (in CI: the CALCKIT_DEVELOPER_TOKEN secret)'
       : 'Give calckit your developer token: export CALCKIT_DEVELOPER_TOKEN=… (in CI: a secret); tokens never go in calckit.json',
   );
-  steps.push(`Bring in the calculations the service holds: calckit import --dataset <dataset-id>${dir === DEFAULT_FORMULAS_DIR ? '' : ` --dir ${dir}`}`);
+  steps.push(`Bring in the calculations the service holds, with their datasets' column schemas: calckit import --dataset <dataset-id>${dir === DEFAULT_FORMULAS_DIR ? '' : ` --dir ${dir}`}`);
   steps.push('Check them: calckit lint');
   steps.push(`Commit calckit.json, .gitignore, ${dir}/ and .calckit/state.json (the push records: they tell a later push what came from here)`);
   steps.push('Then edit a formula and: calckit diff, calckit push');
