@@ -36,14 +36,15 @@ export function isWithin(root: string, path: string): boolean {
 const MAX_LINKS = 40;
 
 /**
- * Where `path` really is: realpath(3) for an existing file; for one that does not exist yet, the real place of its
+ * Where `path` really is: realpath(3) for an existing file (the C library's: Node's own JavaScript version stats every
+ * part of the path, a third of the time of reading 10,000 formula files); for one that does not exist yet, the real place of its
  * nearest existing ancestor joined with the rest; a dangling symbolic link is followed to where it points (writing
  * through it would create that file).
  */
 export function realPlaceOf(path: string, hops = 0): string {
   const abs = resolve(path);
   try {
-    return realpathSync(abs);
+    return realpathSync.native(abs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -72,7 +73,7 @@ export function resolveInsideProject(projectRoot: string, path: string, options:
   let realRoot: string;
   let real: string;
   try {
-    realRoot = realpathSync(projectRoot);
+    realRoot = realpathSync.native(projectRoot);
     real = realPlaceOf(path);
   } catch (error) {
     throw accessError(name, operation, error);
@@ -85,7 +86,7 @@ export function resolveInsideProject(projectRoot: string, path: string, options:
 export function checkRealPathInside(projectRoot: string, real: string, name: string, operation: 'read' | 'write'): void {
   let realRoot: string;
   try {
-    realRoot = realpathSync(projectRoot);
+    realRoot = realpathSync.native(projectRoot);
   } catch (error) {
     throw accessError(name, operation, error);
   }
