@@ -13,19 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, createClient } from '@calckit/client';
+import { createClient } from '@calckit/client';
 import { developerTokenHeader } from '@calckit/protocol';
-import { startHarness, type Harness } from './harness.js';
+import { failure, type Harness, startHarness } from './harness.js';
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,8 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientConfigError, ServiceError, createClient, type Client } from '@calckit/client';
-import { startHarness, type Harness } from './harness.js';
+import { ClientConfigError, createClient, type Client } from '@calckit/client';
+import { failure, type Harness, startHarness } from './harness.js';
 
 let h: Harness;
 let client: Client;
@@ -15,15 +15,6 @@ afterAll(async () => {
   await h.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('operations', () => {
   it('reads a calculation with every field of the seed', async () => {

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, createClient, type Client } from '@calckit/client';
+import { createClient, type Client } from '@calckit/client';
 import type { DatasetSchemaColumn } from '@calckit/protocol';
-import { EXAMPLE_FIXTURES, startHarness, type Harness } from './harness.js';
+import { EXAMPLE_FIXTURES, failure, type Harness, startHarness } from './harness.js';
 
 let h: Harness;
 let client: Client;
@@ -20,15 +20,6 @@ afterAll(async () => {
   await h.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const fixtureColumns = (datasetId: string): DatasetSchemaColumn[] =>
   (JSON.parse(readFileSync(EXAMPLE_FIXTURES, 'utf8')) as { datasets: { id: string; columns: DatasetSchemaColumn[] }[] }).datasets.find((d) => d.id === datasetId)!.columns;

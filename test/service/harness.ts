@@ -1,17 +1,39 @@
 // Test harness: a real emulator on a loopback port (in this process), clients for it, and its fault injection.
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, type Client, type ClientOptions } from '@calckit/client';
+import { createClient, ServiceError, type Client, type ClientOptions } from '@calckit/client';
 import { startEmulator, type RunningEmulator } from '@calckit/emulator';
 import { developerTokenHeader } from '@calckit/protocol';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const EXAMPLES = join(REPO_ROOT, 'examples');
 export const EXAMPLE_FIXTURES = join(EXAMPLES, 'fixtures.json');
+/** The `calckit` users run: the bundle `npm run build` makes. */
+export const CALCKIT_BUNDLE = join(REPO_ROOT, 'packages/cli/dist/calckit.js');
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * `calckit <args>` as a process in `cwd`, with exactly the environment given (plus PATH and NO_COLOR: a test names
+ * every token and folder the command may use) and `input` on its standard input (closed at once when absent).
+ */
+export function runCalckit(args: readonly string[], options: { cwd: string; env?: Record<string, string>; input?: string }): Promise<CliRun> {
+  const env = { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...options.env };
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [CALCKIT_BUNDLE, ...args], { cwd: options.cwd, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+    child.stdin!.end(options.input ?? '');
+  });
+}
 
 export interface Harness {
   readonly emulator: RunningEmulator;
@@ -90,4 +112,15 @@ export function git(dir: string, ...args: string[]): string {
     cwd: dir,
     encoding: 'utf8',
   });
+}
+
+/** The ServiceError a call fails with; any other outcome fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError, createClient, type Client, type ClientOptions, type ReadOutcome } from '@calckit/client';
+import { createClient, type Client, type ClientOptions, type ReadOutcome } from '@calckit/client';
 import { calculationPath, calculationsByIdsPath } from '@calckit/protocol';
-import { startHarness, type Harness } from './harness.js';
+import { failure, type Harness, startHarness } from './harness.js';
 
 /** 300 calculations, ids 10 000–10 299. */
 const IDS = Array.from({ length: 300 }, (_, i) => 10_000 + i);
@@ -96,15 +96,6 @@ beforeEach(async () => {
   await h.clearFaults();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body) });
 

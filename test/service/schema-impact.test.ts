@@ -3,16 +3,14 @@
 // formulas that read them and those that nest one of those (file:line:col, rule) in text, JSON and SARIF (validated
 // against the SARIF 2.1.0 schema); --fix and schema rename rewrite the column at its exact places, every other byte of
 // each file kept (comments, spacing, CRLF, a byte-order mark), and lint is clean again for it. Run `npm run build` first.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startHarness, type Harness } from './harness.js';
+import { REPO_ROOT, runCalckit, startHarness, type CliRun, type Harness } from './harness.js';
 
-const MAIN = join(REPO_ROOT, 'packages/cli/dist/calckit.js');
 
 const column = (name: string, id: string, type: string, order: number) => ({ name, id, type, visible: true, order });
 const ORDERS = [column('Region', 'region', 'STRING', 0), column('Sales', 'sales', 'DECIMAL', 1), column('Quantity', 'quantity', 'LONG', 2), column('Price', 'price', 'DECIMAL', 3)];
@@ -40,23 +38,12 @@ const EXPECTED = [
   { file: 'orders/west.calc', line: 2, column: 15, rule: 'unknown-column' },
 ];
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 let h: Harness;
 let sandbox: string;
 let template: string;
 
-function calckit(cwd: string, args: string[]): Promise<Run> {
-  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: sandbox, CALCKIT_CONFIG_DIR: join(sandbox, '.config'), CALCKIT_DEVELOPER_TOKEN: h.developerToken, NO_COLOR: '1' };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+function calckit(cwd: string, args: string[]): Promise<CliRun> {
+  return runCalckit(args, { cwd, env: { HOME: sandbox, CALCKIT_CONFIG_DIR: join(sandbox, '.config'), CALCKIT_DEVELOPER_TOKEN: h.developerToken } });
 }
 
 /** A fresh copy of the project. */

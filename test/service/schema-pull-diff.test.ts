@@ -2,7 +2,6 @@
 // schema, `calckit schema pull` refreshes them without ever overwriting a file edited by hand silently, and
 // `calckit schema diff` compares them with the service's, column by column. The CLI as a process (the bundle
 // `npm run build` makes) against the emulator over loopback, in a project made in a temporary folder.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startHarness, type Harness } from './harness.js';
+import { runCalckit, startHarness, type CliRun, type Harness } from './harness.js';
 
-const MAIN = join(REPO_ROOT, 'packages/cli/dist/calckit.js');
 
 type Column = { name: string; id: string; type: string; visible: boolean; order: number };
 const SALES: Column[] = [
@@ -25,29 +23,12 @@ const OPS: Column[] = [
   { name: 'Hours', id: 'hours', type: 'DOUBLE', visible: true, order: 1 },
 ];
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 let h: Harness;
 let sandbox: string;
 let project: string;
 
-function calckit(args: string[], cwd = project): Promise<Run> {
-  const env: Record<string, string> = {
-    PATH: process.env['PATH'] ?? '',
-    HOME: sandbox,
-    CALCKIT_CONFIG_DIR: join(sandbox, '.config'),
-    CALCKIT_DEVELOPER_TOKEN: h.developerToken,
-    NO_COLOR: '1',
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+function calckit(args: string[], cwd = project): Promise<CliRun> {
+  return runCalckit(args, { cwd, env: { HOME: sandbox, CALCKIT_CONFIG_DIR: join(sandbox, '.config'), CALCKIT_DEVELOPER_TOKEN: h.developerToken } });
 }
 
 const read = (path: string): string => readFileSync(join(project, path), 'utf8');

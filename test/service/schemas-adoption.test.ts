@@ -5,7 +5,6 @@
 // columns, `eval` types the rows by the schema; a column renamed (its id kept) and another dropped in the service are
 // what `schema diff` reports, `schema impact` lists exactly the formulas that read them and those that nest one of
 // those, and its `--fix` (with `schema pull`) makes lint clean again for the renamed column.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-protocol';
 import { TestClient } from '../language-server/client.js';
-import { REPO_ROOT, startHarness, type Harness } from './harness.js';
+import { runCalckit, startHarness, type CliRun, type Harness } from './harness.js';
 
-const MAIN = join(REPO_ROOT, 'packages/cli/dist/calckit.js');
 const DATASET = 'sales-orders';
 
 const COLUMNS = [
@@ -37,29 +35,12 @@ const CALCULATIONS: ReadonlyArray<{ id: number; name: string; expression: string
   { id: 507, name: 'Customer Tag', expression: "CONCAT(`Customer Code`, '-')" },
 ];
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 let h: Harness;
 let sandbox: string;
 let project: string;
 
-function calckit(args: string[], input?: string, cwd = project): Promise<Run> {
-  const env: Record<string, string> = {
-    PATH: process.env['PATH'] ?? '',
-    HOME: sandbox,
-    CALCKIT_CONFIG_DIR: join(sandbox, '.config'),
-    NO_COLOR: '1',
-  };
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [MAIN, ...args], { cwd, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-    child.stdin!.end(input ?? '');
-  });
+function calckit(args: string[], input?: string, cwd = project): Promise<CliRun> {
+  return runCalckit(args, { cwd, env: { HOME: sandbox, CALCKIT_CONFIG_DIR: join(sandbox, '.config') }, ...(input !== undefined ? { input } : {}) });
 }
 
 /** The project file's calculations: calculation name → formula file (relative to the project). */

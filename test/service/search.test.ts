@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceError, createClient, type Client } from '@calckit/client';
-import { startHarness, type Harness } from './harness.js';
+import { createClient, type Client } from '@calckit/client';
+import { failure, type Harness, startHarness } from './harness.js';
 
 const NAMES = ['Margin / unit', '../escape', 'Écart', 'ecart', 'Dup', 'Dup', 'CON', 'a..b', '   spaced   '];
 /** 1,200 calculations: 1,000 on `big` (every 10th a variable, odd names among them), 200 on `small`. */
@@ -34,15 +34,6 @@ afterAll(async () => {
   await h.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('searchCalculations (one page)', () => {
   it('answers a page with totals and no formulas', async () => {
