@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands.js';
 import { Connections, isTokenKey } from './connection.js';
 import type { RunningEmulator } from './emulator.js';
-import { startLanguageClient, type ServerHandle } from './language-client.js';
+import { currentDiagnostics, startLanguageClient, type ServerHandle } from './language-client.js';
 import { createLog } from './log.js';
 import { Projects } from './projects.js';
 import { PushController } from './push-controller.js';
@@ -26,7 +26,15 @@ export function activate(context: vscode.ExtensionContext): { pushes: PushContro
   const handle = server;
   context.subscriptions.push(log.channel, projects, status, documents, handle, handle.onDidChangeState((s) => status.setServerState(s)));
 
-  const pushes = new PushController({ projects, connections, log, status, documents, serverRunning: () => handle.state === 'running' });
+  const pushes = new PushController({
+    projects,
+    connections,
+    log,
+    status,
+    documents,
+    serverRunning: () => handle.state === 'running',
+    currentDiagnostics: (uri) => currentDiagnostics(handle, uri),
+  });
   // Push on save from onDidSave only: the text is on disk, and a slow push never holds up the save itself. The save's
   // reason (by the user, or an auto-save) is only given to onWillSave: the controller keeps it until onDidSave.
   context.subscriptions.push(

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import {
   CloseAction,
+  DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
   ErrorAction,
   LanguageClient,
   RevealOutputChannelOn,
@@ -152,5 +154,21 @@ function syncTestFiles(client: LanguageClient, log: Log): void {
     client.getFeature('textDocument/codeLens').register({ id: id(), registerOptions });
   } catch (error) {
     log.warn(`formula test files are not synced with the language server: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The server's diagnostics of a document as the editor holds it now: a pull request (`textDocument/diagnostic`), which
+ * the client sends after the document's pending changes, so the answer is for the latest text. Undefined when the
+ * server is not running or does not answer with a full report.
+ */
+export async function currentDiagnostics(server: ServerHandle, uri: vscode.Uri): Promise<readonly vscode.Diagnostic[] | undefined> {
+  const client = server.client;
+  if (client === undefined || server.state !== 'running') return undefined;
+  try {
+    const report = await client.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: client.code2ProtocolConverter.asUri(uri) } });
+    return report.kind === DocumentDiagnosticReportKind.Full ? await client.protocol2CodeConverter.asDiagnostics(report.items) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -39,6 +39,11 @@ export interface PushControllerDeps {
   readonly documents: VirtualDocuments;
   /** Whether the language server runs (its diagnostics then are the lint of record). */
   readonly serverRunning: () => boolean;
+  /**
+   * The server's diagnostics of the document's text as it is now (asked for, not the last ones shown); undefined when
+   * the server cannot say.
+   */
+  readonly currentDiagnostics?: (uri: vscode.Uri) => Promise<readonly vscode.Diagnostic[] | undefined>;
 }
 
 export class PushController {
@@ -196,16 +201,20 @@ export class PushController {
 
   /**
    * The lint gate's findings: the core's problems (what makes the service store the formula as INVALID, always
-   * current for this exact text) plus the language server's diagnostics (lint rules at their configured severity;
-   * they may trail the last keystroke by a debounce, which the core's problems make up for).
+   * current for this exact text) plus the language server's diagnostics of that text (lint rules at their configured
+   * severity), asked for at the push.
    */
-  private lint(uri: vscode.Uri, expression: string, mapping: FileMapping): LintFinding[] {
+  private async lint(uri: vscode.Uri, expression: string, mapping: FileMapping): Promise<LintFinding[]> {
     const settings = settingsFor(uri);
     const analysis = this.analyze(uri, expression, mapping, settings.serviceName || mapping.project.service?.name);
     const findings: LintFinding[] = analysis.problems.map((p) => ({ severity: 'error', code: p.code, message: p.message, line: p.line, column: p.column }));
     if (this.deps.serverRunning()) {
+      // The diagnostics of the text being pushed. Those shown may still be an older version's: typed, then saved at
+      // once, the editor holds the diagnostics of a version half typed (`x +` of `x + 3`), whose errors would stop a
+      // correct formula with a question.
+      const diagnostics = (await this.deps.currentDiagnostics?.(uri)) ?? vscode.languages.getDiagnostics(uri);
       const seen = new Set(findings.map((f) => `${f.line}:${f.column}`));
-      for (const d of vscode.languages.getDiagnostics(uri)) {
+      for (const d of diagnostics) {
         const line = d.range.start.line + 1;
         const column = d.range.start.character + 1;
         if (seen.has(`${line}:${column}`)) continue;
