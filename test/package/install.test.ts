@@ -2,7 +2,7 @@
 // formula repository outside this one, then the bins run there (lint, format, analyze, the language server, serve).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,19 @@ describe('the installed bins', { timeout: 120_000 }, () => {
     const bin = join(installed.project, 'node_modules/@calckit/language-server/bin/calckit-language-server.js');
     const result = await lspInitialize(process.execPath, [bin, '--stdio'], installed.project);
     expect(result.serverInfo?.version).toBe(installed.version);
+  });
+
+  it("calckit graph --format svg draws with the Graphviz WebAssembly found in the installed node_modules", () => {
+    const project = join(installed.project, 'graph');
+    mkdirSync(join(project, 'schemas'), { recursive: true });
+    writeFileSync(join(project, 'calckit.json'), JSON.stringify({ datasets: { sales: { id: 'ds', schema: 'schemas/sales.json' } }, calculations: { 'total.calc': { id: 1, dataset: 'sales' }, 'share.calc': { id: 2, dataset: 'sales' } } }));
+    writeFileSync(join(project, 'schemas/sales.json'), JSON.stringify([{ name: 'Sales', id: 'sales', type: 'DECIMAL', visible: true, order: 0 }]));
+    writeFileSync(join(project, 'total.calc'), 'SUM(`Sales`)\n');
+    writeFileSync(join(project, 'share.calc'), 'SUM(`Sales`) / SVC_BEAST_MODE(1)\n');
+    const result = run(installed.bin('calckit'), ['graph', '--format', 'svg'], { cwd: project });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
+    for (const label of ['>total.calc<', '>share.calc<', '>Sales<', '>sales (ds)<']) expect(result.stdout).toContain(label);
   });
 
   it('calckit serve and demo without better-sqlite3: one line naming what to install (exit 2)', () => {
