@@ -28,8 +28,9 @@ export const SCHEMA = COLUMNS.map(({ name, type }) => ({ name, type }));
 const REGIONS = ['East', 'West', 'North', 'South', 'Central'];
 // Mixed case, accents, trailing and leading spaces, the empty string, a quote, characters whose case folding is special.
 const CUSTOMERS = ['Ana', 'ana', 'ANA', 'Ána', 'José', 'jose', 'JOSE ', 'Zoë', "O'Neal", 'straße', 'STRASSE', '', ' ', '  padded  ', 'trail ', 'Émile Zola', 'ñandú', 'İstanbul', 'Çelik', 'a%b_c', 'x', 'Mixed Case Name'];
-// Codes: words with separators, numbers written as text (for implicit conversion), dates written as text.
-const CODES = ['AB-12-x', 'ab-12-X', 'A,B,C', 'a,,b', '123', '12.5', '12.5abc', '-7', '0', '1e3', '2024-03-01', '2024-02-30', 'abc', 'ABC DEF ghi', 'path/to/file', '%_%', 'tab\there', 'ü', ''];
+// Codes: words with separators, numbers written as text (for implicit conversion), dates written as text (zero dates
+// too, as exports write a missing date), backslashes (Windows paths, an escaped wildcard).
+const CODES = ['AB-12-x', 'ab-12-X', 'A,B,C', 'a,,b', '123', '12.5', '12.5abc', '-7', '0', '1e3', '2024-03-01', '2024-02-30', 'abc', 'ABC DEF ghi', 'path/to/file', '%_%', 'tab\there', 'ü', '', '0000-00-00', '00/00/0000', '0000-00-00 00:00:00', 'C:\\temp\\new', '50\\%'];
 
 const pad = (n, w = 2) => String(n).padStart(w, '0');
 const dateText = (ms) => {
