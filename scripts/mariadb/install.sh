@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs Debian's MariaDB server (10.11 on Debian 12), the oracle of the differential tests (test/evaluate/) and the
 # peer of the evaluate bench. Idempotent and quiet: apt is not touched when it is present. The server is never started
-# as a service: scripts/mariadb/server.mjs starts a private one per test run.
+# as a service: scripts/mariadb/server.mjs starts a private one per test run. Then fetches MariaDB's own regression
+# tests of functions and types (scripts/mariadb/regression-tests.sh, no root needed), the second oracle.
 set -euo pipefail
 
 log() { echo "[mariadb-install] $*" >&2; }
 
+fetch_regression_tests() { bash "$(dirname "${BASH_SOURCE[0]}")/regression-tests.sh" >/dev/null; }
+
 if dpkg-query -W -f='${Status}' mariadb-server 2>/dev/null | grep -q 'install ok installed'; then
+  fetch_regression_tests
   exit 0
 fi
 SUDO=""
@@ -17,3 +21,4 @@ log "apt-get install mariadb-server"
 $SUDO apt-get update -qq
 # policy-rc.d-free: the package's own service may start; our tests never use it.
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends mariadb-server >/dev/null
+fetch_regression_tests
