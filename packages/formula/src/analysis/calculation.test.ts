@@ -78,6 +78,29 @@ describe('analyzeCalculation', () => {
     );
   });
 
+  it('reads INTERVAL with a whole expression: its operators listed, its columns at their offsets', () => {
+    const text = 'DATE_SUB(`Date`, INTERVAL DAYOFMONTH(`Date`) - 1 DAY) + INTERVAL `Qty` * 7 DAY';
+    const a = analyzeCalculation(text);
+    expect(a.status).toBe('VALID');
+    expect(a.columnPositions).toEqual([
+      { columnName: '`Date`', columnPosition: 9 },
+      { columnName: '`Date`', columnPosition: 37 },
+      { columnName: '`Qty`', columnPosition: 65 },
+    ]);
+    expect([...a.functions].sort()).toEqual(['DATE_SUB', 'DAYOFMONTH', 'SVC_OP_ADD', 'SVC_OP_MULTIPLY', 'SVC_OP_SUBTRACT']);
+  });
+
+  it('reads backslash escapes in literals: a column after an escaped quote is at its offset, the checkSum is of the text', () => {
+    const text = "CONCAT('it\\'s ', `Name`, 'C:\\\\', `Path`)";
+    const a = analyzeCalculation(text);
+    expect(a.status).toBe('VALID');
+    expect(a.columnPositions).toEqual([
+      { columnName: '`Name`', columnPosition: 17 },
+      { columnName: '`Path`', columnPosition: 33 },
+    ]);
+    expect(a.checkSum).toBe(createHash('sha1').update(text, 'utf8').digest('hex'));
+  });
+
   it('infers dataType', () => {
     const type = (f: string, schema?: Parameters<typeof analyzeCalculation>[1]) => analyzeCalculation(f, schema).dataType;
     expect(type('sum(`Profit`) / sum(`Orders`)')).toBe('DECIMAL');

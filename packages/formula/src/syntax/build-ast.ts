@@ -7,6 +7,7 @@ import type * as A from './ast.js';
 import { bareAllowedFunction } from '../catalogue/index.js';
 import { NO_LINES, type LineIndex } from './positions.js';
 import { tokenText, upperCased, upperTokenText } from './tokens.js';
+import { unescapeQuoted } from './string-escapes.js';
 import { BINARY_PRECEDENCE, PRECEDENCE } from './operators.js';
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -371,7 +372,7 @@ export class NodeBuilder {
     const type = str.tokenType.name;
     if (type === 'TypographicSingle') return { kind: 'String', value: raw.slice(1, -1), quote: 'typographic', raw, range: this.tokenRange(str) };
     const body = type === 'SingleQuoted' ? raw.slice(1, -1) : raw.slice(1);
-    return { kind: 'String', value: body.includes("''") ? body.replace(/''/g, "'") : body, quote: 'single', raw, range: this.tokenRange(str) };
+    return { kind: 'String', value: unescapeQuoted(body, "'"), quote: 'single', raw, range: this.tokenRange(str) };
   }
 
   number(num: IToken): A.Expression {
@@ -383,7 +384,7 @@ export class NodeBuilder {
     const type = dq.tokenType.name;
     const typographic = type === 'TypographicDouble';
     const body = type === 'UnterminatedDouble' ? raw.slice(1) : raw.slice(1, -1);
-    return { kind: 'DoubleQuoted', value: typographic ? body : body.replace(/""/g, '"'), typographic, raw, range: this.tokenRange(dq) };
+    return { kind: 'DoubleQuoted', value: typographic ? body : unescapeQuoted(body, '"'), typographic, raw, range: this.tokenRange(dq) };
   }
 
   null(nul: IToken): A.Expression {

@@ -69,6 +69,13 @@ function pastedMessage(char: string, count: number, where: string): string {
   return `${what[0]!.toUpperCase()}${what.slice(1)}${invisible} at ${where}${times}: ${pastedAdvice(char, count)}`;
 }
 
+/** Why a literal with a backslash before a quote, or at its end, is never closed: the backslash escapes what follows it
+ * (string-escapes.ts), so the quote meant to close it does not. */
+function escapedQuoteHint(image: string, quote: "'" | '"'): string {
+  if (!image.includes(`\\${quote}`) && !image.endsWith('\\')) return '';
+  return ` (a backslash escapes the character after it, as in MySQL: write \\\\ for a backslash, \\${quote} or ${quote}${quote} for a quote)`;
+}
+
 export function lex(text: string): LexResult {
   const lines = new LineIndex(text);
   const result = chevrotainLexer.tokenize(text);
@@ -121,9 +128,9 @@ export function lex(text: string): LexResult {
         token.tokenTypeIdx = keyword.tokenTypeIdx!;
       }
     } else if (type === T.UnterminatedString) {
-      errors.push({ code: 'unterminated-string', message: `The string starting at ${at(token.startOffset)} is never closed: add a ' at its end`, range: range(token) });
+      errors.push({ code: 'unterminated-string', message: `The string starting at ${at(token.startOffset)} is never closed: add a ' at its end${escapedQuoteHint(token.image, "'")}`, range: range(token) });
     } else if (type === T.UnterminatedDouble) {
-      errors.push({ code: 'unterminated-string', message: `The double-quoted text starting at ${at(token.startOffset)} is never closed: add a " at its end`, range: range(token) });
+      errors.push({ code: 'unterminated-string', message: `The double-quoted text starting at ${at(token.startOffset)} is never closed: add a " at its end${escapedQuoteHint(token.image, '"')}`, range: range(token) });
     } else if (type === T.UnterminatedBacktick) {
       errors.push({ code: 'unterminated-column', message: `The column name starting at ${at(token.startOffset)} is never closed: add a \` at its end`, range: range(token) });
     } else if (type === T.TypographicSingle || type === T.TypographicDouble) {

@@ -1,6 +1,6 @@
 // parseFormula: text → tokens, trivia, AST and syntax errors. Never throws; one parser instance is reused, and keeps
 // nothing of a text once its parse returns.
-import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { EOF, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Formula } from './ast.js';
 import { CstToAst } from './build-ast.js';
 import type { ParseError, ParseErrorCode } from './errors.js';
@@ -35,12 +35,18 @@ const context: MessageContext = { tokens: [], lines: NO_LINES };
 export const MAX_FORMULA_LENGTH = 4 * 1024 * 1024;
 
 /**
- * The deepest nesting read: parentheses (calls, lists, OVER, FIXED), CASE and chained INTERVALs, counted on the tokens
+ * The deepest nesting read: parentheses (calls, lists, OVER, FIXED), CASE and INTERVALs, counted on the tokens
  * before parsing. The parser and the AST builder recurse once per level (everything after them walks with its own
  * stack), so a deeper formula is one `too-deep` error, the same on every thread whatever its stack size; real formulas
  * nest a few levels.
  */
 export const MAX_NESTING = 256;
+
+/** Tokens that end an operand: a plain word right after one can only be an INTERVAL's unit. */
+const ENDS_OPERAND: ReadonlySet<TokenType> = new Set([
+  T.NumberLiteral, T.SingleQuoted, T.UnterminatedString, T.TypographicSingle, T.DoubleQuotedString, T.UnterminatedDouble, T.TypographicDouble,
+  T.BacktickColumn, T.UnterminatedBacktick, T.Word, T.RParen, T.End, T.Null, T.True, T.False,
+]);
 
 /** The deepest nesting of the tokens, counted as `MAX_NESTING` says. */
 function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } {
@@ -48,13 +54,16 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
   let intervals = 0;
   let deepest = 0;
   let at = 0;
+  let previous: TokenType | undefined;
   for (const t of tokens) {
     const type = t.tokenType;
     if (type === T.LParen || type === T.Case) depth++;
     else if ((type === T.RParen || type === T.End) && depth > 0) depth--;
-    // INTERVAL INTERVAL 1 DAY DAY nests without brackets; signs and NOT in between do not end the run.
+    // An INTERVAL's value is a whole expression (`INTERVAL 1 + INTERVAL 1 DAY DAY` nests without brackets): an
+    // INTERVAL stays open until a word follows the end of an operand, its unit.
     if (type === T.Interval) intervals++;
-    else if (intervals > 0 && type !== T.Plus && type !== T.Minus && type !== T.Not) intervals = 0;
+    else if (intervals > 0 && type === T.Word && previous !== undefined && ENDS_OPERAND.has(previous)) intervals--;
+    previous = type;
     if (depth + intervals > deepest) {
       deepest = depth + intervals;
       at = t.startOffset;

@@ -833,17 +833,17 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
       return this.quiet ? NO_WHEN : this.builder.whenClause(when, condition, then, result, false);
     }, this.resync(NO_WHEN));
 
+    /**
+     * `INTERVAL expr unit`: the value is a whole expression, as in MySQL's grammar (`INTERVAL_SYM expr interval`), so
+     * `INTERVAL 1 + 1 DAY` is two days and `INTERVAL DAYOFMONTH(d) - 1 DAY` parses. The unit, a name, ends it: no
+     * expression continues with a name.
+     */
     private intervalExpression = this.RULE('intervalExpression', (): A.Expression => {
       const kw = this.CONSUME(T.Interval);
-      // The value's prefix operators apply to it alone, not to the sequence around the INTERVAL: taken off the stream.
-      const base = this.stream.length;
-      const value = this.SUBRULE(this.term, { LABEL: 'value' });
-      const prefixes = this.stream.slice(base);
-      truncate(this.stream, base);
+      const value = this.SUBRULE(this.expression, { LABEL: 'value' });
       const unit = this.CONSUME(T.Identifier, { LABEL: 'unit' });
       if (this.quiet) return NOTHING_BUILT;
-      const tokens = prefixes.flatMap((p) => (p.k === 'prefix' ? [p.tok] : []));
-      return this.builder.interval(kw, this.builder.prefixed(tokens, value), unit, false);
+      return this.builder.interval(kw, value, unit, false);
     }, this.resync(NOTHING_BUILT));
 
     /** `(args) [OVER (…)] [FIXED (…)]` after a function name. */

@@ -87,7 +87,8 @@ function parts(e: Expression): Task[] {
       return out;
     }
     case 'Interval':
-      return ['INTERVAL ', item(e.value, 7), ` ${e.unit}`];
+      // The value is a whole expression ending at the unit (`INTERVAL 1 + 1 DAY`): it never needs parentheses.
+      return ['INTERVAL ', item(e.value), ` ${e.unit}`];
     case 'In':
       return [item(e.expression, 4), e.not ? ' NOT IN (' : ' IN (', ...joined(e.list.map((x) => item(x)), ', '), ')'];
     case 'Like':

@@ -32,12 +32,14 @@ export const UnterminatedComment = createToken({ name: 'UnterminatedComment', pa
 export const BacktickColumn = createToken({ name: 'BacktickColumn', pattern: /`[^`]*(?:``[^`]*)*`/, categories: [ColumnName], line_breaks: true });
 export const UnterminatedBacktick = createToken({ name: 'UnterminatedBacktick', pattern: /`[^`]*(?:``[^`]*)*/, categories: [ColumnName], line_breaks: true });
 
-export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'[^']*(?:''[^']*)*'/, categories: [StringLiteral], line_breaks: true });
-export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^']*(?:''[^']*)*/, categories: [StringLiteral], line_breaks: true });
+// Quoted text as MySQL reads it: a doubled quote or a backslash before any character does not end it (string-escapes.ts).
+// An unterminated one runs to the end of the input, a last lone backslash included.
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'[^'\\]*(?:(?:''|\\[\s\S])[^'\\]*)*'/, categories: [StringLiteral], line_breaks: true });
+export const UnterminatedString = createToken({ name: 'UnterminatedString', pattern: /'[^'\\]*(?:(?:''|\\[\s\S])[^'\\]*)*\\?/, categories: [StringLiteral], line_breaks: true });
 export const TypographicSingle = createToken({ name: 'TypographicSingle', pattern: /\u2018[^\u2018\u2019\n]*\u2019/, categories: [StringLiteral] });
 
-export const DoubleQuotedString = createToken({ name: 'DoubleQuotedString', pattern: /"[^"]*(?:""[^"]*)*"/, categories: [DoubleQuoted], line_breaks: true });
-export const UnterminatedDouble = createToken({ name: 'UnterminatedDouble', pattern: /"[^"]*(?:""[^"]*)*/, categories: [DoubleQuoted], line_breaks: true });
+export const DoubleQuotedString = createToken({ name: 'DoubleQuotedString', pattern: /"[^"\\]*(?:(?:""|\\[\s\S])[^"\\]*)*"/, categories: [DoubleQuoted], line_breaks: true });
+export const UnterminatedDouble = createToken({ name: 'UnterminatedDouble', pattern: /"[^"\\]*(?:(?:""|\\[\s\S])[^"\\]*)*\\?/, categories: [DoubleQuoted], line_breaks: true });
 export const TypographicDouble = createToken({ name: 'TypographicDouble', pattern: /\u201c[^\u201c\u201d\n]*\u201d/, categories: [DoubleQuoted] });
 /** A typographic quote that does not pair up: an error token that names the character. */
 export const StrayTypographicQuote = createToken({ name: 'StrayTypographicQuote', pattern: /[\u2018\u2019\u201c\u201d]/ });
