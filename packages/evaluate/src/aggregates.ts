@@ -5,7 +5,7 @@ import type { Value } from './api.js';
 import { EvaluationError } from './api.js';
 import { collationKey, type Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { isTimeValue, roundHalfAwayFromZero, toNumber, toText, truncateDecimal } from './values.js';
+import { isDurationValue, isTimeValue, roundHalfAwayFromZero, toNumber, toText, truncateDecimal } from './values.js';
 
 export interface Accumulator {
   /** One row's argument values (`b` only for two-argument aggregates such as CORR). */
@@ -214,6 +214,7 @@ export function distinctKey(v: Value, collation: Collation): unknown {
   if (typeof v === 'string') return `s${collationKey(v, collation)}`;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v !== null && isTimeValue(v)) return v.micros === undefined ? v.epochMs : `t${v.epochMs}.${v.micros}`;
+  if (isDurationValue(v)) return `d${v.us}`; // a TIME: by its duration (each is a new object)
   return v;
 }
 
@@ -304,12 +305,3 @@ export const AGGREGATES: Readonly<Record<string, AggregateFactory>> = {
   LISTAGG: listagg,
   CORR: corr,
 };
-
-/** Static result scale of an aggregate over an argument of scale `s` (< 0: not an exact result). */
-export function aggregateScale(name: string, argType: ValueType, s: number): number {
-  const exact = argType === 'LONG' || argType === 'DECIMAL' || argType === 'BOOLEAN';
-  if (!exact || s < 0) return name === 'MIN' || name === 'MAX' ? s : -1;
-  if (name === 'SUM' || name === 'MIN' || name === 'MAX') return s;
-  if (name === 'AVG') return Math.min(s + 4, 30);
-  return -1;
-}

@@ -8,14 +8,22 @@
 // would be old while they are young, and V8's scavenger keeps the values of an old WeakMap's young keys alive: every
 // minor GC would copy recent parses (see the "Memory" invariant in ARCHITECTURE.md).
 import {
+  aggregateKeptScale,
+  aggregateResultScale,
+  aggregateResultType,
+  arithmeticKeptScale,
+  arithmeticResultType,
+  arithmeticScale,
   canonicalServiceName,
   childrenOf,
   functionAvailability,
   inferTypes,
   isNumeric,
   lookupFunction,
+  negationType,
   parseFormula,
   unify,
+  type ArithmeticOperator,
   type CallExpression,
   type DatasetColumn,
   type Expression,
@@ -27,14 +35,14 @@ import {
   type ValueType,
 } from '@calckit/formula';
 import { EvaluationError, type TimeValue, type Value } from './api.js';
-import { AGGREGATES, aggregateScale, distinctOf, type Accumulator, type AggregateFactory } from './aggregates.js';
+import { AGGREGATES, distinctOf, type Accumulator, type AggregateFactory } from './aggregates.js';
 import { compareStrings, likeMatcher, type Collation } from './collation.js';
 import { compareValues, sortCompare } from './compare.js';
 import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
 import { SCALAR_FUNCTIONS } from './functions/index.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
 import { dictionaryOf, type TypedTable } from './rows.js';
-import { MAX_SCALE, quotientDigits, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
+import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
 import { computeWindow, WINDOW_FUNCTIONS } from './windows.js';
 
 export type Level = 'row' | 'group';
@@ -545,7 +553,7 @@ export class Compiler {
         scale: 0,
       };
     }
-    const type: ValueType = x.type === 'BOOLEAN' ? 'LONG' : isNumeric(x.type) ? x.type : x.type === 'NULL' ? 'NULL' : 'DOUBLE';
+    const type = negationType(x.type);
     if (e.operator === '+') return x;
     if (x.constant) {
       const n = toNumber(x.constant.value as ArgumentValue);
@@ -576,6 +584,7 @@ export class Compiler {
     const lf = l.fn;
     const rf = r.fn;
     const collation = this.options.collation;
+    const frame = this.frame;
     const test = comparisonTest(op);
     if (isNumeric(l.type) && isNumeric(r.type)) {
       return {
@@ -609,7 +618,8 @@ export class Compiler {
         if (a === null) return null;
         const b = rf(i);
         if (b === null) return null;
-        const c = compareValues(a, b, collation);
+        // The clock: a TIME compared with a datetime is put on the current date.
+        const c = compareValues(a, b, collation, frame.now);
         return c === null ? null : test(c);
       },
       type: 'BOOLEAN',
@@ -676,7 +686,7 @@ export class Compiler {
     const l = this.compile(e.left, level, scope);
     const r = this.compile(e.right, level, scope);
     const step = arithmeticStep(e.operator, l, r);
-    if (step.type === 'NULL') return constant(null, 'NULL', -1);
+    if (l.type === 'NULL' || r.type === 'NULL') return constant(null, step.type, -1);
     const lf = l.fn;
     const rf = r.fn;
     const apply = step.apply;
@@ -704,7 +714,7 @@ export class Compiler {
       const r = this.compile(spine[k]!.right, level, scope);
       const step = arithmeticStep(spine[k]!.operator, meta, r);
       rights.push(r.fn);
-      applies.push(step.type === 'NULL' ? () => null : step.apply);
+      applies.push(meta.type === 'NULL' || r.type === 'NULL' ? () => null : step.apply);
       meta = { fn: meta.fn, type: step.type, scale: step.scale, internal: step.internal };
     }
     const ff = first.fn;
@@ -1081,13 +1091,13 @@ export class Compiler {
     const constants = e.args.slice(constantsFrom).map((a) => this.constantArg(a, level, scope, `${name}'s argument`));
     const argType = arg?.type ?? 'UNKNOWN';
     const argScale = arg?.scale ?? -1;
-    const resultScale = aggregateScale(name, argType, argScale);
+    const resultScale = aggregateResultScale(name, argType, argScale);
     // Exact results are kept with the argument's internal decimals (AVG: a quotient's), shown with resultScale. A
     // running total rounded to the argument's shown scale after each row has those decimals.
     const argInternal = arg ? internalOf(arg) : -1;
     const runningScale = running && resultScale >= 0 && argInternal > argScale && argScale <= 15 ? argScale : -1;
     const totalScale = runningScale >= 0 ? runningScale : argInternal;
-    const internal = resultScale < 0 || argInternal < 0 ? resultScale : name === 'AVG' ? quotientDigits(totalScale) : Math.max(resultScale, argInternal);
+    const internal = aggregateKeptScale(name, argType, argScale, totalScale);
     const setup = { collation: this.options.collation, argType, argScale, resultScale: internal, totalScale, runningScale, constants, star: e.star };
     // Validate constants now (a bad percentile is an error even over no rows), at the call's place.
     try {
@@ -1099,9 +1109,9 @@ export class Compiler {
     const distinct = e.distinct;
     const collation = this.options.collation;
     const make = distinct ? () => distinctOf(factory(setup), collation) : () => factory(setup);
-    const type = scope.types.typeOf(e);
-    // AVG of exact values is a DECIMAL in MySQL (the catalogue says DOUBLE, which the result's reported type keeps).
-    const valueType = name === 'AVG' && resultScale >= 0 ? 'DECIMAL' : type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type;
+    // The table's type over the argument as compiled (arithmetic-types.ts); the catalogue's for the other aggregates.
+    const type = aggregateResultType(name, argType) ?? scope.types.typeOf(e);
+    const valueType = type === 'UNKNOWN' ? (argType === 'UNKNOWN' ? 'DOUBLE' : argType) : type;
     return { make, type: valueType, scale: resultScale, internal };
   }
 
@@ -1310,12 +1320,13 @@ interface ArithmeticStep {
 const num = (v: Value): number => (typeof v === 'number' ? v : toNumber(v)!);
 
 /**
- * One `+ - * /` with MySQL's rules: LONG results wrap to 64 bits; exact (LONG, DECIMAL) results are kept with their
- * internal decimals (a quotient's in 9-digit words) and shown with their scale; anything else is a DOUBLE;
- * division by zero is NULL.
+ * One `+ - * /` with MySQL's rules, from the formula package's table (arithmetic-types.ts): LONG results wrap to 64
+ * bits; exact (LONG, DECIMAL) results are kept with their internal decimals (a quotient's in 9-digit words) and shown
+ * with their scale; anything else is a DOUBLE; division by zero is NULL.
  */
 function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
-  const type = arithmeticType(op, l.type, r.type);
+  const operator = op as ArithmeticOperator;
+  const type = arithmeticResultType(operator, l.type, r.type);
   if (type === 'LONG') {
     const exactOp =
       op === '+' ? (a: number, b: number) => BigInt(a) + BigInt(b) : op === '-' ? (a: number, b: number) => BigInt(a) - BigInt(b) : (a: number, b: number) => BigInt(a) * BigInt(b);
@@ -1338,8 +1349,8 @@ function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
   if (exact) {
     const li = internalOf(l);
     const ri = internalOf(r);
-    scale = Math.min(MAX_SCALE, op === '*' ? l.scale + r.scale : op === '/' ? l.scale + 4 : Math.max(l.scale, r.scale));
-    internal = op === '*' ? li + ri : op === '/' ? quotientDigits(li, ri) : Math.max(li, ri);
+    scale = arithmeticScale(operator, l.scale, r.scale);
+    internal = arithmeticKeptScale(operator, li, ri);
   }
   // Doubles hold about 15 significant digits: past that, rounding would change nothing but the noise.
   const round = exact && internal <= 15;
@@ -1367,16 +1378,6 @@ function arithmeticStep(op: string, l: Compiled, r: Compiled): ArithmeticStep {
   };
 }
 
-/** The result type of `+ - * /` (as the formula package's inference: times and text convert to numbers). */
-function arithmeticType(op: string, left: ValueType, right: ValueType): ValueType {
-  if (left === 'NULL' || right === 'NULL') return 'NULL';
-  const num = (t: ValueType): ValueType => (t === 'BOOLEAN' || t === 'DATE' || t === 'DATETIME' ? 'LONG' : t);
-  const l = num(left);
-  const r = num(right);
-  if (l === 'DOUBLE' || r === 'DOUBLE' || !isNumeric(l) || !isNumeric(r)) return 'DOUBLE';
-  if (op === '/') return 'DECIMAL';
-  return l === 'DECIMAL' || r === 'DECIMAL' ? 'DECIMAL' : 'LONG';
-}
 
 const booleanAsNumber = (v: Value): Value => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 

@@ -3,10 +3,10 @@
 import type { ValueType } from '@calckit/formula';
 import type { OutputValue, TimeValue, Value } from './api.js';
 import { EvaluationError } from './api.js';
-import { isIntervalValue, isTimeValue, type ArgumentValue } from './functions/contract.js';
-import { formatDateTime } from './functions/date/convert.js';
+import { isDurationValue, isIntervalValue, isTimeValue, type ArgumentValue } from './functions/contract.js';
+import { durationToNumber, formatDateTime, formatTime as formatDuration } from './functions/date/convert.js';
 
-export { isTimeValue, isIntervalValue };
+export { isDurationValue, isTimeValue, isIntervalValue };
 
 const MS_PER_DAY = 86_400_000;
 
@@ -134,13 +134,15 @@ export function textToNumber(text: string): number {
   return m ? +m[1]! : 0;
 }
 
-/** A value as a number (NULL stays NULL): booleans are 1/0, text its numeric prefix, times YYYYMMDD[HHMMSS]. */
+/** A value as a number (NULL stays NULL): booleans are 1/0, text its numeric prefix, times YYYYMMDD[HHMMSS], a
+ * TIME [-]HHMMSS (`SEC_TO_TIME(9001) + 0` is 23001). */
 export function toNumber(v: ArgumentValue): number | null {
   if (typeof v === 'number') return v;
   if (v === null) return null;
   if (typeof v === 'string') return textToNumber(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (isTimeValue(v)) return timeToNumber(v);
+  if (isDurationValue(v)) return durationToNumber(v.us);
   throw new EvaluationError('runtime', 'an INTERVAL is not a number: it can only be added to or subtracted from a date');
 }
 
@@ -150,6 +152,7 @@ export function truth(v: Value): boolean | null {
   if (v === null) return null;
   if (typeof v === 'number') return v !== 0;
   if (typeof v === 'string') return textToNumber(v) !== 0;
+  if (isDurationValue(v)) return v.us !== 0;
   return true;
 }
 
@@ -165,19 +168,8 @@ function exactRound(x: number, d: number): number {
   return Math.sign(x) * Number(`${r}e${-d}`);
 }
 
-/**
- * Digits after the point of a DECIMAL quotient inside MariaDB (its decimal_div), from the decimals of the dividend
- * and of the divisor: each rounded up to whole 9-digit words, and one more word when div_precision_increment (4)
- * wants more digits than that rounding added (measured: 2/3 has 9, 0.001/7 9, 1.123456/7 18, 1/3.0 9, 1.0/3.0 18).
- * The quotient is truncated there.
- */
-export function quotientDigits(dividend: number, divisor = 0): number {
-  const words = (d: number) => 9 * Math.ceil(Math.max(0, d) / 9);
-  const f1 = words(dividend);
-  const f2 = words(divisor);
-  const increment = 4 - (f1 - Math.max(0, dividend)) - (f2 - Math.max(0, divisor));
-  return Math.min(MAX_SCALE + 9, f1 + f2 + (increment > 0 ? 9 : 0));
-}
+/** Digits after the point of a DECIMAL quotient inside MariaDB: the formula package's table of arithmetic types. */
+export { quotientDigits } from '@calckit/formula';
 
 /**
  * Rounds half away from zero to `d` decimals (negative `d`: to tens, hundreds…), reading `x` as the decimal it
@@ -298,12 +290,13 @@ export function toText(v: ArgumentValue, type: ValueType = 'UNKNOWN', scale = -1
   if (typeof v === 'number') return formatNumber(v, type, scale);
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (isTimeValue(v)) return formatTime(v);
+  if (isDurationValue(v)) return formatDuration(v.us);
   throw new EvaluationError('runtime', 'an INTERVAL is not text: it can only be added to or subtracted from a date');
 }
 
-/** A value as `eval` prints it and `test` compares it: times as text, non-finite numbers as NULL. */
+/** A value as `eval` prints it and `test` compares it: times as text (a TIME as `[-]HH:MM:SS`), non-finite numbers as NULL. */
 export function toOutputValue(v: Value): OutputValue {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null;
-  return formatTime(v);
+  return isDurationValue(v) ? formatDuration(v.us) : formatTime(v);
 }

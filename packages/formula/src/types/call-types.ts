@@ -3,6 +3,7 @@
 import type { CallExpression, Expression } from '../syntax/ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import { COLUMN_TYPES } from '../vocabulary.js';
+import { aggregateResultType, arithmeticResultType } from './arithmetic-types.js';
 import { isNumeric, isTime, unify, type ValueType } from './value-type.js';
 
 type TypeOf = (e: Expression) => ValueType;
@@ -13,9 +14,14 @@ const argType = (call: CallExpression, i: number, typeOf: TypeOf): ValueType => 
   return a ? typeOf(a) : 'UNKNOWN';
 };
 
-/** SUM of exact values is DECIMAL and of DOUBLE is DOUBLE (MySQL). Of a column of unknown type: DECIMAL, which is what
- * the service returned for a ratio of sums (verified: `sum(a) / sum(b)` → DECIMAL). */
-const sumRule: ReturnRule = (call, typeOf) => (argType(call, 0, typeOf) === 'DOUBLE' ? 'DOUBLE' : 'DECIMAL');
+/** The numeric aggregates (COUNT, SUM, AVG, MIN, MAX, the statistics) by MySQL's table (arithmetic-types.ts). A
+ * column of unknown type is read as a DOUBLE there; the service, though, returned DECIMAL for a ratio of sums of
+ * columns it typed (verified: `sum(a) / sum(b)` → DECIMAL), so SUM and AVG of an unknown argument are DECIMAL. */
+const aggregateRule: ReturnRule = (call, typeOf) => {
+  const argument = call.star ? 'LONG' : argType(call, 0, typeOf);
+  if (argument === 'UNKNOWN' && (call.upperName === 'SUM' || call.upperName === 'AVG')) return 'DECIMAL';
+  return aggregateResultType(call.upperName, argument) ?? 'UNKNOWN';
+};
 
 /** Same type as the numeric argument; unknown → DOUBLE (the service's answer for `col * -1` with an unknown column). */
 const sameNumeric: ReturnRule = (call, typeOf) => {
@@ -23,11 +29,8 @@ const sameNumeric: ReturnRule = (call, typeOf) => {
   return isNumeric(t) ? t : 'DOUBLE';
 };
 
-/** MOD: the wider of its two arguments. */
-const modRule: ReturnRule = (call, typeOf) => {
-  const t = unify([argType(call, 0, typeOf), argType(call, 1, typeOf)]);
-  return isNumeric(t) ? t : 'DOUBLE';
-};
+/** MOD: MySQL's `%`, typed as the other arithmetic operators (arithmetic-types.ts). */
+const modRule: ReturnRule = (call, typeOf) => arithmeticResultType('MOD', argType(call, 0, typeOf), argType(call, 1, typeOf));
 
 /** ROUND(x) without decimals is a whole number; with decimals the argument's type. */
 const roundRule: ReturnRule = (call, typeOf) => {
@@ -67,14 +70,20 @@ const timeOfSecond: ReturnRule = (call, typeOf) => {
 };
 
 const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
-  SUM: sumRule,
+  SUM: aggregateRule,
+  AVG: aggregateRule,
+  COUNT: aggregateRule,
+  APPROXIMATE_COUNT_DISTINCT: aggregateRule,
+  STDDEV_POP: aggregateRule,
+  STDDEV: aggregateRule,
+  VAR_POP: aggregateRule,
   ABS: sameNumeric,
   MEDIAN: sameNumeric,
   MOD: modRule,
   ROUND: roundRule,
   TO_NUMBER: () => 'DECIMAL',
-  MIN: firstArg,
-  MAX: firstArg,
+  MIN: aggregateRule,
+  MAX: aggregateRule,
   LAG: firstArg,
   LEAD: firstArg,
   FIRST_VALUE: firstArg,

@@ -4,8 +4,9 @@ import type { BinaryExpression, Expression, Formula, Node } from '../syntax/ast.
 import { walk } from '../syntax/walk.js';
 import type { DatasetColumn } from '../schema.js';
 import { paramAt, lookupFunction } from '../catalogue/index.js';
+import { arithmeticResultType, negationType, type ArithmeticOperator } from './arithmetic-types.js';
 import { callType } from './call-types.js';
-import { categoryOf, isNumeric, isTime, unify, type TypeCategory, type ValueType } from './value-type.js';
+import { categoryOf, unify, type TypeCategory, type ValueType } from './value-type.js';
 
 export interface TypeTable {
   /** The type of an expression; UNKNOWN where no schema says (a column, an unknown function). */
@@ -25,18 +26,8 @@ const ARITHMETIC = new Set(['+', '-', '*', '/']);
 const RECURSION_LIMIT = 200;
 const LOGICAL = new Set(['AND', 'OR']);
 
-function arithmeticType(node: BinaryExpression, left: ValueType, right: ValueType): ValueType {
-  if (left === 'NULL' || right === 'NULL') return 'NULL';
-  if (isTime(left) || isTime(right)) return 'LONG';
-  const num = (t: ValueType) => (t === 'BOOLEAN' ? 'LONG' : t);
-  const l = num(left);
-  const r = num(right);
-  // Unknown or string operands are converted to floating point, as MySQL does; the service answered DOUBLE for
-  // `col * -1` with a column of unknown type.
-  if (l === 'DOUBLE' || r === 'DOUBLE' || !isNumeric(l) || !isNumeric(r)) return 'DOUBLE';
-  if (node.operator === '/') return 'DECIMAL';
-  return l === 'DECIMAL' || r === 'DECIMAL' ? 'DECIMAL' : 'LONG';
-}
+/** `+ - * /` by MySQL's table (arithmetic-types.ts). */
+const arithmeticType = (node: BinaryExpression, left: ValueType, right: ValueType): ValueType => arithmeticResultType(node.operator as ArithmeticOperator, left, right);
 
 function literalNumberType(raw: string, integer: boolean): ValueType {
   if (integer) return 'LONG';
@@ -175,7 +166,8 @@ class TypeInference implements TypeTable {
       case 'Unary': {
         if (node.operator === 'NOT') return 'BOOLEAN';
         const t = read(node.operand);
-        return t === 'BOOLEAN' ? 'LONG' : t;
+        // Unary plus is no operation in MySQL: the operand as it is.
+        return node.operator === '+' ? t : negationType(t);
       }
       case 'Binary':
         return ARITHMETIC.has(node.operator) ? arithmeticType(node, read(node.left), read(node.right)) : 'BOOLEAN';
