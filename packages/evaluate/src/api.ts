@@ -14,8 +14,20 @@ export interface TimeValue {
   readonly micros?: number;
 }
 
-/** A value during evaluation: NULL, a number (LONG, DECIMAL, DOUBLE), text, a boolean, or a time. */
-export type Value = null | number | string | boolean | TimeValue;
+/**
+ * MariaDB's TIME: a signed duration (or a time of day) in microseconds, within ±838:59:59.999999, the result of TIME,
+ * SEC_TO_TIME, TIMEDIFF, CURTIME… Its own value, not text: in arithmetic it is the number [-]HHMMSS[.ffffff], it
+ * compares as a duration, takes an INTERVAL, and becomes a DATETIME on the current date where a date is needed. The
+ * formula's static type stays STRING (the service's dataType has no TIME: it returns such results as text), and
+ * `eval` prints it as MariaDB does (`02:30:01`, `-838:59:59`).
+ */
+export interface DurationValue {
+  readonly type: 'TIME';
+  readonly us: number;
+}
+
+/** A value during evaluation: NULL, a number (LONG, DECIMAL, DOUBLE), text, a boolean, a date or datetime, or a TIME. */
+export type Value = null | number | string | boolean | TimeValue | DurationValue;
 
 /** One input row as read from CSV or JSON: column name → raw cell (converted by the schema's column type). */
 export type InputRow = Readonly<Record<string, unknown>>;

@@ -1,15 +1,22 @@
 // Comparison of two values as MySQL compares them: text with text under the collation, a time with text or a time as
 // times, anything with a number as numbers (text by its numeric prefix, times as YYYYMMDD[HHMMSS], booleans 1/0).
 // NULL compares as unknown (null); sorting (ORDER BY, MIN/MAX, group order) puts NULL first.
-import type { Value } from './api.js';
+import type { DurationValue, TimeValue, Value } from './api.js';
 import { compareStrings, type Collation } from './collation.js';
-import { isTimeValue, parseTimeText, toNumber } from './values.js';
+import { timeOnDate, toTemporal } from './functions/date/convert.js';
+import { isDurationValue, isTimeValue, parseTimeText, toNumber } from './values.js';
 
 const sign = (d: number): number => (d < 0 ? -1 : d > 0 ? 1 : 0);
 
-/** -1, 0 or 1; null when either side is NULL (or a number is NaN). */
-export function compareValues(a: Value, b: Value, collation: Collation): number | null {
+/** -1, 0 or 1; null when either side is NULL (or a number is NaN). `today`: the evaluation's clock, on whose date a
+ * TIME compared with a datetime is put. */
+export function compareValues(a: Value, b: Value, collation: Collation, today?: TimeValue): number | null {
   if (a === null || b === null) return null;
+  if (isDurationValue(a)) return compareDuration(a, b, today);
+  if (isDurationValue(b)) {
+    const c = compareDuration(b, a, today);
+    return c === null ? null : -c;
+  }
   const ta = typeof a;
   const tb = typeof b;
   if (ta === 'number' && tb === 'number') return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : a === b ? 0 : null;
@@ -31,8 +38,28 @@ export function compareValues(a: Value, b: Value, collation: Collation): number 
   return na < nb ? -1 : na > nb ? 1 : na === nb ? 0 : null;
 }
 
+/**
+ * A TIME with another value, as MariaDB compares them: with a TIME or text that reads as one, as durations
+ * (`TIME('10:00:00') < '9:00:00'` is false); with a date or datetime (or text that reads as one), as datetimes, the
+ * TIME on the current date; with anything else, as numbers ([-]HHMMSS: `TIME('10:10:10') > 10`).
+ */
+function compareDuration(a: DurationValue, b: Value, today: TimeValue | undefined): number | null {
+  if (b === null) return null;
+  const other = typeof b === 'string' || typeof b === 'object' ? toTemporal(b) : null;
+  if (other?.kind === 'time') return sign(a.us - other.us);
+  if (other?.kind === 'datetime' && today !== undefined) {
+    const ta = timeOf(timeOnDate(a, today));
+    const tb = timeOf(other.value);
+    return ta === undefined || tb === undefined ? null : sign(ta - tb);
+  }
+  const na = toNumber(a);
+  const nb = toNumber(b);
+  return na === null || nb === null ? null : sign(na - nb);
+}
+
 /** A time as milliseconds with its microseconds as a fraction (exact to the microsecond until about 2100, to some 30 µs at 9999). */
-function timeOf(v: Value): number | undefined {
+function timeOf(v: Value | TimeValue | null): number | undefined {
+  if (v === null) return undefined;
   if (isTimeValue(v)) return v.micros === undefined ? v.epochMs : v.epochMs + v.micros / 1000;
   if (typeof v === 'string') {
     const t = parseTimeText(v);

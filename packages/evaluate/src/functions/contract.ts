@@ -2,7 +2,7 @@
 // decides how NULL propagates) and calls the implementation by the catalogue's upper-case name. Tables of these are
 // data (one file per family under functions/), merged by functions/index.ts.
 import type { CallExpression, ValueType } from '@calckit/formula';
-import type { TimeValue, Value } from '../api.js';
+import type { DurationValue, TimeValue, Value } from '../api.js';
 
 export interface ScalarContext {
   /** The evaluation's clock (the `now` option, fixed for the whole evaluation, as the service fixes it per query). */
@@ -14,6 +14,9 @@ export interface ScalarContext {
   readonly argTypes?: readonly ValueType[];
   /** Static decimals of exact (LONG, DECIMAL) arguments; < 0 when unknown. Numbers print with them (CONCAT(1/3) → '0.3333'). */
   readonly argScales?: readonly number[];
+  /** Decimals exact arguments are kept with inside (a quotient's 9-digit words: `1/3` is 0.333333333); < 0 when unknown.
+   * Arithmetic (MOD) computes with them, as MariaDB does. */
+  readonly argKeptScales?: readonly number[];
 }
 
 /** `INTERVAL n UNIT` as an argument value (only the date arithmetic functions accept it). */
@@ -35,5 +38,8 @@ export type ScalarFunctionTable = Readonly<Record<string, ScalarFunction>>;
 
 export const isTimeValue = (v: unknown): v is TimeValue =>
   typeof v === 'object' && v !== null && ((v as TimeValue).type === 'DATE' || (v as TimeValue).type === 'DATETIME');
+
+/** A TIME (MariaDB's duration type, api.ts's DurationValue). */
+export const isDurationValue = (v: unknown): v is DurationValue => typeof v === 'object' && v !== null && (v as DurationValue).type === 'TIME';
 
 export const isIntervalValue = (v: unknown): v is IntervalValue => typeof v === 'object' && v !== null && (v as IntervalValue).type === 'INTERVAL';

@@ -1,8 +1,9 @@
 // Implicit conversions of the date functions, as MySQL/MariaDB make them: text and numbers to dates and datetimes,
 // and to TIME values (durations). Invalid input gives NULL (never an error). Exported for the core, which compares
 // strings with dates. Precision is the microsecond (MariaDB's): digits of a fraction beyond the sixth are dropped.
-import type { TimeValue, Value } from '../../api.js';
-import { MAX_YEAR, civilPacked, type DateTimeFields, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
+import type { DurationValue, TimeValue, Value } from '../../api.js';
+import { isDurationValue } from '../contract.js';
+import { MAX_YEAR, addMicros, civilPacked, type DateTimeFields, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
@@ -122,9 +123,9 @@ function parseWritten(text: string): Written | null {
       k++;
     }
     if (k === pos || !isDigit(text[k])) break;
+    // A field is all its digits, as MariaDB reads them (`00/01/0005` is 2000-01-05; `2024-01-0203` names day 203: NULL).
     let e = k;
-    while (e < n && isDigit(text[e]) && e - k < 2) e++;
-    if (isDigit(text[e])) return null; // a field of more than two digits
+    while (e < n && isDigit(text[e])) e++;
     fields.push(Number(text.slice(k, e)));
     if (fields.length === 4) timeStarted = true;
     pos = e;
@@ -136,9 +137,14 @@ function parseWritten(text: string): Written | null {
     fraction = text.slice(pos + 1, e);
   }
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = fields;
-  const year = yearText.length === 2 ? twoDigitYear(y0) : y0;
-  return written(year, month, day, hour, minute, second, fractionMicros(fraction), timeStarted ? 'DATETIME' : 'DATE');
+  const micro = fractionMicros(fraction);
+  const year = yearText.length === 2 && !isZeroDate(fields, micro) ? twoDigitYear(y0) : y0;
+  return written(year, month, day, hour, minute, second, micro, timeStarted ? 'DATETIME' : 'DATE');
 }
+
+/** All fields zero: the zero date, whose two-digit year stays 0 (`00/00/0000` is 0000-00-00, not 2000-00-00), as
+ * MariaDB's str_to_datetime applies the two-digit year rule only to a date that is not zero. */
+const isZeroDate = (fields: readonly number[], micro: number): boolean => micro === 0 && fields.every((f) => f === 0);
 
 function parseDigits(digits: string, fraction: string): Written | null {
   const len = digits.length;
@@ -154,8 +160,9 @@ function parseDigits(digits: string, fraction: string): Written | null {
   }
   if (values.length < 3) return null;
   const [y0 = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = values;
-  const year = yearLength === 2 ? twoDigitYear(y0) : y0;
-  return written(year, month, day, hour, minute, second, fractionMicros(fraction), values.length > 3 ? 'DATETIME' : 'DATE');
+  const micro = fractionMicros(fraction);
+  const year = yearLength === 2 && !isZeroDate(values, micro) ? twoDigitYear(y0) : y0;
+  return written(year, month, day, hour, minute, second, micro, values.length > 3 ? 'DATETIME' : 'DATE');
 }
 
 /**
@@ -218,6 +225,7 @@ function numberToWritten(value: number, double = false): Written | null {
  */
 export function toCivil(value: Value | undefined): number | null {
   if (value === null || value === undefined) return null;
+  if (isDurationValue(value)) return null; // the caller puts a TIME on the current date (it knows the clock)
   if (typeof value === 'object') return civilPacked(Math.floor(value.epochMs / MS_PER_DAY));
   if (typeof value === 'string') return civilOfWritten(parseWritten(value));
   return civilOfWritten(numberToWritten(typeof value === 'number' ? value : value ? 1 : 0));
@@ -239,9 +247,11 @@ export function writtenDateTime(value: Value | undefined, double = false): Writt
 }
 
 /** Any value as a DATE or DATETIME (the argument conversion of the date functions); NULL when it does not convert.
- * `double`: a number is a DOUBLE (its fraction read by its binary value). */
+ * `double`: a number is a DOUBLE (its fraction read by its binary value). A TIME gives NULL here: the date functions
+ * put it on the current date first (`timeOnDate`, with the evaluation's clock). */
 export function toDateTime(value: Value | undefined, double = false): TimeValue | null {
   if (value === null || value === undefined) return null;
+  if (isDurationValue(value)) return null;
   if (typeof value === 'object') return value;
   if (typeof value === 'string') return parseDateTime(value);
   if (typeof value === 'number') return numberToDateTime(value, double);
@@ -268,34 +278,50 @@ export const MAX_TIME_US = (838 * 3600 + 59 * 60 + 59) * US_PER_SECOND;
 
 export const clipTime = (us: number): number => Math.max(-MAX_TIME_US, Math.min(MAX_TIME_US, us));
 
+/** A TIME value of signed microseconds, clipped to ±838:59:59.999999 as MariaDB clips it. */
+export const durationValue = (us: number): DurationValue => ({ type: 'TIME', us: clipTime(us) });
+
+/** A TIME where a date is needed (DAY, DATEDIFF, comparison with a datetime…): the DATETIME that many microseconds
+ * after midnight of the current date (`today`, the evaluation's clock), as MariaDB converts it. */
+export const timeOnDate = (t: DurationValue, today: TimeValue): TimeValue | null =>
+  addMicros(timeValue('DATE', today.epochMs)!, 'DATETIME', t.us);
+
+/** A TIME as a number, as MariaDB's TIME + 0: [-]HHMMSS with the fraction as decimals (`10:00:00.5` is 100000.5). */
+export function durationToNumber(us: number): number {
+  const abs = Math.abs(us);
+  const seconds = Math.floor(abs / US_PER_SECOND);
+  const hhmmss = Math.floor(seconds / 3600) * 10_000 + (Math.floor(seconds / 60) % 60) * 100 + (seconds % 60);
+  const fraction = abs % US_PER_SECOND;
+  const n = fraction === 0 ? hhmmss : hhmmss + fraction / US_PER_SECOND;
+  return us < 0 ? -n : n;
+}
+
 /**
- * A string as a TIME (signed microseconds), as MySQL's str_to_time: `[-][D ]HH:MM[:SS][.ffffff]`, digits `[-]HHMMSS`
- * read from the right (`1030` = 00:10:30), trailing garbage ignored; beyond ±838:59:59 clipped. Invalid: NULL.
+ * A string as a TIME (signed microseconds), as MariaDB's str_to_time: spaces, then one sign (`-` or `+`, spaces may
+ * follow it: `- 01:00:00`), then `[D ]HH:MM[:SS][.ffffff]` (`1 02:03:04` is 26:03:04; `D HH` too when HH has two
+ * digits) or digits `HHMMSS` read from the right (`1030` = 00:10:30; `1 2` is 1 second, the rest ignored);
+ * trailing garbage ignored; beyond ±838:59:59 clipped unless `unclipped` (an amount ADDTIME or TIMESTAMP adds).
+ * Invalid: NULL.
  */
-export function parseTime(text: string): number | null {
-  let s = text.trim();
-  let negative = false;
-  if (s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1);
-  }
+export function parseTime(text: string, unclipped = false): number | null {
+  const signed = /^\s*([+-]?)\s*/.exec(text)!;
+  const negative = signed[1] === '-';
+  const s = text.slice(signed[0].length);
+  // Days come before hours of two digits or more, or before hours with a colon (`1 10` is 34:00:00, `1 2` 1 second).
+  const m = /^(?:(\d+)\s+(?=\d\d|\d+:))?(\d+)(?::(\d{1,2})(?::(\d{1,2}))?)?(?:\.(\d*))?/.exec(s);
+  if (!m) return null;
+  const fraction = fractionMicros(m[5] ?? '');
   let us: number | null;
-  const digitsOnly = /^(\d+)(?:\.(\d*))?/.exec(s);
-  if (digitsOnly && !/^\d+[:\s]/.test(s)) {
-    us = hhmmss(Number(digitsOnly[1]), fractionMicros(digitsOnly[2] ?? ''));
-  } else {
-    const m = /^(?:(\d+)\s+)?(\d+)(?::(\d{1,2})(?::(\d{1,2})(?:\.(\d*))?)?)?/.exec(s);
-    if (!m) return null;
-    const days = Number(m[1] ?? 0);
-    const hours = Number(m[2]);
+  if (m[1] === undefined && m[3] === undefined) us = hhmmss(Number(m[2]), fraction);
+  else {
     const minutes = Number(m[3] ?? 0);
     const seconds = Number(m[4] ?? 0);
-    if (m[1] === undefined && m[3] === undefined) return null; // a bare number followed by garbage and no colon
     if (minutes > 59 || seconds > 59) return null;
-    us = ((days * 24 + hours) * 3600 + minutes * 60 + seconds) * US_PER_SECOND + fractionMicros(m[5] ?? '');
+    us = ((Number(m[1] ?? 0) * 24 + Number(m[2])) * 3600 + minutes * 60 + seconds) * US_PER_SECOND + fraction;
   }
   if (us === null) return null;
-  return clipTime(negative ? -us : us);
+  const signedUs = negative ? -us : us;
+  return unclipped ? signedUs : clipTime(signedUs);
 }
 
 /** HHMMSS digits (read from the right) and microseconds as a TIME in microseconds; NULL when minutes or seconds exceed 59. */
@@ -307,13 +333,46 @@ function hhmmss(n: number, micro: number): number | null {
   return (hours * 3600 + minutes * 60 + seconds) * US_PER_SECOND + micro;
 }
 
-/** A number as a TIME (MySQL reads 3600 as 00:36:00, 103000 as 10:30:00), signed microseconds; invalid: NULL. */
-export function numberToTime(value: number, double = false): number | null {
+/** A number as a TIME (MySQL reads 3600 as 00:36:00, 103000 as 10:30:00), signed microseconds; invalid: NULL.
+ * `unclipped`: an amount to add, not clipped to ±838:59:59 (`TIMESTAMP('2001-01-01', 8395959)` adds 839:59:59). */
+export function numberToTime(value: number, double = false, unclipped = false): number | null {
   if (!Number.isFinite(value)) return null;
   const negative = value < 0;
   const us = hhmmss(Math.trunc(Math.abs(value)), double ? binaryMicros(value) : decimalMicros(value));
   if (us === null) return null;
-  return clipTime(negative ? -us : us);
+  const signedUs = negative ? -us : us;
+  return unclipped ? signedUs : clipTime(signedUs);
+}
+
+/**
+ * A positive number of 8 to 14 digits is a date (YYYYMMDD) or a datetime (YYMMDDhhmmss, YYYYMMDDhhmmss) where a TIME
+ * is read, as MariaDB's number_to_time: `TIME(99991231235957)` is 23:59:57, `TIME(20010101)` 00:00:00; one that
+ * names no date is NULL (`TIME(12345678)`). Smaller and larger numbers are HHMMSS.
+ */
+const DATE_NUMBER_IN_TIME = { min: 10_000_000, max: 99_999_999_999_999 };
+const isDateNumberInTime = (value: number): boolean => {
+  const whole = Math.trunc(value);
+  return whole >= DATE_NUMBER_IN_TIME.min && whole <= DATE_NUMBER_IN_TIME.max;
+};
+
+/** The largest amount of hours ADDTIME, SUBTIME and TIMESTAMP add (MariaDB's TIME_MAX_INTERVAL_HOUR); past it: NULL. */
+const MAX_AMOUNT_HOURS = 87_649_415;
+
+/**
+ * The second argument of ADDTIME, SUBTIME (text) and TIMESTAMP: a time to add, read as MariaDB reads an interval of
+ * DAY TO SECOND: not clipped to 838:59:59 and a number always HHMMSS (`TIMESTAMP('2001-01-01', 20010101)` adds
+ * 2001:01:01); a datetime there gives NULL, as MariaDB.
+ */
+export function timeAmount(value: Value | undefined, double = false): number | null {
+  if (value === null || value === undefined) return null;
+  let us: number | null;
+  if (isDurationValue(value)) us = value.us;
+  else if (typeof value === 'object') return null;
+  else if (typeof value === 'string') {
+    if (toTemporal(value)?.kind !== 'time') return null;
+    us = parseTime(value, true);
+  } else us = numberToTime(typeof value === 'number' ? value : value ? 1 : 0, double, true);
+  return us === null || Math.abs(us) >= (MAX_AMOUNT_HOURS + 1) * US_PER_HOUR ? null : us;
 }
 
 /** The time of day of a DATE or DATETIME, in microseconds. */
@@ -332,9 +391,10 @@ export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } 
  */
 export function toTemporal(value: Value | undefined, lenient = false, double = false): Temporal | null {
   if (value === null || value === undefined) return null;
+  if (isDurationValue(value)) return { kind: 'time', us: value.us };
   if (typeof value === 'object') return { kind: 'datetime', value };
   if (typeof value === 'string') {
-    if (value.trim().length >= 12) {
+    if (isDateTimeText(value)) {
       const dt = parseDateTime(value, lenient);
       if (dt !== null) return { kind: 'datetime', value: dt };
       // Written as a date but not a valid one (`2023-02-29 10:00:00`): NULL, not a TIME read from its first digits.
@@ -343,8 +403,32 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
     const us = parseTime(value);
     return us === null ? null : { kind: 'time', us };
   }
-  const us = numberToTime(typeof value === 'number' ? value : value ? 1 : 0, double);
+  const n = typeof value === 'number' ? value : value ? 1 : 0;
+  if (isDateNumberInTime(n)) {
+    const dt = numberToDateTime(n, double);
+    return dt === null ? null : { kind: 'datetime', value: dt };
+  }
+  const us = numberToTime(n, double);
   return us === null ? null : { kind: 'time', us };
+}
+
+/**
+ * Does text read where a TIME is expected look like a date and time (MariaDB's is_datetime_body_candidate, as
+ * measured)? 12 characters or more, a `T` (`2001-01-01T` is midnight), or a space after a date's punctuation and
+ * before any colon (`2001-1-1 1:2`); not `1 02:03:04` (days) nor `2001-01-01` alone (the TIME 00:20:01).
+ */
+function isDateTimeText(value: string): boolean {
+  const body = value.trim().replace(/^[+-]\s*/, '');
+  if (body.length >= 12) return true;
+  if (body.length < 5) return false;
+  let punctuation = false;
+  for (const c of body) {
+    if (c === 'T') return true;
+    if (c === ':') return false;
+    if (isSpace(c)) return punctuation;
+    if (isPunct(c)) punctuation = true;
+  }
+  return false;
 }
 
 /**
@@ -399,6 +483,7 @@ export function toNumber(value: Value | undefined): number | null {
     const m = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value);
     return m ? Number(m[0]) : 0;
   }
+  if (isDurationValue(value)) return durationToNumber(value.us);
   const f = fieldsOf(value.epochMs, value.micros);
   const date = f.year * 10_000 + f.month * 100 + f.day;
   return value.type === 'DATE' ? date : date * 1_000_000 + f.hour * 10_000 + f.minute * 100 + f.second + f.micro / 1e6;

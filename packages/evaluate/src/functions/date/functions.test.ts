@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFormula, type CallExpression, type Expression } from '@calckit/formula';
 import { EvaluationError, type OutputValue, type TimeValue } from '../../api.js';
 import type { ArgumentValue, ScalarContext } from '../contract.js';
-import { isTimeValue } from '../contract.js';
+import { isDurationValue, isTimeValue } from '../contract.js';
 import { epochOf } from './calendar.js';
-import { formatDateTime } from './convert.js';
+import { formatDateTime, formatTime } from './convert.js';
 import { DATE_FUNCTIONS } from './index.js';
 
 const NOW: TimeValue = { type: 'DATETIME', epochMs: epochOf({ year: 2024, month: 3, day: 15, hour: 13, minute: 45, second: 30, micro: 250_000 }) };
@@ -47,7 +47,13 @@ export function run(text: string): OutputValue {
   const parsed = parseFormula(text);
   if (parsed.errors.length > 0 || !parsed.formula.expression) throw new Error(`${text}: ${parsed.errors.map((x) => x.message).join('; ')}`);
   const v = evaluate(parsed.formula.expression);
+  return shown(v);
+}
+
+/** A value as `eval` prints it: dates as ISO text, a TIME as `[-]HH:MM:SS`. */
+function shown(v: ArgumentValue): OutputValue {
   if (isTimeValue(v)) return formatDateTime(v);
+  if (isDurationValue(v)) return formatTime(v.us);
   if (typeof v === 'object' && v !== null) throw new Error('an INTERVAL is not a result');
   return v;
 }
@@ -895,17 +901,16 @@ table('CONVERT_TZ (offsets, and IANA names through Intl)', [
 describe('a DOUBLE read by its binary value', () => {
   it('SEC_TO_TIME and SUBTIME of a DOUBLE truncate its binary value (1.004999e0 is 1.00499899…), of a DECIMAL its digits', () => {
     const call = (name: string, args: ArgumentValue[], argTypes: ScalarContext['argTypes']) =>
-      DATE_FUNCTIONS[name]!(args, { now: NOW, collation: 'utf8mb4_general_ci', call: { upperName: name } as CallExpression, argTypes });
+      shown(DATE_FUNCTIONS[name]!(args, { now: NOW, collation: 'utf8mb4_general_ci', call: { upperName: name } as CallExpression, argTypes }));
     expect(call('SEC_TO_TIME', [1.004999], ['DOUBLE'])).toBe('00:00:01.004998');
     expect(call('SEC_TO_TIME', [1.004999], ['DECIMAL'])).toBe('00:00:01.004999');
     expect(call('SEC_TO_TIME', [1.9999999], ['DOUBLE'])).toBe('00:00:01.999999');
-    const at = formatDateTime(call('SUBTIME', ['2024-01-01 00:00:02', 1.004999], ['STRING', 'DOUBLE']) as TimeValue);
+    const at = call('SUBTIME', ['2024-01-01 00:00:02', 1.004999], ['STRING', 'DOUBLE']);
     expect(at).toBe('2024-01-01 00:00:00.995002');
   });
   it("FROM_UNIXTIME, TIME and a number as a datetime read a DOUBLE as MariaDB's Sec6: (nr - floor(nr)) * 1e6 in doubles, truncated", () => {
     const call = (name: string, args: ArgumentValue[], argTypes: ScalarContext['argTypes']) => {
-      const v = DATE_FUNCTIONS[name]!(args, { now: NOW, collation: 'utf8mb4_general_ci', call: { upperName: name } as CallExpression, argTypes });
-      return isTimeValue(v) ? formatDateTime(v) : v;
+      return shown(DATE_FUNCTIONS[name]!(args, { now: NOW, collation: 'utf8mb4_general_ci', call: { upperName: name } as CallExpression, argTypes }));
     };
     expect(call('FROM_UNIXTIME', [1.005], ['DOUBLE'])).toBe('1970-01-01 00:00:01.004999');
     expect(call('FROM_UNIXTIME', [1.005], ['DECIMAL'])).toBe('1970-01-01 00:00:01.005');

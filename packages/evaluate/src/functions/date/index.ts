@@ -1,7 +1,7 @@
 // The date and time functions of the evaluator: MySQL/MariaDB semantics on a zone-free wall clock, with the
 // service's documented differences (docs/dates.md has the semantics and the table of differences).
 import { EvaluationError, type TimeValue, type Value } from '../../api.js';
-import { isIntervalValue, type ArgumentValue, type ScalarContext, type ScalarFunction, type ScalarFunctionTable } from '../contract.js';
+import { isDurationValue, isIntervalValue, type ArgumentValue, type ScalarContext, type ScalarFunction, type ScalarFunctionTable } from '../contract.js';
 import {
   DAY_NAMES,
   MONTH_NAMES,
@@ -30,11 +30,14 @@ import {
   US_PER_HOUR,
   US_PER_MINUTE,
   US_PER_SECOND,
+  MAX_TIME_US,
   binaryMicros,
-  clipTime,
   decimalMicros,
+  durationValue,
   formatTime,
+  timeAmount,
   timeOfDay,
+  timeOnDate,
   toCivil,
   toDate,
   toDateTime,
@@ -62,11 +65,19 @@ function arg(args: readonly ArgumentValue[], i: number, ctx: ScalarContext): Val
   return a;
 }
 
+/** The i-th argument where a date is needed: a TIME is put on the evaluation's current date, as MariaDB does
+ * (`DAY(TIME('26:00:00'))` is tomorrow's day). */
+function dateArg(args: readonly ArgumentValue[], i: number, ctx: ScalarContext): Value {
+  const a = arg(args, i, ctx);
+  return isDurationValue(a) ? timeOnDate(a, ctx.now) : a;
+}
+
 const text = (v: Value): string | null => {
   if (v === null) return null;
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? '1' : '0';
+  if (isDurationValue(v)) return formatTime(v.us);
   return null;
 };
 
@@ -74,7 +85,7 @@ const text = (v: Value): string | null => {
 const ofDate =
   (f: (fields: DateTimeFields, t: TimeValue) => Value): ScalarFunction =>
   (args, ctx) => {
-    const t = toDateTime(arg(args, 0, ctx));
+    const t = toDateTime(dateArg(args, 0, ctx));
     return t === null ? null : f(fieldsOf(t.epochMs), t);
   };
 
@@ -83,7 +94,7 @@ const ofDate =
 const ofCivilDate =
   (f: (packed: number) => Value): ScalarFunction =>
   (args, ctx) => {
-    const packed = toCivil(arg(args, 0, ctx));
+    const packed = toCivil(dateArg(args, 0, ctx));
     return packed === null ? null : f(packed);
   };
 
@@ -105,7 +116,8 @@ const secondsToMicros = (seconds: number, binary = false): number =>
 const dateArithmetic =
   (sign: 1 | -1): ScalarFunction =>
   (args, ctx) => {
-    const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
+    const first = arg(args, 0, ctx);
+    const t = isDurationValue(first) ? first : toDateTime(first, isDouble(ctx, 0));
     const second = args[1];
     if (second === undefined) return fail(ctx, `${ctx.call.upperName} needs an interval or a number of days`);
     let delta: Delta | null;
@@ -119,20 +131,22 @@ const dateArithmetic =
       delta = days === null ? null : { months: 0, us: days * US_PER_DAY };
     }
     if (t === null || delta === null) return null;
+    if (isDurationValue(t)) return addToDuration(t.us, sign * delta.us, delta.months);
     const type = t.type === 'DATE' && DATE_ONLY_UNITS.has(unit) ? 'DATE' : 'DATETIME';
     return addDelta(t, { months: sign * delta.months, us: sign * delta.us }, type);
   };
 
-/** A datetime or a time plus a TIME amount (microseconds): a DATETIME, or a TIME as text. */
-function addTime(a: Temporal, amount: number): Value {
-  if (a.kind === 'datetime') return addMicros(a.value, 'DATETIME', amount);
-  return formatTime(clipTime(a.us + amount));
+/** A TIME plus an INTERVAL stays a TIME (`TIME(' 1 02:03:04') + INTERVAL 2 DAY` is 74:03:04), as MariaDB's
+ * date_add_interval on a TIME: a month unit, or a result past ±838:59:59, gives NULL. */
+function addToDuration(us: number, deltaUs: number, months: number): Value {
+  const sum = us + deltaUs;
+  return months !== 0 || Math.abs(sum) > MAX_TIME_US ? null : durationValue(sum);
 }
 
-/** The second argument of ADDTIME / SUBTIME / TIMESTAMP: a TIME (a datetime there gives NULL, as MySQL). */
-function timeAmount(v: Value, double = false): number | null {
-  const t = toTemporal(v, false, double);
-  return t === null || t.kind !== 'time' ? null : t.us;
+/** A datetime or a time plus a TIME amount (microseconds): a DATETIME, or a TIME (clipped to ±838:59:59). */
+function addTime(a: Temporal, amount: number): Value {
+  if (a.kind === 'datetime') return addMicros(a.value, 'DATETIME', amount);
+  return durationValue(a.us + amount);
 }
 
 const ADDTIME: ScalarFunction = (args, ctx) => {
@@ -145,13 +159,13 @@ const ADDTIME: ScalarFunction = (args, ctx) => {
 const SUBTIME: ScalarFunction = (args, ctx) => {
   const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0));
   const second = arg(args, 1, ctx);
-  const b = typeof second === 'number' ? secondsToMicros(second, isDouble(ctx, 1)) : timeAmount(second);
+  const b = typeof second === 'number' ? secondsToMicros(second, isDouble(ctx, 1)) : timeAmount(second, isDouble(ctx, 1));
   return a === null || b === null ? null : addTime(a, -b);
 };
 
 const DATEDIFF: ScalarFunction = (args, ctx) => {
-  const a = toDate(arg(args, 0, ctx));
-  const b = toDate(arg(args, 1, ctx));
+  const a = toDate(dateArg(args, 0, ctx));
+  const b = toDate(dateArg(args, 1, ctx));
   return a === null || b === null ? null : Math.round((a.epochMs - b.epochMs) / MS_PER_DAY);
 };
 
@@ -160,8 +174,10 @@ const TIMEDIFF: ScalarFunction = (args, ctx) => {
   const a = toTemporal(arg(args, 0, ctx), true, isDouble(ctx, 0));
   const b = toTemporal(arg(args, 1, ctx), true, isDouble(ctx, 1));
   if (a === null || b === null || a.kind !== b.kind) return null;
+  // A DATE with a DATETIME is NULL too: MariaDB wants both of one kind (`TIMEDIFF(NOW(), CURDATE())`, measured).
+  if (a.kind === 'datetime' && b.kind === 'datetime' && a.value.type !== b.value.type) return null;
   const diff = a.kind === 'datetime' && b.kind === 'datetime' ? microsBetween(a.value, b.value) : a.kind === 'time' && b.kind === 'time' ? a.us - b.us : 0;
-  return formatTime(clipTime(diff));
+  return durationValue(diff);
 };
 
 const PERIOD_TO_MONTH = (period: number): number => {
@@ -198,7 +214,7 @@ const PERIOD_DIFF: ScalarFunction = (args, ctx) => {
 
 const nowSeconds = (ctx: ScalarContext): number => Math.floor(ctx.now.epochMs / MS_PER_SECOND) * MS_PER_SECOND;
 const CURDATE: ScalarFunction = (_args, ctx) => timeValue('DATE', ctx.now.epochMs);
-const CURTIME: ScalarFunction = (_args, ctx) => formatTime(timeOfDay({ type: 'DATETIME', epochMs: nowSeconds(ctx) }));
+const CURTIME: ScalarFunction = (_args, ctx) => durationValue(timeOfDay({ type: 'DATETIME', epochMs: nowSeconds(ctx) }));
 const NOW: ScalarFunction = (_args, ctx) => timeValue('DATETIME', nowSeconds(ctx));
 
 // ── Parts ──────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -221,7 +237,7 @@ function mode(args: readonly ArgumentValue[], ctx: ScalarContext): number {
 }
 
 const WEEK: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx));
+  const t = toDateTime(dateArg(args, 0, ctx));
   const m = mode(args, ctx);
   if (t === null) return null;
   const f = fieldsOf(t.epochMs);
@@ -229,7 +245,7 @@ const WEEK: ScalarFunction = (args, ctx) => {
 };
 
 const YEARWEEK: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx));
+  const t = toDateTime(dateArg(args, 0, ctx));
   const m = mode(args, ctx);
   if (t === null) return null;
   const f = fieldsOf(t.epochMs);
@@ -264,11 +280,13 @@ const timeParts = (timeUs: number): FormatParts => {
   };
 };
 
-/** DATE_FORMAT prints a date as written, zero parts too (`0000-00-00`, `2024-01-00`), as MariaDB does. */
+/** DATE_FORMAT prints a date as written, zero parts too (`0000-00-00`, `2024-01-00`), as MariaDB does; a TIME as a
+ * time on the zero date (`DATE_FORMAT(TIME('26:00:00'), '%Y-%m-%d %H')` is `0000-00-00 26`, measured). */
 const DATE_FORMAT: ScalarFunction = (args, ctx) => {
   const value = arg(args, 0, ctx);
   const format = text(arg(args, 1, ctx));
   if (format === null) return null;
+  if (isDurationValue(value)) return formatWithSpecifiers({ ...timeParts(value.us), isTime: false }, format);
   const t = toDateTime(value, isDouble(ctx, 0));
   if (t !== null) return formatWithSpecifiers(dateParts(t), format);
   const w = writtenDateTime(value, isDouble(ctx, 0));
@@ -287,13 +305,13 @@ const STR_TO_DATE: ScalarFunction = (args, ctx) => {
   if (value === null || format === null) return null;
   const p = strToDate(value, format);
   if (p === null) return null;
-  if (p.kind === 'time') return formatTime(clipTime(((p.hour * 60 + p.minute) * 60 + p.second) * US_PER_SECOND + p.micro));
+  if (p.kind === 'time') return durationValue(((p.hour * 60 + p.minute) * 60 + p.second) * US_PER_SECOND + p.micro);
   return p.kind === 'date' ? timeValue('DATE', epochOfDate(p.year, p.month, p.day)) : timeValueOf('DATETIME', p);
 };
 
 // ── Conversions ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const DATE: ScalarFunction = (args, ctx) => toDate(arg(args, 0, ctx));
+const DATE: ScalarFunction = (args, ctx) => toDate(dateArg(args, 0, ctx));
 
 const FROM_DAYS: ScalarFunction = (args, ctx) => {
   const n = toInteger(arg(args, 0, ctx));
@@ -315,7 +333,7 @@ const FROM_UNIXTIME: ScalarFunction = (args, ctx) => {
 
 const UNIX_TIMESTAMP: ScalarFunction = (args, ctx) => {
   if (args.length === 0) return Math.floor(ctx.now.epochMs / 1000);
-  const t = toDateTime(arg(args, 0, ctx));
+  const t = toDateTime(dateArg(args, 0, ctx));
   if (t === null) return null;
   if (t.epochMs < 0 || t.epochMs >= (TIMESTAMP_MAX_S + 1) * MS_PER_SECOND) return null;
   return (t.epochMs * 1000 + microsOf(t)) / US_PER_SECOND;
@@ -325,16 +343,17 @@ const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
   const n = toNumber(arg(args, 0, ctx));
   if (n === null) return null;
   // The service documents that SEC_TO_TIME wraps at 24 hours (MySQL would print 25:00:00 for 90000).
-  return formatTime((((secondsToMicros(n, isDouble(ctx, 0)) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY));
+  return durationValue((((secondsToMicros(n, isDouble(ctx, 0)) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY));
 };
 
 const TIME: ScalarFunction = (args, ctx) => {
   const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0));
-  return t === null ? null : formatTime(t);
+  return t === null ? null : durationValue(t);
 };
 
+/** TIMESTAMP(date[, time]): the time is added whole, not clipped to 838:59:59 first (`timeAmount`). */
 const TIMESTAMP: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
+  const t = toDateTime(dateArg(args, 0, ctx), isDouble(ctx, 0));
   const amount = args.length > 1 ? timeAmount(arg(args, 1, ctx), isDouble(ctx, 1)) : 0;
   return t === null || amount === null ? null : addMicros(t, 'DATETIME', amount);
 };
@@ -355,7 +374,7 @@ const TRUNC_UNITS = ['MICROSECOND', 'MILLISECOND', 'SECOND', 'MINUTE', 'HOUR', '
 
 const DATE_TRUNC: ScalarFunction = (args, ctx) => {
   const unitText = text(arg(args, 0, ctx));
-  const t = toDateTime(arg(args, 1, ctx));
+  const t = toDateTime(dateArg(args, 1, ctx));
   if (unitText === null) return null;
   const unit = unitText.trim().toUpperCase();
   if (!TRUNC_UNITS.includes(unit)) return fail(ctx, `DATE_TRUNC: unknown unit '${unitText}' (${TRUNC_UNITS.map((u) => u.toLowerCase()).join(', ')})`);
@@ -409,7 +428,7 @@ const DATE_TRUNC: ScalarFunction = (args, ctx) => {
  * MySQL, a time whose UTC instant is outside TIMESTAMP's range (1970-01-01 00:00:01 .. 2038-01-19 03:14:07 UTC) is
  * returned unchanged. */
 const CONVERT_TZ: ScalarFunction = (args, ctx) => {
-  const t = toDateTime(arg(args, 0, ctx), isDouble(ctx, 0));
+  const t = toDateTime(dateArg(args, 0, ctx), isDouble(ctx, 0));
   const from = text(arg(args, 1, ctx));
   const to = text(arg(args, 2, ctx));
   if (t === null || from === null || to === null) return null;
