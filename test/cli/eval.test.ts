@@ -87,7 +87,7 @@ describe('calckit eval', () => {
     ['no --data', ['eval', '-'], /required option '--data <file>' not specified/],
     ['a missing data file', ['eval', '-', '--data', 'nope.csv'], /^calckit eval: cannot read nope\.csv: no such file/],
     ['a data file of another kind', ['eval', '-', '--data', schema.replace('.json', '.txt')], /rows must be a \.csv or \.json file/],
-    ['a CSV row with too many cells', ['eval', '-', '--data', write('bad.csv', 'a,b\n1,2\n3,4,5\n')], /^calckit eval: bad\.csv: line 3: not valid CSV: Invalid Record Length: columns length is 2, got 3\n/],
+    ['a CSV row with too many cells', ['eval', '-', '--data', write('bad.csv', 'a,b\n1,2\n3,4,5\n')], /^calckit eval: bad\.csv: line 3: not valid CSV: this row has 3 cells where the header names 2 columns\n/],
     ['a CSV header naming a column twice', ['eval', '-', '--data', write('twice.csv', 'a,a\n1,2\n')], /^calckit eval: twice\.csv: line 1: the column "a" appears twice in the header\n/],
     ['JSON that is not rows', ['eval', '-', '--data', write('obj.json', '{"a": 1}')], /^calckit eval: obj\.json: must hold an array of row objects/],
     ['JSON that is not JSON', ['eval', '-', '--data', write('broken.json', '[{"a": 1},\n {"a" 2}]')], /^calckit eval: broken\.json: not valid JSON at line 2, column 7: expected ':'/],

@@ -2,7 +2,8 @@
 export * from './api.js';
 export type { ArgumentValue, IntervalValue, ScalarContext, ScalarFunction, ScalarFunctionTable } from './functions/contract.js';
 export { evaluateFormula, compileFormula, type CompiledFormula } from './evaluate.js';
-export { convertRows, convertCell, inferColumnType, schemaOf, type TypedTable } from './rows.js';
+export { convertRows, convertColumns, convertCell, inferColumnType, rowsOfColumns, schemaOf, type CellColumns, type TypedTable } from './rows.js';
+export { readCsvColumns, CsvSyntaxError } from './csv.js';
 export { toOutputValue, formatTime, parseTimeText } from './values.js';
 export { compareValues } from './compare.js';
 export * from './testing/index.js';

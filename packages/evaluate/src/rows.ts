@@ -111,6 +111,8 @@ export function inferColumnType(cells: Iterable<unknown>): ColumnType {
     else return false;
     return true;
   };
+  // Dates repeat: each distinct text is parsed once.
+  const timeTypes = new Map<string, ColumnType>();
   for (const cell of cells) {
     if (isEmpty(cell)) continue;
     let t: ColumnType;
@@ -119,9 +121,16 @@ export function inferColumnType(cells: Iterable<unknown>): ColumnType {
     else if (typeof cell === 'bigint') t = 'LONG';
     else if (cell instanceof Date) t = 'DATETIME';
     else if (typeof cell === 'string') {
-      if (INTEGER_TEXT.test(cell) && Math.abs(Number(cell)) <= Number.MAX_SAFE_INTEGER) t = 'LONG';
-      else if (DECIMAL_TEXT.test(cell)) t = 'DOUBLE';
-      else t = parseTimeText(cell)?.type ?? 'STRING';
+      if (plainInteger(cell) !== undefined || (INTEGER_TEXT.test(cell) && Math.abs(Number(cell)) <= Number.MAX_SAFE_INTEGER)) t = 'LONG';
+      else if (plainDecimalScale(cell) >= 0 || DECIMAL_TEXT.test(cell)) t = 'DOUBLE';
+      else {
+        let known = timeTypes.get(cell);
+        if (known === undefined) {
+          known = parseTimeText(cell)?.type ?? 'STRING';
+          if (timeTypes.size < TIME_CACHE_LIMIT) timeTypes.set(cell, known);
+        }
+        t = known;
+      }
     } else t = 'STRING';
     if (t === 'STRING' || !join(t)) return 'STRING';
   }
@@ -136,47 +145,95 @@ function namesOf(rows: readonly InputRow[]): string[] {
 }
 
 /**
+ * Rows given column by column (a CSV file as readCsvColumns reads it): the column names and, per name, one cell per
+ * row, as a row object would hold it (text, number, boolean, null).
+ */
+export interface CellColumns {
+  readonly names: readonly string[];
+  readonly columns: readonly (readonly unknown[])[];
+  readonly length: number;
+}
+
+/** The rows of cell columns as row objects, each with every column (what a reader of rows, such as a formula test, takes). */
+export function rowsOfColumns(input: CellColumns): InputRow[] {
+  const rows: InputRow[] = new Array(input.length);
+  for (let r = 0; r < input.length; r++) {
+    const row: Record<string, unknown> = {};
+    for (let k = 0; k < input.names.length; k++) row[input.names[k]!] = input.columns[k]![r];
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/**
  * Converts rows to a typed table. With a schema, each column's type is the schema's (case-sensitive names; columns of
  * the rows that the schema lacks are dropped); a cell that does not convert is a `bad-input` error naming the row and
  * column. Without a schema, each column's type is inferred from its cells (inferColumnType).
  */
 export function convertRows(rows: readonly InputRow[], schema?: readonly DatasetColumn[]): TypedTable {
-  const columnsIn: readonly { name: string; type?: ColumnType }[] = schema ?? namesOf(rows).map((name) => ({ name }));
-  const names: string[] = [];
-  const types: ColumnType[] = [];
-  const scales: number[] = [];
-  const columns: Value[][] = [];
-  const dictionaries: (ColumnDictionary | undefined)[] = [];
-  const n = rows.length;
+  const names = schema ? schema.map((c) => c.name) : namesOf(rows);
+  return convertColumns({ names, columns: names.map((name) => rows.map((row) => row[name])), length: rows.length }, schema);
+}
+
+/** convertRows for rows given column by column: the same types, conversions and errors. */
+export function convertColumns(input: CellColumns, schema?: readonly DatasetColumn[]): TypedTable {
+  const columnsIn: readonly { name: string; type?: ColumnType }[] = schema ?? input.names.map((name) => ({ name }));
+  const table = { names: [] as string[], types: [] as ColumnType[], scales: [] as number[], columns: [] as Value[][], dictionaries: [] as (ColumnDictionary | undefined)[] };
   for (const c of columnsIn) {
-    const name = c.name;
-    const type = c.type ?? inferColumnType(cellsOf(rows, name));
-    const values: Value[] = new Array(n);
-    let scale = 0;
-    let scaleUnit = 1;
-    // DATETIME texts are remembered while the column is low-cardinality (its dictionary lasts), DATE texts up to the limit.
-    let times = type === 'DATE' || type === 'DATETIME' ? new Map<string, Value>() : undefined;
-    // Strings by content, times by object (texts share one through `times`): code of each distinct value.
-    let dictionary: Map<Value, number> | undefined = type === 'STRING' || times ? new Map<Value, number>([[null, 0]]) : undefined;
-    let dictionaryValues: Value[] = [null];
-    let codes: Uint16Array | undefined = dictionary ? new Uint16Array(n) : undefined;
-    for (let r = 0; r < n; r++) {
-      const cell = rows[r]![name];
-      let v: Value | undefined;
-      // Fast paths for the common cells: a number in a numeric column, text in a STRING column.
-      if (typeof cell === 'number' && (type === 'DOUBLE' || type === 'DECIMAL') && Number.isFinite(cell)) v = cell;
-      else if (typeof cell === 'number' && type === 'LONG' && Number.isInteger(cell)) v = cell;
-      else if (typeof cell === 'string' && type === 'STRING') v = cell;
-      else if (times && typeof cell === 'string' && cell !== '') {
-        // Dates repeat: each distinct text is parsed once (times are immutable, so rows share them).
-        v = times.get(cell);
-        if (v === undefined) {
-          v = convertCell(cell, type);
-          if (v !== undefined && times.size < TIME_CACHE_LIMIT) times.set(cell, v);
+    const k = input.names.indexOf(c.name);
+    // A schema column the rows lack: every cell NULL.
+    const cells = k >= 0 ? input.columns[k]! : new Array<unknown>(input.length).fill(null);
+    const type = c.type ?? inferColumnType(cells);
+    const { values, scale, dictionary } = convertColumn(c.name, type, cells, input.length);
+    table.names.push(c.name);
+    table.types.push(type);
+    table.scales.push(scale);
+    table.columns.push(values);
+    table.dictionaries.push(dictionary);
+  }
+  return { ...table, length: input.length };
+}
+
+/** One column's cells as values of its type, with its DECIMAL scale and its dictionary when low-cardinality. */
+function convertColumn(name: string, type: ColumnType, cells: readonly unknown[], n: number): { values: Value[]; scale: number; dictionary: ColumnDictionary | undefined } {
+  const values: Value[] = new Array(n);
+  let scale = 0;
+  let scaleUnit = 1;
+  // DATETIME texts are remembered while the column is low-cardinality (its dictionary lasts), DATE texts up to the limit.
+  let times = type === 'DATE' || type === 'DATETIME' ? new Map<string, Value>() : undefined;
+  // Strings by content, times by object (texts share one through `times`): code of each distinct value.
+  let dictionary: Map<Value, number> | undefined = type === 'STRING' || times ? new Map<Value, number>([[null, 0]]) : undefined;
+  let dictionaryValues: Value[] = [null];
+  let codes: Uint16Array | undefined = dictionary ? new Uint16Array(n) : undefined;
+  const numeric = type === 'DOUBLE' || type === 'DECIMAL';
+  for (let r = 0; r < n; r++) {
+    const cell = cells[r];
+    let v: Value | undefined;
+    let cellScale = -1;
+    // Fast paths for the common cells: a number in a numeric column, text in a STRING column, plain digits as text
+    // (CSV) in a numeric column (what the general path gives them, without its regular expressions and BigInt).
+    if (typeof cell === 'number' && numeric && Number.isFinite(cell)) v = cell;
+    else if (typeof cell === 'number' && type === 'LONG' && Number.isInteger(cell)) v = cell;
+    else if (typeof cell === 'string' && type === 'STRING') v = cell;
+    else if (typeof cell === 'string' && type === 'LONG' && (v = plainInteger(cell)) !== undefined) {
+      // v set by the test.
+    } else if (typeof cell === 'string' && numeric && (cellScale = plainDecimalScale(cell)) >= 0) v = Number(cell);
+    else if (times && typeof cell === 'string' && cell !== '') {
+      // Dates repeat: each distinct text is parsed once (times are immutable, so rows share them).
+      v = times.get(cell);
+      if (v === undefined) {
+        v = convertCell(cell, type);
+        if (v !== undefined && times.size < TIME_CACHE_LIMIT) times.set(cell, v);
+      }
+    } else v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
+    if (v === undefined) throw bad(r, name, type, cell);
+    if (type === 'DECIMAL' && typeof v === 'number' && scale < MAX_SCALE) {
+      if (cellScale >= 0) {
+        if (cellScale > scale) {
+          scale = Math.min(cellScale, MAX_SCALE);
+          scaleUnit = 10 ** scale;
         }
-      } else v = isEmpty(cell) && !(type === 'STRING' && cell === '') ? null : convertCell(cell, type);
-      if (v === undefined) throw bad(r, name, type, cell);
-      if (type === 'DECIMAL' && typeof v === 'number' && scale < MAX_SCALE) {
+      } else {
         // Only when the cell has more decimals than seen so far (cheap check first).
         const y = v * scaleUnit;
         if (typeof cell === 'string' || Math.abs(y - Math.round(y)) > Math.abs(y) * 1e-12 + 1e-9) {
@@ -187,39 +244,61 @@ export function convertRows(rows: readonly InputRow[], schema?: readonly Dataset
           }
         }
       }
-      if (dictionary) {
-        let code = dictionary.get(v);
-        if (code === undefined) {
-          code = dictionaryValues.length;
-          if (code >= DICTIONARY_LIMIT) {
-            // Not low-cardinality: no dictionary.
-            dictionary = undefined;
-            codes = undefined;
-            dictionaryValues = [];
-            if (type === 'DATETIME') times = undefined;
-          } else {
-            dictionary.set(v, code);
-            dictionaryValues.push(v);
-          }
-        }
-        if (codes) {
-          codes[r] = code;
-          v = dictionaryValues[code]!;
+    }
+    if (dictionary) {
+      let code = dictionary.get(v);
+      if (code === undefined) {
+        code = dictionaryValues.length;
+        if (code >= DICTIONARY_LIMIT) {
+          // Not low-cardinality: no dictionary.
+          dictionary = undefined;
+          codes = undefined;
+          dictionaryValues = [];
+          if (type === 'DATETIME') times = undefined;
+        } else {
+          dictionary.set(v, code);
+          dictionaryValues.push(v);
         }
       }
-      values[r] = v;
+      if (codes) {
+        codes[r] = code;
+        v = dictionaryValues[code]!;
+      }
     }
-    names.push(name);
-    types.push(type);
-    scales.push(scale);
-    columns.push(values);
-    dictionaries.push(codes ? { values: dictionaryValues, codes, column: values } : undefined);
+    values[r] = v;
   }
-  return { names, types, scales, columns, dictionaries, length: n };
+  return { values, scale, dictionary: codes ? { values: dictionaryValues, codes, column: values } : undefined };
 }
 
-function* cellsOf(rows: readonly InputRow[], name: string): Iterable<unknown> {
-  for (const row of rows) yield row[name];
+/** The number of plain integer text (`-12`: a sign, then at most 15 digits, nothing else); else undefined. */
+function plainInteger(text: string): number | undefined {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0x2d || text.charCodeAt(0) === 0x2b ? 1 : 0;
+  if (n === i || n - i > 15) return undefined;
+  let value = 0;
+  for (; i < n; i++) {
+    const d = text.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return undefined;
+    value = value * 10 + d;
+  }
+  // -0 is 0, as BigInt reads it.
+  return text.charCodeAt(0) === 0x2d && value !== 0 ? -value : value;
+}
+
+/** The decimals of plain decimal text (`-12.50` → 2: a sign, digits, a point and digits, nothing else); else -1. */
+function plainDecimalScale(text: string): number {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0x2d || text.charCodeAt(0) === 0x2b ? 1 : 0;
+  let digits = 0;
+  let point = -1;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c === 0x2e && point < 0) point = i;
+    else return -1;
+  }
+  if (digits === 0) return -1;
+  return point < 0 ? 0 : n - point - 1;
 }
 
 /** Decimals written in a numeric cell (`1.50` → 2). */

@@ -115,8 +115,8 @@ describe('data files', () => {
   });
 
   it.each([
-    ['a row with more cells than the header', 'csv', 'a,b\n1,2,3\n', 'rows.csv: line 2: not valid CSV: Invalid Record Length: columns length is 2, got 3'],
-    ['a quote never closed', 'csv', 'a,b\n1,"x\n', 'rows.csv: line 2: not valid CSV: Quote Not Closed: the file ends with an opening quote'],
+    ['a row with more cells than the header', 'csv', 'a,b\n1,2,3\n', 'rows.csv: line 2: not valid CSV: this row has 3 cells where the header names 2 columns'],
+    ['a quote never closed', 'csv', 'a,b\n1,"x\n', 'rows.csv: line 2: not valid CSV: a quote opens a cell that is never closed'],
     ['a header naming a column twice', 'csv', 'a,a\n1,2\n', 'rows.csv: line 1: the column "a" appears twice in the header'],
     ['a header with an empty name', 'csv', 'a,\n1,2\n', 'rows.csv: line 1: a column without a name in the header'],
     ['text that is not JSON', 'json', '[{"a": 1},]', 'rows.json: not valid JSON at line 1, column 11: expected a value'],

@@ -6,12 +6,14 @@
 // (@calckit/evaluate); this module does the reading.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import {
   TEST_FILE_SUFFIXES,
   TestDataError,
+  CsvSyntaxError,
+  readCsvColumns,
+  rowsOfColumns,
   columnsRead,
   defaultFormulaPath,
   evaluateFormula,
@@ -23,6 +25,7 @@ import {
   updatedExpectation,
   updateTestFileText,
   type CasePosition,
+  type CellColumns,
   type ExpectUpdate,
   type EvaluateOptions,
   type EvaluationResult,
@@ -139,6 +142,15 @@ export class DataFileError extends Error {
  * Cells stay as written; the evaluator converts them by the dataset schema. Throws DataFileError.
  */
 export function readRowsFile(path: string, displayPath = path, format?: 'csv' | 'json', projectRoot?: string): InputRow[] {
+  const data = readDataFile(path, displayPath, format, projectRoot);
+  return Array.isArray(data) ? data : rowsOfColumns(data);
+}
+
+/**
+ * readRowsFile with a CSV file's cells left column by column, as they were read (no object per row): what `calckit
+ * eval` converts to the evaluator's table (convertColumns). Throws DataFileError.
+ */
+export function readDataFile(path: string, displayPath = path, format?: 'csv' | 'json', projectRoot?: string): InputRow[] | CellColumns {
   const kind = format !== undefined ? `.${format}` : extname(path).toLowerCase();
   if (kind !== '.csv' && kind !== '.json') throw new DataFileError(`${displayPath}: rows must be a .csv or .json file`);
   let text: string;
@@ -148,34 +160,20 @@ export function readRowsFile(path: string, displayPath = path, format?: 'csv' | 
     if (error instanceof FileAccessError) throw new DataFileError(`cannot read ${displayPath}: ${error.reason}`);
     throw error;
   }
-  return kind === '.csv' ? csvRows(text, displayPath) : jsonRows(text, displayPath);
+  return kind === '.csv' ? csvColumns(text, displayPath) : jsonRows(text, displayPath);
 }
 
 /** Rows of CSV text with a header line. Throws DataFileError. */
 export function csvRows(text: string, displayPath: string): InputRow[] {
+  return rowsOfColumns(csvColumns(text, displayPath));
+}
+
+/** The cells of CSV text with a header line, column by column. Throws DataFileError. */
+export function csvColumns(text: string, displayPath: string): CellColumns {
   try {
-    return parseCsv(text, {
-      bom: true,
-      skip_empty_lines: true,
-      columns: (header: string[]) => {
-        const seen = new Set<string>();
-        for (const name of header) {
-          if (name === '') throw new DataFileError(`${displayPath}: line 1: a column without a name in the header`);
-          if (seen.has(name)) throw new DataFileError(`${displayPath}: line 1: the column "${name}" appears twice in the header`);
-          seen.add(name);
-        }
-        return header;
-      },
-      cast: (value, context) => (value === '' && !context.quoting && context.header === false ? null : value),
-    }) as InputRow[];
+    return readCsvColumns(text);
   } catch (error) {
-    if (error instanceof DataFileError) throw error;
-    const e = error as Error & { lines?: number; code?: string };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
-      // csv-parse's messages end with "on line N" or "at line N": said once, in front.
-      const message = e.message.replace(/,? (?:on|at) line \d+\.?$/, '').replace(/: the parsing is finished with/, ': the file ends with');
-      throw new DataFileError(`${displayPath}:${e.lines !== undefined ? ` line ${e.lines}:` : ''} not valid CSV: ${message}`);
-    }
+    if (error instanceof CsvSyntaxError) throw new DataFileError(`${displayPath}: line ${error.line}: ${error.inHeader ? '' : 'not valid CSV: '}${error.problem}`);
     throw error;
   }
 }

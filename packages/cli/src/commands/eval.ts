@@ -51,7 +51,7 @@ export function register(program: Command): void {
       .option('--config <path>', 'project file (default: the nearest calckit.json above the file; above the current directory for standard input)'),
     "the service's name, which prefixes nested calculations (SVC_BEAST_MODE) (default: CALCKIT_SERVICE_NAME, else calckit.json's service.name, else SVC)",
   ).action(async (file: string, flags: EvalFlags) => {
-    const [{ evaluateFormula, EvaluationError }, { expressionFromFileText }, project, { codeFrame, escapeForTerminal }] = await Promise.all([
+    const [{ compileFormula, convertColumns, convertRows, EvaluationError }, { expressionFromFileText }, project, { codeFrame, escapeForTerminal }] = await Promise.all([
       import('@calckit/evaluate'),
       import('@calckit/formula'),
       import('@calckit/project'),
@@ -71,9 +71,10 @@ export function register(program: Command): void {
       if (error instanceof project.ProjectError || error instanceof project.SettingsError) fail(`calckit eval: ${error.message}`);
       throw error;
     }
-    let rows;
+    // A CSV file stays column by column (no object per row) until the evaluator's table is made of it.
+    let data;
     try {
-      rows = project.readRowsFile(resolve(cwd, flags.data), flags.data);
+      data = project.readDataFile(resolve(cwd, flags.data), flags.data);
     } catch (error) {
       if (error instanceof project.DataFileError) fail(`calckit eval: ${error.message}`);
       throw error;
@@ -83,13 +84,15 @@ export function register(program: Command): void {
     const groupBy = flags.groupBy ?? [];
     let result: EvaluationResult;
     try {
-      result = evaluateFormula(text, rows, {
+      // As evaluateFormula: compiled first (with a schema its static errors come before the rows' bad input).
+      const compiled = compileFormula(text, {
         ...(settings.schema !== undefined ? { schema: settings.schema } : {}),
         ...(groupBy.length > 0 ? { groupBy } : {}),
         ...(flags.now !== undefined ? { now: flags.now } : {}),
         serviceName: settings.serviceName,
         ...(settings.nestedFormula !== undefined ? { nestedFormula: settings.nestedFormula } : {}),
       });
+      result = compiled.evaluateTable(Array.isArray(data) ? convertRows(data, settings.schema) : convertColumns(data, settings.schema));
     } catch (error) {
       if (!(error instanceof EvaluationError)) throw error;
       const name = file === '-' ? '<stdin>' : file;
