@@ -8,5 +8,6 @@ export { LineIndex, formatPosition } from './positions.js';
 export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, walkWithAncestors, allNodes, nodePathAt, isExpression, type WalkVisitor } from './walk.js';
 export * as tokens from './tokens.js';
 export { printFormula, printExpression } from './print.js';
+export { unescapeQuoted, singleQuotedLiteral, singleQuotedFromDoubleQuoted } from './string-escapes.js';
 export { PRECEDENCE, BINARY_PRECEDENCE, COMPARISON_OPERATORS, isComparisonOperator, precedenceOf, wouldStartComment } from './operators.js';
 export { triviaEditOf, shiftOffset, overlapsGap, type TriviaEdit } from './trivia-edit.js';

@@ -40,3 +40,21 @@ export function unescapeQuoted(body: string, quote: "'" | '"'): string {
 export function singleQuotedLiteral(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
+
+/** A double-quoted literal's body (between its quotes) as a single-quoted literal of the same value, its escapes
+ * spelled as written: `""` becomes `"`, a quote `'` is doubled, and every backslash escape is kept (it reads the same
+ * between either quote). */
+export function singleQuotedFromDoubleQuoted(body: string): string {
+  let out = "'";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\' && i + 1 < body.length) out += c + body[++i]!;
+    else if (c === '"' && body[i + 1] === '"') {
+      out += '"';
+      i++;
+    } else if (c === "'") out += "''";
+    else if (c === '\\') out += '\\\\';
+    else out += c;
+  }
+  return `${out}'`;
+}

@@ -21,6 +21,12 @@ testRule(
       { code: '"Stage" = \'Won\'', output: "`Stage` = 'Won'", errors: [{ messageId: 'ambiguous', line: 1, column: 1, endLine: 1, endColumn: 8, suggestions: ["`Stage` = 'Won'", "'Stage' = 'Won'"] }] },
       { code: '"Region" = "West"', schema: [{ name: 'Region', type: 'STRING' }], output: "`Region` = 'West'", errors: [{ messageId: 'ambiguous', line: 1, column: 1, endLine: 1, endColumn: 9, suggestions: ["`Region` = \"West\"", "'Region' = \"West\""] }, { messageId: 'ambiguous', line: 1, column: 12, endLine: 1, endColumn: 18, suggestions: ["\"Region\" = `West`", "\"Region\" = 'West'"] }] },
       { code: '`State` IN ("TX", "NY")', output: "`State` IN ('TX', 'NY')", errors: [{ messageId: 'ambiguous', line: 1, column: 13, endLine: 1, endColumn: 17, suggestions: ["`State` IN (`TX`, \"NY\")", "`State` IN ('TX', \"NY\")"] }, { messageId: 'ambiguous', line: 1, column: 19, endLine: 1, endColumn: 23, suggestions: ["`State` IN (\"TX\", `NY`)", "`State` IN (\"TX\", 'NY')"] }] },
+      {
+        code: 'CONCAT("it\'s\\t\\"C:\\\\temp\\"", `x`)',
+        output: "CONCAT('it''s\\t\\\"C:\\\\temp\\\"', `x`)",
+        name: 'backslash escapes kept as written, a single quote doubled',
+        errors: [{ messageId: 'ambiguous', line: 1, column: 8, endLine: 1, endColumn: 28, suggestions: ['CONCAT(`it\'s\t"C:\\temp"`, `x`)', "CONCAT('it''s\\t\\\"C:\\\\temp\\\"', `x`)"] }],
+      },
       { code: 'CONCAT("a""b", `x`)', output: "CONCAT('a\"b', `x`)", name: 'doubled quotes inside', errors: [{ messageId: 'ambiguous', line: 1, column: 8, endLine: 1, endColumn: 14, suggestions: ["CONCAT(`a\"b`, `x`)", "CONCAT('a\"b', `x`)"] }] },
     ],
   },

@@ -1,9 +1,9 @@
 // double-quoted: "text" is documented for columns but used for strings in published samples: ambiguous.
 // The fix picks by context: backticks when the name is a column, single quotes when it is a value.
 import type { DoubleQuotedLiteral, Node } from '@calckit/formula';
-import { lookupFunction, paramAt } from '@calckit/formula';
+import { lookupFunction, paramAt, singleQuotedFromDoubleQuoted } from '@calckit/formula';
 import { defineRule, type RuleContext } from '../types.js';
-import { backticked, isComparisonOperator, singleQuoted } from './util.js';
+import { backticked, isComparisonOperator } from './util.js';
 
 type Reading = 'column' | 'string';
 
@@ -89,7 +89,8 @@ export const rule = defineRule({
         if (node.typographic) return;
         const reading = readingOf(context, node);
         const column = backticked(node.value);
-        const text = singleQuoted(node.value);
+        // The literal's own spelling of its escapes is kept: `\t` stays `\t`, not a tab character.
+        const text = singleQuotedFromDoubleQuoted(node.raw.slice(1, -1));
         const fixed = reading === 'column' ? column : text;
         context.report({
           messageId: 'ambiguous',

@@ -34,7 +34,8 @@ export const rule = defineRule({
       DoubleQuoted(node) {
         if (!node.typographic) return;
         covered.add(node.range.start.offset);
-        const fixed = `"${node.value.replace(/"/g, '""')}"`;
+        // Typographic quotes read no escapes: a backslash in them is one, and is escaped between plain quotes.
+        const fixed = `"${node.value.replace(/\\/g, '\\\\').replace(/"/g, '""')}"`;
         context.report({ messageId: 'pair', data: { raw: node.raw, fixed }, node, fix: (f) => f.replace(node, fixed) });
       },
       onEnd() {

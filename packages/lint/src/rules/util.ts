@@ -1,6 +1,6 @@
 // Small AST helpers shared by rules: parentheses, literals, comparisons, quoting. (Constancy and argument positions,
 // remembered per lint pass, are the semantics' `isConstant` and `argumentIndex`.)
-import type { Expression, Node } from '@calckit/formula';
+import { singleQuotedLiteral, type Expression, type Node } from '@calckit/formula';
 
 export { unparen, isComparisonOperator } from '../semantics/types.js';
 
@@ -29,10 +29,8 @@ export function textOf(text: string, n: Node): string {
   return text.slice(n.range.start.offset, n.range.end.offset);
 }
 
-/** Quotes a value as a single-quoted string literal. */
-export function singleQuoted(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
+/** Quotes a value as a single-quoted string literal that reads back as that value (backslashes escaped). */
+export const singleQuoted: (value: string) => string = singleQuotedLiteral;
 
 /** Quotes a name as a backtick column reference. */
 export function backticked(name: string): string {
