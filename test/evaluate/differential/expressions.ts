@@ -393,6 +393,27 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     // A known difference: the weeks of month 0 (MariaDB prints wrapped numbers).
     "DATE_FORMAT(20240000 + `N` * 100, '%Y-%m-%d %U %u %V %v %X %x')",
   ],
+  // INTERVAL with a whole expression (MySQL's `INTERVAL expr unit`; docs/language.md), and string literals read with
+  // MySQL's backslash escapes (the Code column holds `C:\temp\new` and `50\%`).
+  'interval expressions and string escapes': [
+    'DATE_SUB(`Order Date`, INTERVAL DAYOFMONTH(`Order Date`) - 1 DAY)',
+    'DATE_ADD(`Order Date`, INTERVAL `Quantity` * 7 DAY)',
+    'DATE_ADD(`Order Date`, INTERVAL 1 + 1 DAY)',
+    '`Order Date` + INTERVAL 1 DAY + INTERVAL 1 DAY',
+    '`Ship Date` - INTERVAL `N` + 1 HOUR',
+    'INTERVAL `N` * 2 MONTH + `Order Date`',
+    'DATE_ADD(`Ship Date`, INTERVAL -`N` * 30 MINUTE)',
+    'DATE_ADD(`Order Date`, INTERVAL CASE WHEN `N` > 5 THEN 1 ELSE 2 END + 1 WEEK)',
+    'DATE_ADD(`Order Date`, INTERVAL `N` > 3 DAY)',
+    "LENGTH('C:\\\\temp')",
+    "CONCAT('it\\'s ', `Region`, ' C:\\\\', 'tab\\there', '\\%\\_\\x')",
+    "`Code` LIKE '%\\\\%'",
+    "`Code` LIKE '%\\%'",
+    "`Code` LIKE '%\\\\\\\\%'",
+    "`Code` = 'C:\\\\temp\\\\new'",
+    "REPLACE(`Code`, '\\\\', '/')",
+    "LOCATE('\\\\', `Code`)",
+  ],
 };
 
 /** Aggregate formulas, each run over the whole table and grouped by each of GROUPINGS. */
