@@ -412,7 +412,7 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "`Code` LIKE '%\\\\\\\\%'",
     "`Code` = 'C:\\\\temp\\\\new'",
     "REPLACE(`Code`, '\\\\', '/')",
-    "LOCATE('\\\\', `Code`)",
+    "INSTR(`Code`, '\\\\')",
   ],
 };
 
