@@ -115,7 +115,7 @@ export function readCsvColumns(text: string): CellColumns {
       } else {
         let stop = i;
         while (stop < end && text.charCodeAt(stop) !== COMMA && !atRowBreak(stop)) {
-          if (text.charCodeAt(stop) === QUOTE) throw new CsvSyntaxError(line, `a quote inside a cell that does not start with one ("${text.slice(i, stop + 1)}…"): quote the whole cell and double the quotes in it`);
+          if (text.charCodeAt(stop) === QUOTE) throw new CsvSyntaxError(line, `a quote inside a cell that does not start with one (${text.slice(i, stop + 1)}…): quote the whole cell and double its quotes ("a ""b"" c")`);
           stop++;
         }
         cells.push(stop === i ? null : text.slice(i, stop));
