@@ -14,6 +14,8 @@ export type ParseErrorCode =
   | 'missing-close-paren'
   | 'missing-expression'
   | 'unexpected-token'
+  /** MySQL syntax the service's language does not have (docs/language.md): `TRIM(LEADING … FROM …)`, `IS TRUE`. */
+  | 'unsupported-syntax'
   | 'extra-input'
   | 'too-deep'
   | 'too-long';

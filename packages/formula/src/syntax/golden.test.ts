@@ -142,7 +142,7 @@ describe('golden AST dumps (test-data/parser)', () => {
     const allCodes: ParseErrorCode[] = [
       'unexpected-character', 'typographic-quote', 'pasted-character', 'unterminated-string', 'unterminated-column',
       'unterminated-comment', 'empty-formula', 'missing-end', 'missing-then', 'missing-close-paren', 'missing-expression',
-      'unexpected-token', 'extra-input', 'too-deep',
+      'unexpected-token', 'unsupported-syntax', 'extra-input', 'too-deep',
     ];
     expect([...codes].sort()).toEqual([...allCodes].sort());
   });

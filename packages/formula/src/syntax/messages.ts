@@ -76,6 +76,40 @@ export function keywordsExpectedIn(ruleName: string): readonly TokenType[] | und
   return Object.hasOwn(NO_VIABLE_ALTERNATIVE, ruleName) ? NO_VIABLE_ALTERNATIVE[ruleName] : undefined;
 }
 
+/** The index of the first token at or after `offset`. Tokens are in text order: a binary search. */
+function tokenIndexAt(tokens: readonly IToken[], offset: number): number {
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (tokens[mid]!.startOffset < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The words of MySQL's `TRIM([LEADING|TRAILING|BOTH] [chars] FROM s)`. */
+const TRIM_WORDS = new Set(['LEADING', 'TRAILING', 'BOTH', 'FROM']);
+const wordIs = (t: IToken | undefined, words: ReadonlySet<string> | string): boolean =>
+  isReal(t) && t.tokenType === T.Word && (typeof words === 'string' ? T.upperTokenText(t) === words : words.has(T.upperTokenText(t)));
+
+/** Whether `open` is TRIM's parenthesis and a word of the FROM form stands between it and `where` (the token found):
+ * read on the tokens, whichever reading (first, mended, recovering) asks. */
+function isTrimFromForm(tokens: readonly IToken[], open: IToken, where: number): boolean {
+  const at = tokenIndexAt(tokens, open.startOffset);
+  if (!wordIs(tokens[at - 1], 'TRIM')) return false;
+  for (let i = at + 1; i < tokens.length && tokens[i]!.startOffset <= where; i++) if (wordIs(tokens[i], TRIM_WORDS)) return true;
+  return false;
+}
+
+/** What to write instead of `x IS [NOT] TRUE|FALSE` (equal in MariaDB 10.11 for NULL, numbers and text). */
+const TRUTH_TESTS: Readonly<Record<string, string>> = {
+  'IS TRUE': 'COALESCE(x <> 0, FALSE)',
+  'IS FALSE': 'COALESCE(x = 0, FALSE)',
+  'IS NOT TRUE': 'COALESCE(x = 0, TRUE)',
+  'IS NOT FALSE': 'COALESCE(x <> 0, TRUE)',
+};
+
 /** `A`, `A or B`, `A, B or C`. */
 function anyOf(names: readonly string[]): string {
   return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
@@ -96,6 +130,13 @@ export function createMessageProvider(context: () => MessageContext): IParserErr
       }
       if (expected === T.RParen) {
         const open = unclosed(context(), where, T.LParen, T.RParen);
+        // MySQL's TRIM(LEADING 'x' FROM s), TRIM('x' FROM s): the service documents TRIM(s) only.
+        if (open && isTrimFromForm(context().tokens, open, where)) {
+          return coded(
+            'unsupported-syntax',
+            `TRIM(… FROM …) at ${at(context().tokens[tokenIndexAt(context().tokens, open.startOffset) - 1]!)} is MySQL syntax the service does not document: its TRIM takes one text and removes spaces from both ends, TRIM(s) (docs/language.md)`,
+          );
+        }
         return coded(
           'missing-close-paren',
           open ? `The parenthesis opened at ${at(open)} is never closed: expected ')' before ${describe(actual)}` : `Expected ')' before ${describe(actual)}`,
@@ -104,6 +145,14 @@ export function createMessageProvider(context: () => MessageContext): IParserErr
       if (expected === T.Then) {
         const when = unclosed(context(), where, T.When, T.Then);
         return coded('missing-then', when ? `WHEN at ${at(when)} is missing THEN` : `Expected THEN, found ${describe(actual)}`);
+      }
+      if (expected === T.Null && isReal(actual) && (actual.tokenType === T.True || actual.tokenType === T.False)) {
+        const not = isReal(previous) && previous.tokenType === T.Not;
+        const form = `IS ${not ? 'NOT ' : ''}${actual.tokenType.name}`;
+        return coded(
+          'unsupported-syntax',
+          `${form} at ${at(actual)} is MySQL syntax the service does not document (it has IS NULL and IS NOT NULL): write ${TRUTH_TESTS[form]} for x ${form} (docs/language.md)`,
+        );
       }
       const name = expected === T.Identifier ? 'a name' : expected === T.LParen ? "'('" : expected.name;
       return coded('unexpected-token', `Expected ${name} after ${describe(previous)}, found ${describe(actual)}`);
