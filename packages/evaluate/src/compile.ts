@@ -930,7 +930,8 @@ export class Compiler {
     const passing = PASSING.has(name);
     const type = passing ? unify(args.map((a) => a.type)) : scope.types.typeOf(e);
     const resultType = APPROXIMATE_STAYS_APPROXIMATE.has(name) && args[0]?.type === 'DOUBLE' ? 'DOUBLE' : type === 'UNKNOWN' && args.length > 0 ? unify(args.map((a) => a.type)) : type;
-    const scale = resultType === 'DOUBLE' && APPROXIMATE_STAYS_APPROXIMATE.has(name) ? -1 : scalarScale(name, args);
+    // A LONG result is a whole number: exact, with no decimals (LENGTH(x) / 3 is a DECIMAL quotient of 4 decimals).
+    const scale = resultType === 'DOUBLE' && APPROXIMATE_STAYS_APPROXIMATE.has(name) ? -1 : resultType === 'LONG' || resultType === 'BOOLEAN' ? Math.max(0, scalarScale(name, args)) : scalarScale(name, args);
     const internal = scalarInternal(name, args, scale);
     // Functions that pass one of their arguments on give it the common type (a number among texts is text).
     const fns = passing ? args.map((a) => coerceTo(a, resultType)) : args.map((a) => a.fn);
@@ -1047,6 +1048,7 @@ export class Compiler {
       call,
       args.map((a) => a.type),
       args.map((a) => a.scale),
+      args.map(internalOf),
     );
   }
 
@@ -1270,6 +1272,7 @@ class CallContext implements ScalarContext {
     readonly call: CallExpression,
     readonly argTypes: readonly ValueType[],
     readonly argScales: readonly number[],
+    readonly argKeptScales: readonly number[],
   ) {}
 
   get now(): TimeValue {
@@ -1446,12 +1449,12 @@ function scalarInternal(name: string, args: readonly Compiled[], scale: number):
   if (scale < 0) return scale;
   switch (name) {
     case 'ABS':
+    case 'NULLIF':
       return args[0] ? internalOf(args[0]) : scale;
     case 'MOD':
     case 'IFNULL':
     case 'NVL':
     case 'COALESCE':
-    case 'NULLIF':
       return args.reduce((m, a) => Math.max(m, internalOf(a)), scale);
     default:
       return scale;
@@ -1463,15 +1466,22 @@ function scalarScale(name: string, args: readonly Compiled[]): number {
   const a = args[0];
   switch (name) {
     case 'ABS':
+    case 'NULLIF':
+      // The first argument is the value: its decimals (MariaDB declares NULLIF(`Sales`, 2.255) with 2).
       return a?.scale ?? -1;
     case 'CEILING':
     case 'FLOOR':
       return 0;
-    case 'MOD':
-      return Math.max(a?.scale ?? -1, args[1]?.scale ?? -1);
+    case 'MOD': {
+      // MySQL's `%`: the table's decimals when both have fixed ones; a DOUBLE's unfixed decimals leave none fixed.
+      const b = args[1];
+      return a && b && a.scale >= 0 && b.scale >= 0 ? arithmeticScale('MOD', a.scale, b.scale) : -1;
+    }
     case 'ROUND': {
       // ROUND(x, d) with a constant d has d fixed decimals, a DOUBLE too (MariaDB prints ROUND(0e0, 2) as 0.00).
       if (!a) return -1;
+      // An integer rounded stays whole, whatever the decimals asked for (MariaDB: ROUND(`Quantity`, 2) has none).
+      if (a.type === 'LONG' || a.type === 'BOOLEAN') return 0;
       const d = args[1];
       if (!d) return isExact(a.type) ? 0 : -1;
       if (!d.constant) return isExact(a.type) ? a.scale : -1;
@@ -1481,7 +1491,6 @@ function scalarScale(name: string, args: readonly Compiled[]): number {
     case 'IFNULL':
     case 'NVL':
     case 'COALESCE':
-    case 'NULLIF':
       return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? args.reduce((m, x) => Math.max(m, x.scale), 0) : -1;
     default:
       return -1;

@@ -195,6 +195,8 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     const groupBy = compileOptions.groupBy;
     const { compiled, groupColumns, groups } = prepare(table);
     const type: ValueType = reportedType(compiled, table);
+    const exact = (type === 'LONG' || type === 'DECIMAL' || type === 'BOOLEAN') && compiled.scale >= 0;
+    const declared = exact ? { type, scale: compiled.scale } : { type };
     const fn = compiled.fn;
     const groupOf = (row: number): Record<string, OutputValue> => {
       const group: Record<string, OutputValue> = {};
@@ -205,14 +207,14 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
       const rows: EvaluationRow[] = new Array(table.length);
       if (groupColumns.length === 0) for (let i = 0; i < table.length; i++) rows[i] = { value: toOutputValue(fn(i)) };
       else for (let i = 0; i < table.length; i++) rows[i] = { group: groupOf(i), value: toOutputValue(fn(i)) };
-      return { kind: 'rows', type, rows };
+      return { kind: 'rows', ...declared, rows };
     }
     const rows: EvaluationRow[] = new Array(groups.count);
     for (let g = 0; g < groups.count; g++) {
       const value = toOutputValue(fn(g));
       rows[g] = groupColumns.length === 0 ? { value } : { group: groupOf(groups.first[g]!), value };
     }
-    return { kind: 'groups', type, rows };
+    return { kind: 'groups', ...declared, rows };
   };
 
   return {

@@ -5,6 +5,7 @@
 // coverage.test.ts fails when a function the evaluator implements is called by none of them.
 import { mulberry32 } from '../../../bench/lib/prng.mjs';
 import type { Case } from './harness.js';
+import { arithmeticAggregateCases, rowPairs } from './arithmetic-pairs.js';
 
 /** Row-level formulas: one value per row. Grouped by family for reading; the tests run them all. */
 export const SCALAR: Readonly<Record<string, readonly string[]>> = {
@@ -805,7 +806,7 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
   SYSDATE: "the real clock at execution in MariaDB (it ignores the session's fixed timestamp), the `now` option in the evaluator",
 };
 
-/** Every case of the suite (scalar, aggregates × groupings, windows, collations). */
+/** Every case of the suite (scalar, aggregates × groupings, windows, collations, the pairs of arithmetic-pairs.ts). */
 export function allCases(): Case[] {
   return [
     ...Object.values(SCALAR).flatMap((list) => list.map((formula) => ({ formula }))),
@@ -819,5 +820,7 @@ export function allCases(): Case[] {
     ...FIXED,
     ...NESTED_CASES,
     ...COLLATION,
+    ...rowPairs().map((formula) => ({ formula })),
+    ...arithmeticAggregateCases(),
   ];
 }

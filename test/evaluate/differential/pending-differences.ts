@@ -15,4 +15,11 @@ export interface PendingDifference {
   readonly why?: string;
 }
 
-export const PENDING_DIFFERENCES: readonly PendingDifference[] = [];
+export const PENDING_DIFFERENCES: readonly PendingDifference[] = [
+  {
+    formula: 'FLOOR(SUM(`Sales`) / 3 * 3)',
+    count: 1,
+    first: [{ at: 1, mariadb: 114159715, evaluator: 114159716 }],
+    why: "MariaDB's exact 114159715.999999998 (a quotient kept in 9-digit words, times 3) has 18 significant digits; the evaluator's DECIMALs are doubles, which round it to 114159716 (packages/evaluate/README.md: past about 15 significant digits a double holds no more)",
+  },
+];

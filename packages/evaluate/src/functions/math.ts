@@ -34,7 +34,9 @@ const mod: ScalarFunction = (args, ctx) => {
   const a = num(args[0]);
   const b = num(args[1]);
   if (a === null || b === null || b === 0) return null;
-  const s = Math.max(ctx.argScales?.[0] ?? -1, ctx.argScales?.[1] ?? -1);
+  // On the decimals the arguments are kept with (MariaDB's MOD of an AVG reads its 9-digit quotient, not 4 decimals).
+  const kept = ctx.argKeptScales ?? ctx.argScales;
+  const s = Math.max(kept?.[0] ?? -1, kept?.[1] ?? -1);
   if (isExactType(ctx, 0) && isExactType(ctx, 1) && s > 0 && s <= 12) {
     // Exact decimals: MOD on the scaled integers (0.3 MOD 0.1 is 0.0, not 0.09999999999999998).
     const p = 10 ** s;

@@ -66,6 +66,10 @@ export const DIV_PRECISION_INCREMENT = 4;
 /** The most decimals MariaDB gives a DECIMAL (DECIMAL_MAX_SCALE). */
 export const DECIMAL_MAX_SCALE = 38;
 
+/** The kept decimals of a floating-point value (all a double holds): more than any shown scale, so the shown value
+ * is rounded to its scale while the value itself flows on unrounded. */
+export const NOT_FIXED_DECIMALS = 39;
+
 type ScaleRule = (left: number, right: number) => number;
 
 /**
@@ -133,6 +137,12 @@ const AGGREGATE_TYPE: Readonly<Record<string, AggregateResult>> = {
   STDDEV_POP: ALWAYS('DOUBLE'),
   STDDEV: ALWAYS('DOUBLE'),
   VAR_POP: ALWAYS('DOUBLE'),
+  // Interpolated between two values in floating point (MariaDB's PERCENTILE_CONT declares a DOUBLE).
+  MEDIAN: ALWAYS('DOUBLE'),
+  APPROXIMATE_MEDIAN: ALWAYS('DOUBLE'),
+  PERCENTILE: ALWAYS('DOUBLE'),
+  PERCENTILE_CONT: ALWAYS('DOUBLE'),
+  APPROXIMATE_PERCENTILE: ALWAYS('DOUBLE'),
 };
 
 /** Decimals of an aggregate's exact result, from its argument's (< 0: not exact): SUM, MIN and MAX keep them, AVG
@@ -155,16 +165,16 @@ export function aggregateResultType(name: string, argument: ValueType): ValueTyp
 }
 
 /**
- * Decimals of aggregate `name`'s result over an argument of type `argument` with `scale` decimals (< 0: not exact);
- * < 0 when the result is not exact (a DOUBLE total) or the table does not list the aggregate. MIN and MAX keep their
- * argument's decimals whatever its type (a DOUBLE rounded to 2 decimals is still shown with 2).
+ * Decimals of aggregate `name`'s result over an argument of type `argument` with `scale` decimals (< 0: not fixed);
+ * < 0 when they are not fixed or the table does not list the aggregate. A DOUBLE with fixed decimals (ROUND(x, -1))
+ * keeps them as an exact value does: MariaDB shows AVG of it with 4 more, SUM, MIN and MAX with as many.
  */
 export function aggregateResultScale(name: string, argument: ValueType, scale: number): number {
   const rule = AGGREGATE_SCALE[name];
   const type = aggregateResultType(name, argument);
   if (!rule || type === undefined) return -1;
   if (AGGREGATE_TYPE[name]![numericClassOf(argument)] === 'argument') return scale;
-  if (type !== 'LONG' && type !== 'DECIMAL') return -1;
+  if (type !== 'LONG' && type !== 'DECIMAL' && type !== 'DOUBLE') return -1;
   return Math.min(DECIMAL_MAX_SCALE, rule(scale));
 }
 
@@ -178,6 +188,8 @@ const AGGREGATE_KEPT_SCALE: Readonly<Record<string, (kept: number) => number>> =
  */
 export function aggregateKeptScale(name: string, argument: ValueType, scale: number, kept: number): number {
   const shown = aggregateResultScale(name, argument, scale);
+  // A DOUBLE is computed in floating point, whatever decimals it is shown with.
+  if (shown >= 0 && aggregateResultType(name, argument) === 'DOUBLE') return NOT_FIXED_DECIMALS;
   if (shown < 0 || kept < 0) return shown;
   const rule = AGGREGATE_KEPT_SCALE[name] ?? AGGREGATE_SCALE[name]!;
   return Math.max(shown, rule(kept));

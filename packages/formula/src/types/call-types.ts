@@ -3,7 +3,7 @@
 import type { CallExpression, Expression } from '../syntax/ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import { COLUMN_TYPES } from '../vocabulary.js';
-import { aggregateResultType, arithmeticResultType } from './arithmetic-types.js';
+import { aggregateResultType, arithmeticResultType, numericClassOf, type NumericClass } from './arithmetic-types.js';
 import { isNumeric, isTime, unify, type ValueType } from './value-type.js';
 
 type TypeOf = (e: Expression) => ValueType;
@@ -32,12 +32,33 @@ const sameNumeric: ReturnRule = (call, typeOf) => {
 /** MOD: MySQL's `%`, typed as the other arithmetic operators (arithmetic-types.ts). */
 const modRule: ReturnRule = (call, typeOf) => arithmeticResultType('MOD', argType(call, 0, typeOf), argType(call, 1, typeOf));
 
-/** ROUND(x) without decimals is a whole number; with decimals the argument's type. */
+/**
+ * ROUND(x[, d]) as MariaDB declares it (measured): of a DECIMAL a DECIMAL; of a DOUBLE or text a DOUBLE; of an integer
+ * an integer, except with decimals that are negative or not a constant (then a DECIMAL: the rounded BIGINT may not fit).
+ */
 const roundRule: ReturnRule = (call, typeOf) => {
   const t = argType(call, 0, typeOf);
-  if (call.args.length < 2) return t === 'DOUBLE' ? 'DOUBLE' : 'LONG';
-  return isNumeric(t) ? t : 'DOUBLE';
+  const numeric = numericClassOf(t);
+  if (numeric === 'decimal') return 'DECIMAL';
+  if (numeric !== 'integer') return 'DOUBLE';
+  const d = call.args[1];
+  if (!d) return 'LONG';
+  const decimals = constantNumber(d);
+  return decimals !== undefined && decimals >= 0 ? 'LONG' : 'DECIMAL';
 };
+
+/** The value of a number literal, negated or not; undefined for anything else. */
+function constantNumber(e: Expression): number | undefined {
+  if (e.kind === 'Number') return e.value;
+  if (e.kind === 'Unary' && e.operator === '-' && e.operand.kind === 'Number') return -e.operand.value;
+  return undefined;
+}
+
+/** FLOOR and CEILING: a whole number, a DOUBLE of a DOUBLE or text (MySQL: "for string or floating-point arguments, the
+ * return value has a floating-point type"). Of a DECIMAL MariaDB declares a BIGINT or, for 18 digits and more before
+ * the point, a DECIMAL: a dataset's DECIMAL columns have no declared precision, so LONG (our choice). */
+const WHOLE: Readonly<Record<NumericClass, ValueType>> = { integer: 'LONG', decimal: 'DECIMAL', double: 'DOUBLE', null: 'DOUBLE' };
+const wholeRule: ReturnRule = (call, typeOf) => WHOLE[numericClassOf(argType(call, 0, typeOf))];
 
 /** Value-passing functions: the type of the value they pass on. */
 const firstArg: ReturnRule = (call, typeOf) => argType(call, 0, typeOf);
@@ -47,13 +68,17 @@ const nullifRule: ReturnRule = firstArg;
 /** Date arithmetic: "a number means days; DATE in, unit >= day: DATE out" (the catalogue's note). */
 const SUB_DAY_UNITS = new Set(['MICROSECOND', 'SECOND', 'MINUTE', 'HOUR', 'SECOND_MICROSECOND', 'MINUTE_MICROSECOND', 'MINUTE_SECOND', 'HOUR_MICROSECOND', 'HOUR_SECOND', 'HOUR_MINUTE', 'DAY_MICROSECOND', 'DAY_SECOND', 'DAY_MINUTE', 'DAY_HOUR']);
 const dateArithmetic: ReturnRule = (call, typeOf) => {
-  const base = argType(call, 0, typeOf);
   const delta = call.args[1];
-  const subDay = delta?.kind === 'Interval' && SUB_DAY_UNITS.has(delta.unit);
+  return intervalArithmeticType(argType(call, 0, typeOf), delta?.kind === 'Interval' ? delta.unit : undefined);
+};
+
+/** `date ± INTERVAL n UNIT` and DATE_ADD/DATE_SUB: a DATETIME, or a DATE from a DATE moved by whole days or more. */
+export function intervalArithmeticType(base: ValueType, unit: string | undefined): ValueType {
+  const subDay = unit !== undefined && SUB_DAY_UNITS.has(unit);
   if (base === 'DATETIME' || subDay) return 'DATETIME';
   if (base === 'DATE') return 'DATE';
   return base === 'STRING' ? 'DATETIME' : 'DATE';
-};
+}
 
 /** STR_TO_DATE: "STRING if the format is '%T' or starts with '%H'; DATETIME if the format is longer than 10
  * characters; else DATE" (the catalogue's note). A format that is not a literal gives DATETIME. */
@@ -78,9 +103,12 @@ const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
   STDDEV: aggregateRule,
   VAR_POP: aggregateRule,
   ABS: sameNumeric,
-  MEDIAN: sameNumeric,
+  MEDIAN: aggregateRule,
   MOD: modRule,
   ROUND: roundRule,
+  FLOOR: wholeRule,
+  FROM_UNIXTIME: (call) => (call.args.length > 1 ? 'STRING' : 'DATETIME'),
+  CEILING: wholeRule,
   TO_NUMBER: () => 'DECIMAL',
   MIN: aggregateRule,
   MAX: aggregateRule,

@@ -5,7 +5,7 @@ import { walk } from '../syntax/walk.js';
 import type { DatasetColumn } from '../schema.js';
 import { paramAt, lookupFunction } from '../catalogue/index.js';
 import { arithmeticResultType, negationType, type ArithmeticOperator } from './arithmetic-types.js';
-import { callType } from './call-types.js';
+import { callType, intervalArithmeticType } from './call-types.js';
 import { categoryOf, unify, type TypeCategory, type ValueType } from './value-type.js';
 
 export interface TypeTable {
@@ -26,8 +26,12 @@ const ARITHMETIC = new Set(['+', '-', '*', '/']);
 const RECURSION_LIMIT = 200;
 const LOGICAL = new Set(['AND', 'OR']);
 
-/** `+ - * /` by MySQL's table (arithmetic-types.ts). */
-const arithmeticType = (node: BinaryExpression, left: ValueType, right: ValueType): ValueType => arithmeticResultType(node.operator as ArithmeticOperator, left, right);
+/** `+ - * /` by MySQL's table (arithmetic-types.ts); `date ± INTERVAL n UNIT` as DATE_ADD and DATE_SUB. */
+function arithmeticType(node: BinaryExpression, left: ValueType, right: ValueType): ValueType {
+  if (node.right.kind === 'Interval') return intervalArithmeticType(left, node.right.unit);
+  if (node.left.kind === 'Interval') return intervalArithmeticType(right, node.left.unit);
+  return arithmeticResultType(node.operator as ArithmeticOperator, left, right);
+}
 
 function literalNumberType(raw: string, integer: boolean): ValueType {
   if (integer) return 'LONG';
@@ -186,6 +190,7 @@ class TypeInference implements TypeTable {
       case 'Like':
       case 'Between':
       case 'IsNull':
+      case 'IsTruth':
         return 'BOOLEAN';
       default:
         return 'UNKNOWN';
