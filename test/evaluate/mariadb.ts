@@ -9,6 +9,13 @@ import { generateRows, loadRows, SCHEMA } from './rows.mjs';
 /** The clock of both sides: the evaluator's `now` option, MariaDB's session `timestamp`. */
 export const NOW = '2026-11-24 12:34:56';
 
+/**
+ * Every comparison's session (here and in test/evaluate/regression): UTC, the clock at NOW, MySQL 8's default
+ * NO_ZERO_IN_DATE and NO_ZERO_DATE (a date with a zero part is NULL: the evaluator, as the service's Java side, has no
+ * zero dates), GROUP_CONCAT (LISTAGG) unbounded.
+ */
+export const SESSION_SETTINGS = `SET time_zone = '+00:00', timestamp = UNIX_TIMESTAMP('${NOW}'), sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_IN_DATE,NO_ZERO_DATE'), group_concat_max_len = 1073741824`;
+
 export interface MariadbFixture {
   readonly conn: Connection;
   /** The same rows in a table whose text columns, and the connection, are utf8mb4_nopad_bin (the evaluator's `binary`). */
@@ -44,9 +51,7 @@ export function useMariadb(options: { rows?: number } = {}): () => MariadbFixtur
       const db = `calckit_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
       const open = async (collation: 'utf8mb4_general_ci' | 'utf8mb4_nopad_bin') => {
         const conn = await connectMariadb(socket, { collation: collation.toUpperCase() });
-        // MySQL 8's default NO_ZERO_IN_DATE and NO_ZERO_DATE: a date with a zero part is NULL (the evaluator, as the
-        // service's Java side, has no zero dates). GROUP_CONCAT (LISTAGG) unbounded.
-        await conn.query(`SET time_zone = '+00:00', timestamp = UNIX_TIMESTAMP('${NOW}'), sql_mode = CONCAT(@@sql_mode, ',NO_ZERO_IN_DATE,NO_ZERO_DATE'), group_concat_max_len = 1073741824`);
+        await conn.query(SESSION_SETTINGS);
         const name = `${db}_${collation === 'utf8mb4_nopad_bin' ? 'bin' : 'ci'}`;
         await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE ${collation}`);
         await conn.query(`USE \`${name}\``);
