@@ -59,3 +59,28 @@ describe('COUNT(DISTINCT) and GROUP BY of datetimes with microseconds (cells rea
     expect(half).toBe(0.5);
   });
 });
+
+// Issue 34: ratios of counts typed as MySQL types them (packages/formula/src/types/arithmetic-types.ts), over 40 rows
+// as in the issue; the values MariaDB 10.11 gives.
+describe('a count is an exact integer in arithmetic', () => {
+  const customers = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  const rows = Array.from({ length: 40 }, (_, i) => ({ Quantity: i < 22 ? 1 : null, Customer: customers[i % 7]! }));
+  const schema = [
+    { name: 'Quantity', type: 'LONG' as const },
+    { name: 'Customer', type: 'STRING' as const },
+  ];
+  it.each([
+    ['COUNT(*) / 7', 5.7143, 'DECIMAL', 4],
+    ['SUM(`Quantity`) / COUNT(DISTINCT `Customer`)', 3.1429, 'DECIMAL', 4],
+    // 40/3 is 13.333333333 inside (9-digit words), times 3 is 39.999999999.
+    ['FLOOR(COUNT(*) / 3 * 3)', 39, 'DECIMAL', 0],
+    ['ROUND(COUNT(*) / 7, 2)', 5.71, 'DECIMAL', 2],
+    ['COUNT(*) / 7 * 100', 571.4286, 'DECIMAL', 4],
+    ['COUNT(*)', 40, 'LONG', 0],
+    ['AVG(`Quantity`)', 1, 'DECIMAL', 4],
+  ] as const)('%s is %s, a %s with %i decimals', (formula, value, type, scale) => {
+    const result = evaluateFormula(formula, rows, { schema });
+    expect(result.rows[0]!.value).toBe(value);
+    expect({ type: result.type, scale: result.scale }).toEqual({ type, scale });
+  });
+});
