@@ -1,8 +1,8 @@
 // `npm run bench`: one command, one run. Installs the Debian peers when missing (scripts/bench/install.sh), runs
 // every section (parse, CLI lint, lint time per KB from 1 KB to 1 MB, editor latency, memory, emulator, import, schema
-// commands at scale) and writes bench/results/latest.json and
+// commands at scale, calckit eval over CSV against JSON) and writes bench/results/latest.json and
 // latest.md, and pastes the table into README.md's bench section. A part not built yet is reported as "not
-// available". Usage: node bench/run.mjs [--only parse,lint,scale,editor,emulator,import,schemas,evaluate] [--quick] [--no-readme]
+// available". Usage: node bench/run.mjs [--only parse,lint,scale,editor,emulator,import,schemas,evaluate,csv] [--quick] [--no-readme]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -37,12 +37,18 @@ function benchEvaluateInChild(rows) {
   if (child.status !== 0) throw new Error(`bench/evaluate.mjs exited with ${child.status ?? child.signal}`);
   return JSON.parse(child.stdout);
 }
+/** bench/csv.mjs run as a child process, as bench/evaluate.mjs (its heap figure wants a heap of its own). */
+function benchCsvInChild(rounds) {
+  const child = spawnSync(process.execPath, [`${ROOT}bench/csv.mjs`, '--rounds', String(rounds)], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  if (child.status !== 0) throw new Error(`bench/csv.mjs exited with ${child.status ?? child.signal}`);
+  return JSON.parse(child.stdout);
+}
 const results = {
   startedAt: new Date().toISOString(),
   machine: machine(),
   versions: peerVersions(),
   method:
-    `This machine's ${machine().cores} cores also run other processes (the load average at the start is given above), so wall-clock figures vary from run to run: throughput and CLI figures compare CPU time (user+system, process.cpuUsage in-process, getrusage for whole processes), as medians of repeated runs after warm-up (the parse comparisons warm each parser up until V8's compiled code has stopped growing for a second, so that no figure includes the compiler threads' time of its first seconds). Editor change→diagnostics is wall-clock: both language servers run at once, each in its own process started by one benchmark process over stdio, and are edited in turn, one edit each at a time, the first of the pair alternating; each gets a document of 5,000 characters (ours a formula mapped to a dataset schema, sql-language-server two SELECT statements that its parser accepts and its linter lints whole), the same edits (first a digit typed into a number near the middle and deleted again, a token changed that both servers parse and lint again; then a space typed after a space near the middle and deleted again, which ours moves its diagnostics over without parsing), sent as the whole text (full sync, as sql-language-server declares) with no debounce on either side, timed from sending the change to the diagnostics of that change; percentiles over 200 edits each after 20 warm-up edits each, in 3 rounds with fresh server processes, every figure (the goal's ratio of our p99 to their p50 too) the median over the rounds. Each server runs with its defaults: ours warms up its keystroke path while idle after start-up (see Language server), here during sql-language-server's start-up. Completion, our server's memory and its 100 KB figures come from bench/lsp-latency.mjs, run on its own. The emulator figure is wall-clock over a 5 s run after a 1 s warm-up (the median of 3 rounds, each a fresh emulator process and file database); its 16 clients are a lean kept-alive HTTP/1.1 client in another process, so that the load generator takes little of the CPU the emulator runs on, and the disk's own fsync latency is measured in the same run (no durable update can be faster); the import figures are wall-clock medians of 3 rounds, over loopback and through a proxy adding a 10 ms round trip. The schema commands (pull, diff, impact, rename) and lint run as whole processes, one after another in each of 3 rounds, on one generated project against an emulator process; their figures are medians of CPU time, the command's (getrusage) plus the emulator process's while it runs (from /proc), against lint's (which calls no service), with wall-clock time beside. Generated corpora come from test/corpus/formulas.jsonl with a fixed seed.`,
+    `This machine's ${machine().cores} cores also run other processes (the load average at the start is given above), so wall-clock figures vary from run to run: throughput and CLI figures compare CPU time (user+system, process.cpuUsage in-process, getrusage for whole processes), as medians of repeated runs after warm-up (the parse comparisons warm each parser up until V8's compiled code has stopped growing for a second, so that no figure includes the compiler threads' time of its first seconds). Editor change→diagnostics is wall-clock: both language servers run at once, each in its own process started by one benchmark process over stdio, and are edited in turn, one edit each at a time, the first of the pair alternating; each gets a document of 5,000 characters (ours a formula mapped to a dataset schema, sql-language-server two SELECT statements that its parser accepts and its linter lints whole), the same edits (first a digit typed into a number near the middle and deleted again, a token changed that both servers parse and lint again; then a space typed after a space near the middle and deleted again, which ours moves its diagnostics over without parsing), sent as the whole text (full sync, as sql-language-server declares) with no debounce on either side, timed from sending the change to the diagnostics of that change; percentiles over 200 edits each after 20 warm-up edits each, in 3 rounds with fresh server processes, every figure (the goal's ratio of our p99 to their p50 too) the median over the rounds. Each server runs with its defaults: ours warms up its keystroke path while idle after start-up (see Language server), here during sql-language-server's start-up. Completion, our server's memory and its 100 KB figures come from bench/lsp-latency.mjs, run on its own. The emulator figure is wall-clock over a 5 s run after a 1 s warm-up (the median of 3 rounds, each a fresh emulator process and file database); its 16 clients are a lean kept-alive HTTP/1.1 client in another process, so that the load generator takes little of the CPU the emulator runs on, and the disk's own fsync latency is measured in the same run (no durable update can be faster); the import figures are wall-clock medians of 3 rounds, over loopback and through a proxy adding a 10 ms round trip. The schema commands (pull, diff, impact, rename) and lint run as whole processes, one after another in each of 3 rounds, on one generated project against an emulator process; their figures are medians of CPU time, the command's (getrusage) plus the emulator process's while it runs (from /proc), against lint's (which calls no service), with wall-clock time beside. Generated corpora come from test/corpus/formulas.jsonl with a fixed seed. `calckit eval` over CSV against JSON runs whole processes on the same 100,000 generated rows in each format (CPU time from getrusage), CSV and JSON in turn in each of 3 rounds after an untimed pair; its figure is the median of the pairs' ratios.`,
 };
 const FORMULA = 'packages/formula/dist/index.js';
 results.parse = wanted('parse') ? await section('parse throughput', [FORMULA], () => benchParse({ log }), log) : skipped;
@@ -87,6 +93,10 @@ results.schemas = wanted('schemas')
 // collector's share of one formula vary twofold from run to run.
 results.evaluate = wanted('evaluate')
   ? await section('evaluate vs MariaDB', ['packages/evaluate/dist/index.js'], () => benchEvaluateInChild(quick ? 100_000 : 1_000_000), log)
+  : skipped;
+// `calckit eval` over 100,000 rows in CSV against the same rows in JSON, whole processes, with and without a schema.
+results.csv = wanted('csv')
+  ? await section('calckit eval over CSV vs JSON', ['packages/cli/dist/calckit.js', 'packages/evaluate/dist/index.js'], () => benchCsvInChild(quick ? 1 : 3), log)
   : skipped;
 results.finishedAt = new Date().toISOString();
 results.goals = goals(results);

@@ -15,6 +15,8 @@ const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} for
  * impact of a rename 0.5×, pull, diff and rename about 0.3×), with room for the noise of a shared machine.
  */
 const SCHEMA_COMMANDS_OVER_LINT = 2;
+/** How many times the CPU time of the same rows in JSON `calckit eval` may take over a CSV file: issue 34's goal. */
+const CSV_OVER_JSON = 1.5;
 /** The schema commands of bench/schemas.mjs, as the goals and the table name them. */
 const SCHEMA_COMMAND_LABELS = {
   pull: '`calckit schema pull`',
@@ -90,6 +92,22 @@ export function goals(results) {
     value: ev?.memoryGrowth,
     met: ev?.memoryGrowth <= 1.2,
     shown: ev?.memoryGrowth ? `${times(ev.memoryGrowth, 2)} (${ev.memory.map((m) => `${fmt(m.bytesPerRow, 0)} B/row at ${m.rows.toLocaleString('en')}`).join(', ')})` : '—',
+  });
+  const csv = na(results.csv) ? undefined : results.csv;
+  const slowest = csv?.formulas.reduce((a, b) => (b.csvOverJson > a.csvOverJson ? b : a));
+  out.push({
+    goal: `\`calckit eval\` over a ${csv ? csv.rows.toLocaleString('en') : '100,000'}-row CSV vs the same rows in JSON, slowest of ${csv?.formulas.length ?? 'the'} runs (formulas with and without a schema; whole process, CPU time)`,
+    target: `≤ ${CSV_OVER_JSON}×`,
+    value: csv?.maxCsvOverJson,
+    met: csv?.maxCsvOverJson <= CSV_OVER_JSON,
+    shown: slowest ? `${times(csv.maxCsvOverJson, 2)} (${slowest.name}${slowest.schema ? ', schema' : ', no schema'}: ${s(slowest.csvCpuS)} vs ${s(slowest.jsonCpuS)})` : '—',
+  });
+  out.push({
+    goal: `CSV read into the evaluator's table: heap per row at ${csv ? csv.memory[1].rows.toLocaleString('en') : '400,000'} rows vs at ${csv ? csv.memory[0].rows.toLocaleString('en') : '100,000'} (linear memory)`,
+    target: '≤ 1.2×',
+    value: csv?.memoryGrowth,
+    met: csv?.memoryGrowth <= 1.2,
+    shown: csv ? `${times(csv.memoryGrowth, 2)} (${csv.memory.map((m) => `${fmt(m.bytesPerRow, 0)} B/row at ${m.rows.toLocaleString('en')}`).join(', ')})` : '—',
   });
   return out.map((g) => ({ ...g, met: g.value === undefined ? undefined : Boolean(g.met) }));
 }
@@ -276,6 +294,21 @@ export function renderMarkdown(results) {
         ev.formulas.map((f) => [`\`\` ${f.formula.replace(/\|/g, '\\|')} \`\``, f.groupBy ? f.groupBy.join(', ') : '—', `${ms(f.oursCpuMs)} (${Math.round(f.oursRowsPerS).toLocaleString('en')} rows/s)`, f.mariadbRowsPerS ? `${ms(f.mariadbCpuMs)} (${Math.round(f.mariadbRowsPerS).toLocaleString('en')} rows/s)` : ms(f.mariadbCpuMs), times(f.oursOverMariadb, 2)]),
       ));
       lines.push('', `Heap growth per row (the typed table and every formula's results held): ${ev.memory.map((m) => `${fmt(m.bytesPerRow, 0)} bytes at ${m.rows.toLocaleString('en')} rows (${fmt(m.heapMb, 0)} MB)`).join('; ')}. Method: ${ev.method}.`);
+    }
+    lines.push('');
+  }
+
+  const csv = results.csv;
+  if (csv !== undefined) {
+    lines.push(`**\`calckit eval\` over CSV vs JSON** (${na(csv) ? '' : `${csv.rows.toLocaleString('en')} generated rows, ${fmt(csv.csvMb, 1)} MB of CSV; `}whole processes, CPU time${na(csv) ? '' : `, medians of ${csv.rounds} round${csv.rounds === 1 ? '' : 's'}`})`);
+    lines.push('');
+    if (na(csv)) lines.push(`not available: ${csv?.notAvailable}`);
+    else {
+      lines.push(table(
+        ['Formula', 'Group by', 'Schema', 'CSV', 'JSON', 'CSV / JSON'],
+        csv.formulas.map((f) => [`\`\` ${f.formula.replace(/\|/g, '\\|')} \`\``, f.groupBy ? f.groupBy.join(', ') : '—', f.schema ? 'given' : 'read from the cells', `${s(f.csvCpuS)} (${fmt(f.csvMaxRssMb, 0)} MB peak)`, `${s(f.jsonCpuS)} (${fmt(f.jsonMaxRssMb, 0)} MB peak)`, times(f.csvOverJson, 2)]),
+      ));
+      lines.push('', `Heap held by the CSV's cells and the evaluator's table made of them: ${csv.memory.map((m) => `${fmt(m.bytesPerRow, 0)} bytes per row at ${m.rows.toLocaleString('en')} rows (${fmt(m.heapMb, 0)} MB)`).join('; ')}.`);
     }
     lines.push('');
   }

@@ -1,7 +1,9 @@
-// Row conversion: cells by column type (with a schema), column types inferred from cells (without), DECIMAL scales.
+// Row conversion: cells by column type (with a schema), column types inferred from cells (without), DECIMAL scales;
+// cells given column by column (a CSV file) converted as the same cells in row objects.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ColumnType } from '@calckit/formula';
-import { convertCell, convertRows, inferColumnType } from './rows.js';
+import { convertCell, convertColumns, convertRows, inferColumnType, rowsOfColumns } from './rows.js';
 import { toOutputValue } from './values.js';
 
 describe('convertCell', () => {
@@ -80,5 +82,38 @@ describe('convertRows', () => {
 
   it('names the row and the column of a cell that does not convert', () => {
     expect(() => convertRows([{ d: '2024-01-01' }, { d: 'soon' }], [{ name: 'd', type: 'DATE' }])).toThrow("row 2, column `d`: 'soon' is not a DATE");
+  });
+});
+
+describe('convertColumns (cells column by column, as a CSV file is read)', () => {
+  it('gives plain number text what the general conversion gives it: values, -0 as 0, DECIMAL scales', () => {
+    // Plain digits take a path without regular expressions or BigInt: it must agree with convertCell and textScale.
+    const numberText = fc.stringMatching(/^[+-]?\d{0,18}(\.\d{0,4})?$/);
+    fc.assert(
+      fc.property(fc.array(numberText, { minLength: 1, maxLength: 8 }), fc.constantFrom<ColumnType>('LONG', 'DECIMAL', 'DOUBLE'), (cells, type) => {
+        const general = cells.map((cell) => convertCell(cell, type));
+        if (general.includes(undefined)) {
+          expect(() => convertColumns({ names: ['x'], columns: [cells], length: cells.length }, [{ name: 'x', type }])).toThrow('is not a');
+          return;
+        }
+        const table = convertColumns({ names: ['x'], columns: [cells], length: cells.length }, [{ name: 'x', type }]);
+        expect(table.columns[0]!.map((v) => (Object.is(v, -0) ? '-0' : v))).toEqual(general.map((v) => (Object.is(v, -0) ? '-0' : v)));
+        const decimals = (t: string) => (t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
+        expect(table.scales[0]).toBe(type === 'DECIMAL' ? Math.max(0, ...cells.filter((c) => c !== '').map(decimals)) : 0);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('infers each column’s type from its text as from the same cells in row objects, keeping header order', () => {
+    const input = { names: ['when', 'n', 'x', 'big'], columns: [['2024-01-01', null, '2024-01-01 10:00:00'], ['1', '-2', null], ['1.5', '2', ''], ['9007199254740991', '9007199254740993', '1']], length: 3 };
+    const table = convertColumns(input);
+    expect(table.types).toEqual(['DATETIME', 'LONG', 'DOUBLE', 'DOUBLE']);
+    expect(convertRows(rowsOfColumns(input))).toEqual(table);
+  });
+
+  it('gives a schema column the cells lack NULL in every row', () => {
+    const table = convertColumns({ names: ['a'], columns: [['1', '2']], length: 2 }, [{ name: 'b', type: 'LONG' }, { name: 'a', type: 'LONG' }]);
+    expect(table.columns).toEqual([[null, null], [1, 2]]);
   });
 });
