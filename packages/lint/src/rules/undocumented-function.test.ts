@@ -6,7 +6,7 @@ import { rule } from './undocumented-function.js';
 testRule(
   rule,
   {
-    valid: ['AVG(`x`)', 'IFNULL(`x`, 0)', 'LAG(`x`, 1) OVER (ORDER BY `d`)', 'WEEKOFYEAR(`d`)', 'SQRT(`x`)', 'WEEKDAY(`d`)', 'FROBNICATE(`x`)'],
+    valid: ['AVG(`x`)', 'IFNULL(`x`, 0)', 'LAG(`x`, 1) OVER (ORDER BY `d`)', 'WEEKOFYEAR(`d`)', 'SQRT(`x`)', 'WEEKDAY(`d`)', 'FROBNICATE(`x`)', 'TIMESTAMP(`d`)', 'CONCAT(`a`, `b`)', 'NOW()', 'TIMESTAMP(`d`, `t`, 3)'],
     invalid: [
       {
         code: 'MEDIAN(`x`)',
@@ -18,6 +18,13 @@ testRule(
         code: 'ROW_NUMBER() OVER (ORDER BY `d`)',
         errors: [{ messageId: 'unverified', message: "'ROW_NUMBER' is in none of the service's references or samples: check that it works on your instance", line: 1, column: 1, endLine: 1, endColumn: 11 }],
       },
+      {
+        code: "TIMESTAMP(`d`, '12:00:00')",
+        errors: [{ messageId: 'engineForm', message: "'TIMESTAMP' with 2 arguments is MySQL's form TIMESTAMP(date, time), not the signature the service documents (TIMESTAMP(TIME) → DATETIME): check that it works on your instance", line: 1, column: 10, endLine: 1, endColumn: 27 }],
+      },
+      { code: 'LOG(2, `x`)', errors: [{ messageId: 'engine', data: { name: 'LOG' }, line: 1, column: 1, endLine: 1, endColumn: 4 }, { messageId: 'engineForm', data: { name: 'LOG', form: 'LOG(base, x)' }, line: 1, column: 4, endLine: 1, endColumn: 12 }] },
+      { code: 'concat(`a`)', errors: [{ messageId: 'engineForm', data: { name: 'concat', count: 1, s: '', form: 'CONCAT(str, …)' }, line: 1, column: 7, endLine: 1, endColumn: 12 }] },
+      { code: 'NOW(3)', errors: [{ messageId: 'engineForm', data: { name: 'NOW', count: 1 }, line: 1, column: 4, endLine: 1, endColumn: 7 }] },
       { code: 'DENSE_RANK() OVER (ORDER BY SUM(`s`))', errors: [{ messageId: 'unverified', data: { name: 'DENSE_RANK' }, line: 1, column: 1, endLine: 1, endColumn: 11 }] },
     ],
   },

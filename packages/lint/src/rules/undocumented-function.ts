@@ -1,7 +1,9 @@
 // undocumented-function: functions the service accepts without documenting them for formulas: typed only by its
-// engine's dataflow reference, or found in no source at all.
-import { functionAvailability, type AvailabilityStatus } from '@calckit/formula';
+// engine's dataflow reference, or found in no source at all; and MySQL's argument counts beyond a documented
+// signature (engine-forms.ts).
+import { arity, formatSignature, functionAvailability, lookupFunction, type AvailabilityStatus } from '@calckit/formula';
 import { defineRule } from '../types.js';
+import { engineFormOf } from './engine-forms.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['engine', 'unverified'];
@@ -15,6 +17,7 @@ export const rule = defineRule({
     messages: {
       engine: "'{{name}}' is documented for the service's engine (its dataflows), not for formulas: it may change or be refused without notice",
       unverified: "'{{name}}' is in none of the service's references or samples: check that it works on your instance",
+      engineForm: "'{{name}}' with {{count}} argument{{s}} is MySQL's form {{form}}, not the signature the service documents ({{signature}}): check that it works on your instance",
     },
     docs: {
       rationale:
@@ -23,6 +26,7 @@ export const rule = defineRule({
         { code: 'MEDIAN(`Amount`)', reported: true },
         { code: 'DENSE_RANK() OVER (ORDER BY SUM(`Sales`) DESC)', reported: true, note: 'in no source' },
         { code: 'AVG(`Amount`)', reported: false },
+        { code: 'LOG(2, `Amount`)', reported: true, note: "MySQL's two-argument form; the service documents LOG(x)" },
       ],
     },
   },
@@ -31,6 +35,13 @@ export const rule = defineRule({
       Call(node) {
         const { status } = functionAvailability(node.upperName);
         if (status === 'engine' || status === 'unverified') context.report({ messageId: status, data: { name: node.name }, range: node.nameRange });
+        const entry = node.parens && !node.recovered ? lookupFunction(node.upperName) : undefined;
+        if (!entry) return;
+        const count = node.star ? 1 : node.args.length;
+        const form = engineFormOf(entry.name, count, arity(entry));
+        if (form) {
+          context.report({ messageId: 'engineForm', data: { name: node.name, count, s: count === 1 ? '' : 's', form: form.form, signature: formatSignature(entry) }, range: node.argsRange ?? node.range });
+        }
       },
     };
   },
