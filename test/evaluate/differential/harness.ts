@@ -1,11 +1,14 @@
 // Runs one formula in MariaDB and in the evaluator over the same rows and lists where they differ, value by value.
 // Numbers compare with a relative tolerance (and, for a DECIMAL result, within half a unit of MariaDB's last decimal:
 // MariaDB's scale is noted in the difference); text, dates and times compare exactly as text (dates `YYYY-MM-DD`,
-// datetimes `YYYY-MM-DD HH:MM:SS`); a boolean is MariaDB's 1 or 0.
+// datetimes `YYYY-MM-DD HH:MM:SS`); a boolean is MariaDB's 1 or 0. Every formula compared is linted too: lint may
+// call a formula MariaDB computes an error only as lint-errors.ts lists it.
 import { compileFormula, type EvaluationResult } from '@calckit/evaluate';
+import { lintText } from '@calckit/lint';
 import { expect } from 'vitest';
 import { NOW, select, type ColumnMeta, type MariadbFixture } from '../mariadb.js';
 import { KNOWN_DIFFERENCES } from './known-differences.js';
+import { LINT_ERRORS } from './lint-errors.js';
 import { PENDING_DIFFERENCES } from './pending-differences.js';
 import { fromClause, functionsOf, NESTED, toMariadb } from './translate.js';
 
@@ -169,12 +172,38 @@ function inputsOf(fixture: MariadbFixture, formula: string, at: Difference['at']
   return Object.fromEntries(Object.entries(row).filter(([k]) => formula.includes(`\`${k}\``)));
 }
 
+/** The ids of the rules that report an error on a formula (over the suite's schema), sorted. */
+export function lintErrorRules(formula: string, schema: MariadbFixture['schema']): string[] {
+  return [...new Set(lintText(formula, { schema }).messages.filter((m) => m.severity === 'error').map((m) => m.ruleId))].sort();
+}
+
+const lintErrorsByFormula = new Map(LINT_ERRORS.map((e) => [e.formula, e]));
+
 /**
- * Asserts a case: no difference, or exactly the differences its `PENDING_DIFFERENCES` entry records (the evaluator
+ * Asserts that lint draws no error on a formula MariaDB computes, except those lint-errors.ts lists for it (the
+ * service refuses it, with the evidence; or the rule is wrong, pending).
+ */
+export function expectLintAccepts(fixture: MariadbFixture, formula: string): void {
+  const rules = lintErrorRules(formula, fixture.schema);
+  const listed = lintErrorsByFormula.get(formula);
+  if (!listed) {
+    if (rules.length > 0) {
+      const messages = lintText(formula, { schema: fixture.schema }).messages.filter((m) => m.severity === 'error').map((m) => `${m.ruleId}: ${m.message}`);
+      expect.fail(`lint reports errors on a formula MariaDB computes: ${formula}\n  ${messages.join('\n  ')}\n  fix the rule, or list it in lint-errors.ts (refused by the service, with the evidence; or pending)`);
+    }
+    return;
+  }
+  if (rules.length === 0) expect.fail(`lint no longer reports an error on ${formula}: remove it from lint-errors.ts`);
+  expect(rules, `lint's errors on ${formula} changed (lint-errors.ts)`).toEqual(listed.rules);
+}
+
+/**
+ * Asserts a case: lint accepts it (expectLintAccepts); no difference, or exactly the differences its `PENDING_DIFFERENCES` entry records (the evaluator
  * still gets it wrong; fixing it makes this say to move the entry out). A formula with a known difference is
  * compared with the documented behaviour, and MariaDB as it is must still differ from it somewhere.
  */
 export async function expectSame(fixture: MariadbFixture, c: Case): Promise<void> {
+  expectLintAccepts(fixture, c.formula);
   const outcome = await compareCase(fixture, c);
   const pending = pendingByKey.get(caseKey(c));
   const report = (o: Outcome) =>
