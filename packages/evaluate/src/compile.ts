@@ -254,6 +254,7 @@ function containsCall(formula: Formula, resolver: NestedResolver, stack: readonl
         todo.push(e.expression, e.low, e.high);
         break;
       case 'IsNull':
+      case 'IsTruth':
         todo.push(e.expression);
         break;
       default:
@@ -493,6 +494,12 @@ export class Compiler {
         const x = this.compile(e.expression, level, scope).fn;
         const not = e.not;
         return { fn: (i) => (x(i) === null) !== not, type: 'BOOLEAN', scale: 0 };
+      }
+      case 'IsTruth': {
+        // MySQL's `x IS TRUE`: x is not NULL and its truth is the one named; never NULL.
+        const x = this.compile(e.expression, level, scope).fn;
+        const { not, value } = e;
+        return { fn: (i) => (truth(x(i)) === value) !== not, type: 'BOOLEAN', scale: 0 };
       }
       case 'Interval': {
         const compiled = this.compile(e.value, level, scope);

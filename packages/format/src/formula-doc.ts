@@ -181,6 +181,8 @@ export class FormulaDocBuilder {
         return yield* this.between(e);
       case 'IsNull':
         return yield* this.isNull(e);
+      case 'IsTruth':
+        return yield* this.isTruth(e);
       case 'NestedCalculation':
         return this.nested(e);
       case 'Error':
@@ -406,6 +408,12 @@ export class FormulaDocBuilder {
     const expr = yield this.req(e.expression);
     const is = this.keyword('IS');
     return [expr, ' ', is, ' ', this.not(e.not), this.keyword('NULL')];
+  }
+
+  private *isTruth(e: A.IsTruthExpression): Build {
+    const expr = yield this.req(e.expression);
+    const is = this.keyword('IS');
+    return [expr, ' ', is, ' ', this.not(e.not), this.keyword(e.value ? 'TRUE' : 'FALSE')];
   }
 
   private nested(e: A.NestedCalculation): Doc {

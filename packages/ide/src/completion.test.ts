@@ -127,7 +127,7 @@ describe('completion', () => {
   });
 
   it('offers what must follow IS and a NOT after a value', () => {
-    check('`Region` IS $0', ['NULL', 'NOT NULL']);
+    check('`Region` IS $0', ['NULL', 'NOT NULL', 'TRUE', 'FALSE', 'NOT TRUE', 'NOT FALSE']);
     check('`Region` NOT $0', ['IN', 'LIKE', 'BETWEEN']);
     expect(labels('NOT $0')).toContain('Sales');
   });

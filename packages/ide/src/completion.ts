@@ -57,7 +57,7 @@ const FOLLOWERS: Readonly<Record<string, readonly string[]>> = {
   PARTITION: ['BY'],
   ORDER: ['BY'],
   FILTER: ['NONE', 'ALLOW', 'DENY'],
-  IS: ['NULL', 'NOT NULL'],
+  IS: ['NULL', 'NOT NULL', 'TRUE', 'FALSE', 'NOT TRUE', 'NOT FALSE'],
   NOT: ['IN', 'LIKE', 'BETWEEN'],
   '(OVER': ['PARTITION BY', 'ORDER BY'],
   '(FIXED': ['BY', 'ADD', 'REMOVE', 'FILTER'],

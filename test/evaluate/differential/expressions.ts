@@ -414,6 +414,19 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "`Code` = 'C:\\\\temp\\\\new'",
     "REPLACE(`Code`, '\\\\', '/')",
     "INSTR(`Code`, '\\\\')",
+    // IS [NOT] TRUE|FALSE: never NULL; the precedence of a comparison (below + and -, above NOT and AND).
+    '`N` IS TRUE',
+    '`Code` IS NOT TRUE',
+    '`Ratio` IS FALSE',
+    '`Customer` IS NOT FALSE',
+    '`Order Date` IS TRUE',
+    '`N` - 3 IS FALSE',
+    '`N` > 3 IS TRUE',
+    '`N` = 1 IS FALSE',
+    'NOT `Quantity` IS TRUE',
+    '`Quantity` AND `N` IS FALSE',
+    '`N` IS NULL IS FALSE',
+    'CASE WHEN `Discount` IS NOT FALSE THEN `N` END',
   ],
 };
 

@@ -189,6 +189,15 @@ export interface IsNullExpression extends NodeBase {
   readonly not: boolean;
 }
 
+/** `x IS [NOT] TRUE`, `x IS [NOT] FALSE`: MySQL's truth tests, never NULL (NULL is neither true nor false). */
+export interface IsTruthExpression extends NodeBase {
+  readonly kind: 'IsTruth';
+  readonly expression: Expression;
+  readonly not: boolean;
+  /** TRUE or FALSE. */
+  readonly value: boolean;
+}
+
 /** `<SERVICE>_BEAST_MODE(<id>)`: a reference to another calculation. */
 export interface NestedCalculation extends NodeBase {
   readonly kind: 'NestedCalculation';
@@ -220,6 +229,7 @@ export type Expression =
   | LikeExpression
   | BetweenExpression
   | IsNullExpression
+  | IsTruthExpression
   | NestedCalculation
   | ErrorExpression;
 

@@ -328,7 +328,14 @@ export class NodeBuilder {
     const recovered = p.recovered ? true : undefined;
     const not = isRealToken(p.not);
     const is = realOrUndefined(p.is);
-    if (is) return { kind: 'IsNull', expression: left, not, range: this.span([left, is, p.nul], is.startOffset), recovered };
+    if (is) {
+      const range = this.span([left, is, p.nul], is.startOffset);
+      // A value inserted by recovery (`x IS` at the end) is read as NULL, the commonest.
+      const valueName = isRealToken(p.nul) ? p.nul.tokenType.name : 'NULL';
+      const truth = valueName === 'TRUE' ? true : valueName === 'FALSE' ? false : undefined;
+      if (truth !== undefined) return { kind: 'IsTruth', expression: left, not, value: truth, range, recovered };
+      return { kind: 'IsNull', expression: left, not, range, recovered };
+    }
     const inTok = realOrUndefined(p.inTok);
     if (inTok) {
       const list = p.list ?? [];
@@ -621,7 +628,7 @@ export class CstToAst extends NodeBuilder {
     return {
       not: firstToken(c, 'NOT'),
       is: firstToken(c, 'IS'),
-      nul: tokensOf(c, 'NULL')[0],
+      nul: tokensOf(c, 'isValue')[0],
       inTok,
       open: tokensOf(c, 'LParen')[0],
       list: inTok ? nodesOf(c, 'list').map((n) => this.visit(n, this.end(inTok))) : undefined,

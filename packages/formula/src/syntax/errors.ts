@@ -14,7 +14,7 @@ export type ParseErrorCode =
   | 'missing-close-paren'
   | 'missing-expression'
   | 'unexpected-token'
-  /** MySQL syntax the service's language does not have (docs/language.md): `TRIM(LEADING … FROM …)`, `IS TRUE`. */
+  /** MySQL syntax the service's language does not have (docs/language.md): `TRIM(LEADING … FROM …)`. */
   | 'unsupported-syntax'
   | 'extra-input'
   | 'too-deep'

@@ -38,6 +38,7 @@ const FIELD_ORDER: Record<NodeKind, readonly string[]> = {
   Like: ['not', 'expression', 'pattern'],
   Between: ['not', 'expression', 'low', 'high'],
   IsNull: ['not', 'expression'],
+  IsTruth: ['not', 'value', 'expression'],
   NestedCalculation: ['service', 'id', 'nameRange'],
   Error: [],
 };

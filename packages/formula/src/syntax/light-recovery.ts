@@ -81,7 +81,7 @@ function restAfterExpected(rule: string, expected: TokenType): readonly TokenTyp
   if (expected === T.LParen && rule === 'predicateSuffix') return [T.LParen, MISSING, T.RParen];
   if (expected === T.LParen) return [T.LParen, T.RParen];
   if (expected === T.By && rule === 'windowSpec') return [T.By, MISSING, T.RParen];
-  if (expected === T.RParen || expected === T.End || expected === T.Null || expected === T.Identifier) return [expected];
+  if (expected === T.RParen || expected === T.End || expected === T.IsValue || expected === T.Identifier) return [expected];
   return undefined;
 }
 

@@ -102,14 +102,6 @@ function isTrimFromForm(tokens: readonly IToken[], open: IToken, where: number):
   return false;
 }
 
-/** What to write instead of `x IS [NOT] TRUE|FALSE` (equal in MariaDB 10.11 for NULL, numbers and text). */
-const TRUTH_TESTS: Readonly<Record<string, string>> = {
-  'IS TRUE': 'COALESCE(x <> 0, FALSE)',
-  'IS FALSE': 'COALESCE(x = 0, FALSE)',
-  'IS NOT TRUE': 'COALESCE(x = 0, TRUE)',
-  'IS NOT FALSE': 'COALESCE(x <> 0, TRUE)',
-};
-
 /** `A`, `A or B`, `A, B or C`. */
 function anyOf(names: readonly string[]): string {
   return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
@@ -146,15 +138,7 @@ export function createMessageProvider(context: () => MessageContext): IParserErr
         const when = unclosed(context(), where, T.When, T.Then);
         return coded('missing-then', when ? `WHEN at ${at(when)} is missing THEN` : `Expected THEN, found ${describe(actual)}`);
       }
-      if (expected === T.Null && isReal(actual) && (actual.tokenType === T.True || actual.tokenType === T.False)) {
-        const not = isReal(previous) && previous.tokenType === T.Not;
-        const form = `IS ${not ? 'NOT ' : ''}${actual.tokenType.name}`;
-        return coded(
-          'unsupported-syntax',
-          `${form} at ${at(actual)} is MySQL syntax the service does not document (it has IS NULL and IS NOT NULL): write ${TRUTH_TESTS[form]} for x ${form} (docs/language.md)`,
-        );
-      }
-      const name = expected === T.Identifier ? 'a name' : expected === T.LParen ? "'('" : expected.name;
+      const name = expected === T.Identifier ? 'a name' : expected === T.LParen ? "'('" : expected === T.IsValue ? 'NULL, TRUE or FALSE' : expected.name;
       return coded('unexpected-token', `Expected ${name} after ${describe(previous)}, found ${describe(actual)}`);
     },
     buildNotAllInputParsedMessage({ firstRedundant }) {

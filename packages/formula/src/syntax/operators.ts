@@ -9,7 +9,7 @@ export const PRECEDENCE = {
   AND: 2,
   /** Prefix NOT: looser than comparisons (`NOT a = b` is `NOT (a = b)`). */
   NOT: 3,
-  /** `=`, `<>`, … and the predicate suffixes IN, LIKE, BETWEEN, IS NULL. */
+  /** `=`, `<>`, … and the predicate suffixes IN, LIKE, BETWEEN, IS [NOT] NULL|TRUE|FALSE. */
   COMPARISON: 4,
   ADDITIVE: 5,
   MULTIPLICATIVE: 6,
@@ -51,6 +51,7 @@ export function precedenceOf(e: Expression): number {
     case 'Like':
     case 'Between':
     case 'IsNull':
+    case 'IsTruth':
       return PRECEDENCE.COMPARISON;
     default:
       return PRECEDENCE.PRIMARY;

@@ -661,7 +661,8 @@ function formulaGrammar(Base: typeof EmbeddedActionsParser, buildsAst: boolean):
             ALT: (): SuffixParts => {
               const is = this.CONSUME(T.Is);
               const not = this.OPTION(() => this.CONSUME(T.Not));
-              const nul = this.CONSUME(T.Null);
+              // NULL, TRUE or FALSE: one category, so that IS is one step (and `x IS 1` one expected token).
+              const nul = this.CONSUME(T.IsValue, { LABEL: 'isValue' });
               return { is, not, nul, recovered: false };
             },
           },

@@ -43,7 +43,7 @@ function parts(e: Expression): Task[] {
     case 'Binary': {
       const p = BINARY_PRECEDENCE[e.operator];
       // `a IN (1) + b` and `a IS NULL + 1` parse with the suffix as the left operand: no parentheses needed.
-      const left = e.left.kind === 'In' || e.left.kind === 'IsNull' ? item(e.left) : item(e.left, p);
+      const left = e.left.kind === 'In' || e.left.kind === 'IsNull' || e.left.kind === 'IsTruth' ? item(e.left) : item(e.left, p);
       // A prefix NOT on the right reaches as far right as it can, so it parses back the same without parentheses.
       const right = e.right.kind === 'Unary' && e.right.operator === 'NOT' ? item(e.right) : item(e.right, p + 1);
       return [left, ` ${e.operator} `, right];
@@ -97,6 +97,8 @@ function parts(e: Expression): Task[] {
       return [item(e.expression, 4), e.not ? ' NOT BETWEEN ' : ' BETWEEN ', item(e.low, 5), ' AND ', item(e.high, 5)];
     case 'IsNull':
       return [item(e.expression, 4), e.not ? ' IS NOT NULL' : ' IS NULL'];
+    case 'IsTruth':
+      return [item(e.expression, 4), e.not ? ' IS NOT ' : ' IS ', e.value ? 'TRUE' : 'FALSE'];
     case 'NestedCalculation':
       return [`${e.service}_BEAST_MODE(${e.id})`];
     case 'Error':

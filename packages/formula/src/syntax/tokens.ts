@@ -17,6 +17,8 @@ export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lex
 export const ArithmeticOperator = createToken({ name: 'ArithmeticOperator', pattern: Lexer.NA });
 export const PrefixOperator = createToken({ name: 'PrefixOperator', pattern: Lexer.NA });
 export const ComparisonOperator = createToken({ name: 'ComparisonOperator', pattern: Lexer.NA });
+/** What follows IS (and IS NOT): NULL, TRUE or FALSE. */
+export const IsValue = createToken({ name: 'IsValue', pattern: Lexer.NA });
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f\v]+/, group: 'trivia', line_breaks: true });
 /** An invisible character or a space other than ASCII's (pasted-characters.ts) outside a word: lexer.ts skips and
@@ -83,9 +85,9 @@ export const In = keyword('IN', false);
 export const Like = keyword('LIKE', false);
 export const Between = keyword('BETWEEN', false);
 export const Is = keyword('IS', false);
-export const Null = keyword('NULL', false);
-export const True = keyword('TRUE', false);
-export const False = keyword('FALSE', false);
+export const Null = keyword('NULL', false, [IsValue]);
+export const True = keyword('TRUE', false, [IsValue]);
+export const False = keyword('FALSE', false, [IsValue]);
 export const Interval = keyword('INTERVAL', false);
 export const Distinct = keyword('DISTINCT', false);
 export const Over = keyword('OVER', false);
@@ -233,6 +235,7 @@ export const ALL_TOKENS: readonly TokenType[] = [
   ArithmeticOperator,
   PrefixOperator,
   ComparisonOperator,
+  IsValue,
   StringLiteral,
   DoubleQuoted,
   ColumnName,

@@ -68,6 +68,7 @@ export function forEachChild(node: Node, fn: (child: Node) => void): void {
       fn(node.high);
       return;
     case 'IsNull':
+    case 'IsTruth':
       fn(node.expression);
       return;
     default:
@@ -128,6 +129,7 @@ export function pushChildren(node: Node, out: Node[]): void {
       out.push(node.expression, node.low, node.high);
       return;
     case 'IsNull':
+    case 'IsTruth':
       out.push(node.expression);
       return;
     default:
@@ -188,6 +190,7 @@ export function pushChildrenReversed(node: Node, out: Node[]): void {
       out.push(node.high, node.low, node.expression);
       return;
     case 'IsNull':
+    case 'IsTruth':
       out.push(node.expression);
       return;
     default:
