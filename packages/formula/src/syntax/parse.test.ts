@@ -150,6 +150,17 @@ describe('parseFormula', () => {
     expect(parseFormula('('.repeat(200) + '1' + ')'.repeat(200)).errors).toEqual([]);
   });
 
+  it('counts INTERVALs whose value holds the next one as nesting (INTERVAL 1 + INTERVAL 1 + … DAY DAY)', () => {
+    const nested = (n: number) => 'INTERVAL 1 + '.repeat(n) + '0' + ' DAY'.repeat(n);
+    const deep = parseFormula(nested(5000));
+    expect(deep.errors.map((e) => e.code)).toEqual(['too-deep']);
+    // Found on the tokens, at the deepest INTERVAL: not a stack overflow caught at the start of the formula.
+    expect(deep.errors[0]!.range.start.offset).toBe('INTERVAL 1 + '.length * 4999);
+    expect(parseFormula(nested(200)).errors).toEqual([]);
+    // Units close them: a long chain of sums of INTERVALs nests nothing.
+    expect(parseFormula('`d`' + ' + INTERVAL 1 DAY'.repeat(2000)).errors).toEqual([]);
+  });
+
   it('never throws, whatever the input', () => {
     const alphabet = ["CASE ", "WHEN ", "THEN ", "ELSE ", "END ", "(", ")", ",", "`a`", "'s'", '"d"', "1", "+", "-", "*", "/", "=", "<", "AND ", "OR ", "NOT ", "IN ", "LIKE ", "BETWEEN ", "IS ", "NULL ", "SUM", "OVER ", "PARTITION BY ", "FIXED ", "BY ", "INTERVAL ", "DAY ", "x ", "--c\n", "/*", "‘"];
     fc.assert(
