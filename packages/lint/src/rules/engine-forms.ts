@@ -1,6 +1,6 @@
 // Argument counts that MySQL (the service's engine) accepts for catalogue functions beyond the signature the service
 // documents: LOG(b, x), TIMESTAMP(date, time), one-argument CONCAT and COALESCE, UNIX_TIMESTAMP() and the clock
-// functions' precision argument (MySQL 8.0 reference manual; MariaDB 10.11 computes each, as its own regression tests
+// functions' precision argument, and DISTINCT in AVG, MIN and MAX (MySQL 8.0 reference manual; MariaDB 10.11 computes each, as its own regression tests
 // show: test/evaluate/regression). argument-count leaves these counts alone and undocumented-function warns about
 // them: nothing shows the service refusing them, nor promises them. Counts only MariaDB takes (LPAD and RPAD without
 // the padding, where the service's engine reference and MySQL require three arguments) are not listed: still errors.
@@ -30,3 +30,6 @@ export function engineFormOf(upperName: string, count: number, documented: { min
   const form = ENGINE_FORMS[upperName];
   return form && count >= form.min && count <= form.max ? form : undefined;
 }
+
+/** Aggregates that MySQL takes with DISTINCT although the service documents DISTINCT only for COUNT and SUM. */
+export const ENGINE_DISTINCT: ReadonlySet<string> = new Set(['AVG', 'MIN', 'MAX']);

@@ -6,7 +6,7 @@ import { rule } from './undocumented-function.js';
 testRule(
   rule,
   {
-    valid: ['AVG(`x`)', 'IFNULL(`x`, 0)', 'LAG(`x`, 1) OVER (ORDER BY `d`)', 'WEEKOFYEAR(`d`)', 'SQRT(`x`)', 'WEEKDAY(`d`)', 'FROBNICATE(`x`)', 'TIMESTAMP(`d`)', 'CONCAT(`a`, `b`)', 'NOW()', 'TIMESTAMP(`d`, `t`, 3)'],
+    valid: ['AVG(`x`)', 'IFNULL(`x`, 0)', 'LAG(`x`, 1) OVER (ORDER BY `d`)', 'WEEKOFYEAR(`d`)', 'SQRT(`x`)', 'WEEKDAY(`d`)', 'FROBNICATE(`x`)', 'TIMESTAMP(`d`)', 'CONCAT(`a`, `b`)', 'NOW()', 'TIMESTAMP(`d`, `t`, 3)', 'SUM(DISTINCT `x`)', 'STDDEV_POP(DISTINCT `x`)'],
     invalid: [
       {
         code: 'MEDIAN(`x`)',
@@ -24,6 +24,7 @@ testRule(
       },
       { code: 'LOG(2, `x`)', errors: [{ messageId: 'engine', data: { name: 'LOG' }, line: 1, column: 1, endLine: 1, endColumn: 4 }, { messageId: 'engineForm', data: { name: 'LOG', form: 'LOG(base, x)' }, line: 1, column: 4, endLine: 1, endColumn: 12 }] },
       { code: 'concat(`a`)', errors: [{ messageId: 'engineForm', data: { name: 'concat', count: 1, s: '', form: 'CONCAT(str, …)' }, line: 1, column: 7, endLine: 1, endColumn: 12 }] },
+      { code: 'AVG(DISTINCT `x`)', errors: [{ messageId: 'engineDistinct', message: "'AVG(DISTINCT …)' is MySQL's form: the service documents DISTINCT only in COUNT and SUM; check that it works on your instance", line: 1, column: 1, endLine: 1, endColumn: 18 }] },
       { code: 'NOW(3)', errors: [{ messageId: 'engineForm', data: { name: 'NOW', count: 1 }, line: 1, column: 4, endLine: 1, endColumn: 7 }] },
       { code: 'DENSE_RANK() OVER (ORDER BY SUM(`s`))', errors: [{ messageId: 'unverified', data: { name: 'DENSE_RANK' }, line: 1, column: 1, endLine: 1, endColumn: 11 }] },
     ],

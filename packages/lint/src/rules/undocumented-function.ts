@@ -3,7 +3,7 @@
 // signature (engine-forms.ts).
 import { arity, formatSignature, functionAvailability, lookupFunction, type AvailabilityStatus } from '@calckit/formula';
 import { defineRule } from '../types.js';
-import { engineFormOf } from './engine-forms.js';
+import { ENGINE_DISTINCT, engineFormOf } from './engine-forms.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['engine', 'unverified'];
@@ -17,6 +17,7 @@ export const rule = defineRule({
     messages: {
       engine: "'{{name}}' is documented for the service's engine (its dataflows), not for formulas: it may change or be refused without notice",
       unverified: "'{{name}}' is in none of the service's references or samples: check that it works on your instance",
+      engineDistinct: "'{{name}}(DISTINCT …)' is MySQL's form: the service documents DISTINCT only in COUNT and SUM; check that it works on your instance",
       engineForm: "'{{name}}' with {{count}} argument{{s}} is MySQL's form {{form}}, not the signature the service documents ({{signature}}): check that it works on your instance",
     },
     docs: {
@@ -37,6 +38,7 @@ export const rule = defineRule({
         if (status === 'engine' || status === 'unverified') context.report({ messageId: status, data: { name: node.name }, range: node.nameRange });
         const entry = node.parens && !node.recovered ? lookupFunction(node.upperName) : undefined;
         if (!entry) return;
+        if (node.distinct && !entry.distinct && ENGINE_DISTINCT.has(entry.name)) context.report({ messageId: 'engineDistinct', data: { name: node.name }, node });
         const count = node.star ? 1 : node.args.length;
         const form = engineFormOf(entry.name, count, arity(entry));
         if (form) {
