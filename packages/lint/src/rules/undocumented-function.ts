@@ -22,7 +22,7 @@ export const rule = defineRule({
     },
     docs: {
       rationale:
-        "Formulas run on the service's query engine, whose dataflow reference types more functions than the formula reference documents (MEDIAN, PERCENTILE, COALESCE, LN, …). The service accepts them and `calckit analyze` says VALID, but nothing promises them for formulas. A few functions (DENSE_RANK, ROW_NUMBER) are in no reference and no published sample at all. Each function's source is recorded in the function catalogue; see unsupported-function for the whole policy. Turn the rule off once you have checked that a function works on your instance.",
+        "Formulas run on the service's query engine, whose dataflow reference types more functions than the formula reference documents (MEDIAN, PERCENTILE, COALESCE, LN, …). The service accepts them and `calckit analyze` says VALID, but nothing promises them for formulas. A few functions (DENSE_RANK, ROW_NUMBER) are in no reference and no published sample at all. Each function's source is recorded in the function catalogue; see unsupported-function for the whole policy. It also warns about MySQL's argument counts beyond a documented signature (`LOG(base, x)`, `TIMESTAMP(date, time)`, `NOW(fsp)`, one-argument `CONCAT`, …) and DISTINCT in AVG, MIN and MAX: MySQL, the service's engine, computes them, but the service documents only its own forms. Turn the rule off once you have checked that a function works on your instance.",
       examples: [
         { code: 'MEDIAN(`Amount`)', reported: true },
         { code: 'DENSE_RANK() OVER (ORDER BY SUM(`Sales`) DESC)', reported: true, note: 'in no source' },
