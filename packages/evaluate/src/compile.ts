@@ -40,6 +40,7 @@ import { compareStrings, likeMatcher, type Collation } from './collation.js';
 import { compareValues, sortCompare } from './compare.js';
 import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
 import { SCALAR_FUNCTIONS } from './functions/index.js';
+import { concatBounded, joinBounded } from './functions/strings.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
 import { dictionaryOf, type TypedTable } from './rows.js';
 import { MAX_SCALE, roundHalfAwayFromZero, toNumber, toText, truncateDecimal, truth, wrapLong } from './values.js';
@@ -49,19 +50,13 @@ export type Level = 'row' | 'group';
 export type Fn = (i: number) => Value;
 
 /** CONCAT's join of texts: every part evaluated first (so an error stops the same row whatever the NULLs), then NULL
- * if one is NULL, else the parts joined. */
+ * if one is NULL or the result would pass MAX_STRING_BYTES, else the parts joined. */
 function joinTexts(parts: readonly ((i: number) => string | null)[]): (i: number) => string | null {
   const n = parts.length;
   const held: (string | null)[] = new Array(n).fill(null);
   return (i) => {
     for (let j = 0; j < n; j++) held[j] = parts[j]!(i);
-    let out = '';
-    for (let j = 0; j < n; j++) {
-      const t = held[j]!;
-      if (t === null) return null;
-      out += t;
-    }
-    return out;
+    return joinBounded(held);
   };
 }
 
@@ -1029,7 +1024,7 @@ export class Compiler {
         fn: (i) => {
           const a = p0(i);
           const b = p1(i);
-          return a === null || b === null ? null : a + b;
+          return concatBounded(a, b);
         },
       };
     }
@@ -1041,7 +1036,7 @@ export class Compiler {
           const a = p0(i);
           const b = p1(i);
           const c = p2(i);
-          return a === null || b === null || c === null ? null : a + b + c;
+          return c === null ? null : concatBounded(concatBounded(a, b), c);
         },
       };
     }

@@ -10,6 +10,14 @@ export { isDurationValue, isTimeValue, isIntervalValue };
 
 const MS_PER_DAY = 86_400_000;
 
+/**
+ * The longest text a string function builds, in UTF-8 bytes: MariaDB 10.11's default max_allowed_packet (16 MiB;
+ * measured `SELECT @@max_allowed_packet`: 16777216). Past it MariaDB returns NULL with a warning ("Result of lpad()
+ * was larger than max_allowed_packet"), and the evaluator returns NULL without building the text (one formula with
+ * `LPAD(x, 1e9)` must not exhaust the memory of the process that evaluates it).
+ */
+export const MAX_STRING_BYTES = 16_777_216;
+
 /** Largest scale kept (MySQL's DECIMAL has at most 30 decimals). */
 export const MAX_SCALE = 30;
 

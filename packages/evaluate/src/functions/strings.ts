@@ -1,10 +1,11 @@
 // String functions with MySQL's rules: positions and lengths count characters (code points), LENGTH and OCTET_LENGTH
 // count UTF-8 bytes; numbers become text by their static type and scale; INSTR and CONTAINS follow the collation,
 // REPLACE is case-sensitive (as in MySQL). Engine functions (INITCAP, SPLIT_PART, TO_NUMBER) follow their engine.
+// A text that would grow past MAX_STRING_BYTES (CONCAT, REPLACE, LPAD, RPAD) is NULL, as in MariaDB, and never built.
 import { EvaluationError } from '../api.js';
 import { utf8Length } from '../aggregates.js';
 import { foldText } from '../collation.js';
-import { isTimeValue, toNumber, toText } from '../values.js';
+import { isTimeValue, MAX_STRING_BYTES, toNumber, toText } from '../values.js';
 import { formatNumberTemplate, formatTimeTemplate } from './to-char.js';
 import type { ArgumentValue, ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
 
@@ -52,14 +53,42 @@ function instr(s: string, sub: string, ctx: ScalarContext): number {
   return 0;
 }
 
-const concat: ScalarFunction = (args, ctx) => {
-  let out = '';
-  for (let i = 0; i < args.length; i++) {
-    const t = text(args, i, ctx);
+/** A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4): a text of at most this many units
+ * is within MAX_STRING_BYTES without counting its bytes. */
+const SURELY_WITHIN_UNITS = Math.floor(MAX_STRING_BYTES / 3);
+
+/** Is a text of `units` UTF-16 units whose bytes `bytes()` counts longer than MariaDB builds? */
+const tooLong = (units: number, bytes: () => number): boolean => units > SURELY_WITHIN_UNITS && bytes() > MAX_STRING_BYTES;
+
+/** CONCAT's result from its parts as text: NULL when one is NULL or when it would pass MAX_STRING_BYTES (then
+ * not built). The evaluator's compiled CONCAT joins with it too. */
+export function joinBounded(parts: readonly (string | null)[]): string | null {
+  let out: string | null = '';
+  for (const t of parts) {
     if (t === null) return null;
-    out += t;
+    out = concatBounded(out, t);
+    if (out === null) return null;
   }
   return out;
+}
+
+/** `a + b`; NULL when either is NULL or the result would pass MAX_STRING_BYTES. */
+export const concatBounded = (a: string | null, b: string | null): string | null =>
+  a === null || b === null || tooLong(a.length + b.length, () => utf8Length(a) + utf8Length(b)) ? null : a + b;
+
+const concat: ScalarFunction = (args, ctx) => joinBounded(args.map((_, i) => text(args, i, ctx)));
+
+/** REPLACE(s, from, to), case-sensitive; NULL when the result would pass MAX_STRING_BYTES (measured before it is built). */
+const replace: ScalarFunction = (args, ctx) => {
+  const s = text(args, 0, ctx);
+  const from = text(args, 1, ctx);
+  const to = text(args, 2, ctx);
+  if (s === null || from === null || to === null) return null;
+  if (from === '') return s;
+  const parts = s.split(from);
+  const replaced = parts.length - 1;
+  if (tooLong(s.length + replaced * (to.length - from.length), () => utf8Length(s) + replaced * (utf8Length(to) - utf8Length(from)))) return null;
+  return parts.join(to);
 };
 
 const left: ScalarFunction = (args, ctx) => {
@@ -114,6 +143,9 @@ const mapCase = (s: string, upper: boolean): string => {
 };
 
 
+/** Bytes of the longest UTF-8 character (utf8mb4's mbmaxlen). */
+const UTF8MB4_MAX_BYTES = 4;
+
 const pad =
   (atStart: boolean): ScalarFunction =>
   (args, ctx) => {
@@ -124,10 +156,12 @@ const pad =
     const len = charLength(s);
     if (len >= n) return slice(s, 0, n);
     if (filler.length === 0) return null;
+    // MariaDB reserves 4 bytes (utf8mb4) per character asked for: past MAX_STRING_BYTES, NULL (measured:
+    // LPAD('a', 4194304, 'b') is built, LPAD('a', 4194305, 'b') and LPAD('a', 1e9, 'b') are NULL).
+    if (n * UTF8MB4_MAX_BYTES > MAX_STRING_BYTES) return null;
     const need = n - len;
-    const fillChars = Array.from(filler);
-    let padding = '';
-    for (let k = 0; k < need; k++) padding += fillChars[k % fillChars.length];
+    const fillLength = charLength(filler);
+    const padding = filler.repeat(Math.floor(need / fillLength)) + slice(filler, 0, need % fillLength);
     return atStart ? padding + s : s + padding;
   };
 
@@ -218,13 +252,7 @@ export const STRING_FUNCTIONS: ScalarFunctionTable = {
     const s = text(args, 0, ctx);
     return s === null ? null : mapCase(s, true);
   },
-  REPLACE: (args, ctx) => {
-    const s = text(args, 0, ctx);
-    const from = text(args, 1, ctx);
-    const to = text(args, 2, ctx);
-    if (s === null || from === null || to === null) return null;
-    return from === '' ? s : s.split(from).join(to);
-  },
+  REPLACE: replace,
   SUBSTRING: substring,
   TRIM: (args, ctx) => {
     const s = text(args, 0, ctx);
