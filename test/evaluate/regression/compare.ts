@@ -1,10 +1,13 @@
 // Runs the cases of one test script on both sides: MariaDB (our private server, one session per script, the
 // script's modelled settings replayed in order) and calckit (the evaluator over one row, in a thread with limits; and
 // lint), and says for
-// each expression whether they agree. Values are compared as the differential suite compares them (harness.ts).
+// each expression whether they agree. Values are compared as the differential suite compares them (harness.ts), and
+// an expression that shows one of its known differences (SEC_TO_TIME's wrap at 24 hours, WEEKDAY replaced, …) is
+// compared with MariaDB rewritten to the documented behaviour, as there.
 import { lintText } from '@calckit/lint';
 import type { Connection } from 'mariadb';
-import { fromEvaluator, fromMariadb, sameValue } from '../differential/harness.js';
+import { fromEvaluator, fromMariadb, knownDifferencesOf, sameValue } from '../differential/harness.js';
+import { toMariadb } from '../differential/translate.js';
 import { select } from '../mariadb.js';
 import type { EvaluatorThread } from './evaluator-thread.js';
 import type { Step } from './extract.js';
@@ -24,6 +27,21 @@ export interface CaseOutcome {
   /** Lint's errors (`rule: message`): MariaDB computes the expression, so each is a disagreement too. */
   readonly lintErrors: readonly string[];
   readonly agrees: boolean;
+  /** The differential suite's known differences (known-differences.ts) the expression shows: MariaDB's value above is
+   * that of the expression rewritten to the service's documented behaviour. */
+  readonly knownDifferences?: readonly string[];
+}
+
+/** The expression as MariaDB computes the service's documented behaviour, when a known difference applies. */
+function documentedSql(expression: string): { sql: string; known: string[] } | undefined {
+  try {
+    const known = knownDifferencesOf(expression).map((k) => k.function);
+    if (known.length === 0) return undefined;
+    const sql = toMariadb(expression, { documented: true, schema: [] }).sql;
+    return sql === expression ? undefined : { sql, known };
+  } catch {
+    return undefined; // calckit does not read it: compared as written (and calckit's refusal shows)
+  }
 }
 
 const errorText = (error: unknown) => {
@@ -74,8 +92,9 @@ export async function compareSteps(conn: Connection, evaluator: EvaluatorThread,
     let mariadb: unknown;
     let mariadbType: string | undefined;
     let meta: { type: string; scale: number } | undefined;
+    const documented = documentedSql(step.expression);
     try {
-      const result = await select(conn, `SELECT ${step.expression}`);
+      const result = await select(conn, `SELECT ${documented?.sql ?? step.expression}`);
       meta = result.meta[0]!;
       mariadb = fromMariadb(result.rows[0]![0], meta);
       mariadbType = `${meta.type}${meta.scale < 31 ? ` (${meta.scale} decimals)` : ''}`;
@@ -85,7 +104,7 @@ export async function compareSteps(conn: Connection, evaluator: EvaluatorThread,
     const calckit = await evaluate(evaluator, step.expression, now);
     const lintErrors = lintErrorsOf(step.expression);
     const valuesAgree = meta !== undefined && !(typeof calckit === 'object' && calckit !== null) && sameValue(mariadb, calckit, meta);
-    outcomes.push({ key, file: step.file, line: step.line, expression: step.expression, mariadb, ...(mariadbType ? { mariadbType } : {}), calckit, lintErrors, agrees: valuesAgree && lintErrors.length === 0 });
+    outcomes.push({ key, file: step.file, line: step.line, expression: step.expression, mariadb, ...(mariadbType ? { mariadbType } : {}), calckit, lintErrors, agrees: valuesAgree && lintErrors.length === 0, ...(documented ? { knownDifferences: documented.known } : {}) });
   }
   return outcomes;
 }

@@ -50,13 +50,6 @@ export const DOCUMENTED_DIFFERENCES: readonly DocumentedDifference[] = [
     ],
   },
   {
-    cause: "WEEKDAY is replaced by DAYOFWEEK in the service (1 = Sunday), as the evaluator computes it",
-    evidence: "facts.md, 'Rules the service applies': WEEKDAY is documented as unsupported and silently replaced by DAYOFWEEK; the differential suite's known difference for WEEKDAY (test/evaluate/differential/known-differences.ts)",
-    keys: [
-      "func_time.test: weekday(\"1997-11-29\")",
-    ],
-  },
-  {
     cause: "`--` starts a comment to the end of the line in the formula language, with or without a space after it; MySQL needs the space, so MariaDB reads `--6e-16` as minus minus 6e-16",
     evidence: "facts.md, 'The language': comments `-- to end of line` appear in published samples; the formula lexer's LineComment (packages/formula/src/syntax/tokens.ts)",
     keys: [
