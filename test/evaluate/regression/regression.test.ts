@@ -44,7 +44,8 @@ const documentedByKey = new Map(DOCUMENTED_DIFFERENCES.flatMap((d) => d.keys.map
 /** The scripts' directory, fetched (idempotently) by the set-up script; or why it is not there. */
 function fetchScripts(): { dir: string } | { error: string } {
   const run = spawnSync('bash', [join(ROOT, 'scripts/mariadb/regression-tests.sh')], { encoding: 'utf8' });
-  if (run.status !== 0) return { error: `scripts/mariadb/regression-tests.sh failed (exit ${run.status}): ${run.stderr.trim() || run.error?.message}` };
+  // Its last line says why (apt's own message).
+  if (run.status !== 0) return { error: `scripts/mariadb/regression-tests.sh failed (exit ${run.status}): ${run.stderr.trim().split('\n').pop() || run.error?.message}` };
   return { dir: run.stdout.trim() };
 }
 
