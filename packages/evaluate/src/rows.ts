@@ -111,8 +111,6 @@ export function inferColumnType(cells: Iterable<unknown>): ColumnType {
     else return false;
     return true;
   };
-  // Dates repeat: each distinct text is parsed once.
-  const timeTypes = new Map<string, ColumnType>();
   for (const cell of cells) {
     if (isEmpty(cell)) continue;
     let t: ColumnType;
@@ -123,14 +121,7 @@ export function inferColumnType(cells: Iterable<unknown>): ColumnType {
     else if (typeof cell === 'string') {
       if (plainInteger(cell) !== undefined || (INTEGER_TEXT.test(cell) && Math.abs(Number(cell)) <= Number.MAX_SAFE_INTEGER)) t = 'LONG';
       else if (plainDecimalScale(cell) >= 0 || DECIMAL_TEXT.test(cell)) t = 'DOUBLE';
-      else {
-        let known = timeTypes.get(cell);
-        if (known === undefined) {
-          known = parseTimeText(cell)?.type ?? 'STRING';
-          if (timeTypes.size < TIME_CACHE_LIMIT) timeTypes.set(cell, known);
-        }
-        t = known;
-      }
+      else t = parseTimeText(cell)?.type ?? 'STRING';
     } else t = 'STRING';
     if (t === 'STRING' || !join(t)) return 'STRING';
   }
@@ -171,27 +162,33 @@ export function rowsOfColumns(input: CellColumns): InputRow[] {
  * column. Without a schema, each column's type is inferred from its cells (inferColumnType).
  */
 export function convertRows(rows: readonly InputRow[], schema?: readonly DatasetColumn[]): TypedTable {
-  const names = schema ? schema.map((c) => c.name) : namesOf(rows);
-  return convertColumns({ names, columns: names.map((name) => rows.map((row) => row[name])), length: rows.length }, schema);
+  // One column's cells at a time: only the converted columns stay.
+  return convertTable(schema ?? namesOf(rows).map((name) => ({ name })), (name) => rows.map((row) => row[name]), rows.length);
 }
 
 /** convertRows for rows given column by column: the same types, conversions and errors. */
 export function convertColumns(input: CellColumns, schema?: readonly DatasetColumn[]): TypedTable {
-  const columnsIn: readonly { name: string; type?: ColumnType }[] = schema ?? input.names.map((name) => ({ name }));
+  return convertTable(schema ?? input.names.map((name) => ({ name })), (name) => {
+    const k = input.names.indexOf(name);
+    return k >= 0 ? input.columns[k]! : new Array<unknown>(input.length).fill(null);
+  }, input.length);
+}
+
+/** The table of `columnsIn` (a schema, or names whose types the cells imply), `cellsOf` each column's `length` cells. */
+function convertTable(columnsIn: readonly { name: string; type?: ColumnType }[], cellsOf: (name: string) => readonly unknown[], length: number): TypedTable {
   const table = { names: [] as string[], types: [] as ColumnType[], scales: [] as number[], columns: [] as Value[][], dictionaries: [] as (ColumnDictionary | undefined)[] };
   for (const c of columnsIn) {
-    const k = input.names.indexOf(c.name);
-    // A schema column the rows lack: every cell NULL.
-    const cells = k >= 0 ? input.columns[k]! : new Array<unknown>(input.length).fill(null);
+    // A column the rows lack: every cell NULL (undefined in row objects).
+    const cells = cellsOf(c.name);
     const type = c.type ?? inferColumnType(cells);
-    const { values, scale, dictionary } = convertColumn(c.name, type, cells, input.length);
+    const { values, scale, dictionary } = convertColumn(c.name, type, cells, length);
     table.names.push(c.name);
     table.types.push(type);
     table.scales.push(scale);
     table.columns.push(values);
     table.dictionaries.push(dictionary);
   }
-  return { ...table, length: input.length };
+  return { ...table, length };
 }
 
 /** One column's cells as values of its type, with its DECIMAL scale and its dictionary when low-cardinality. */
