@@ -148,6 +148,9 @@ describe('analyzeCalculation', () => {
     expect(analyzeCalculation('SQRT(`x`)').status).toBe('VALID');
     expect(analyzeCalculation('CASE WHEN 1 THEN 2').problems.map((p) => p.message)).toEqual(['CASE at 1:1 is missing END']);
     expect(analyzeCalculation('WEEKDAY(`d`)').status).toBe('VALID');
+    // MySQL's forms beyond a documented signature (catalogue engine-forms.ts): accepted, as lint only warns.
+    expect(analyzeCalculation("LOG(2, `x`) + TIMESTAMP(`d`, '12:00:00') + LENGTH(CONCAT(`s`))").problems).toEqual([]);
+    expect(analyzeCalculation('LOG(2, `x`, 3)').problems.map((p) => p.code)).toEqual(['wrong-argument-count']);
   });
 
   it('never throws and analyses every corpus formula', () => {

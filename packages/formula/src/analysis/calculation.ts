@@ -3,7 +3,7 @@
 import { checkSumOf } from './checksum.js';
 import type { Range } from '../syntax/ast.js';
 import { MAX_FORMULA_LENGTH, parseFormula, type ParseResult } from '../syntax/parse.js';
-import { arity, availabilityOf, findSplitFunctionNames, type FunctionEntry } from '../catalogue/index.js';
+import { arity, availabilityOf, engineFormOf, findSplitFunctionNames, type FunctionEntry } from '../catalogue/index.js';
 import { CACHE_WINDOWS, CACHE_WINDOW_ORDER } from '../language.js';
 import { javaHashSetOrderOfDistinct } from './java-hash-set.js';
 import { buildSemanticModel, Model, type AnalyzeOptions, type SemanticModel } from './semantic-model.js';
@@ -201,7 +201,8 @@ function problemsOf(model: SemanticModel, entries: CallEntries): FormulaProblem[
     else if (!node.recovered && node.parens) {
       const { min, max } = arity(entry);
       const n = node.star ? 1 : node.args.length;
-      if (n < min || n > max) {
+      // MySQL's forms beyond the documented signature (LOG(b, x), …) are accepted, as lint's undocumented-function warns.
+      if ((n < min || n > max) && !engineFormOf(entry.name, n, { min, max })) {
         const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
         addProblem(problems, 'wrong-argument-count', `${entry.name} takes ${expected} argument${expected === '1' ? '' : 's'}, not ${n}`, node.range);
       }

@@ -85,3 +85,4 @@ export {
   type FunctionAvailability,
 } from './availability.js';
 export { findSplitFunctionNames, type SplitFunctionName } from './split-names.js';
+export { ENGINE_DISTINCT, ENGINE_FORMS, engineFormOf, type EngineForm } from './engine-forms.js';

@@ -1,8 +1,7 @@
 // argument-count: calls with too few or too many arguments for the function's signature; DISTINCT and * where the
 // function does not accept them.
-import { arity, formatSignature, lookupFunction } from '@calckit/formula';
+import { arity, ENGINE_DISTINCT, engineFormOf, formatSignature, lookupFunction } from '@calckit/formula';
 import { defineRule } from '../types.js';
-import { ENGINE_DISTINCT, engineFormOf } from './engine-forms.js';
 
 function expected(min: number, max: number): string {
   if (max === Infinity) return `at least ${min}`;

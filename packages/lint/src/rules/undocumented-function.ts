@@ -1,9 +1,8 @@
 // undocumented-function: functions the service accepts without documenting them for formulas: typed only by its
 // engine's dataflow reference, or found in no source at all; and MySQL's argument counts beyond a documented
-// signature (engine-forms.ts).
-import { arity, formatSignature, functionAvailability, lookupFunction, type AvailabilityStatus } from '@calckit/formula';
+// signature (the catalogue's engine-forms.ts).
+import { arity, ENGINE_DISTINCT, engineFormOf, formatSignature, functionAvailability, lookupFunction, type AvailabilityStatus } from '@calckit/formula';
 import { defineRule } from '../types.js';
-import { ENGINE_DISTINCT, engineFormOf } from './engine-forms.js';
 
 /** The availability statuses this rule reports (the policy in @calckit/formula's availability.ts: a warning). */
 export const STATUSES: readonly AvailabilityStatus[] = ['engine', 'unverified'];
