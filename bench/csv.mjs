@@ -38,15 +38,15 @@ const csvCell = (v) => {
   return s === '' || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-function csvText(rows) {
-  const names = SCHEMA.map((c) => c.name);
+/** Rows as a CSV file: a header of `names` (default: the generated rows' columns), then a line per row. */
+export function csvText(rows, names = SCHEMA.map((c) => c.name), lineEnd = '\n') {
   const lines = [names.map(csvCell).join(',')];
   for (const row of rows) lines.push(names.map((n) => csvCell(row[n])).join(','));
-  return `${lines.join('\n')}\n`;
+  return `${lines.join(lineEnd)}${lineEnd}`;
 }
 
 /** The dataset schema file (`--schema`): the rows' columns with the fields a schema file holds. */
-const schemaFile = () => JSON.stringify(SCHEMA.map((c, i) => ({ id: `c${i}`, name: c.name, type: c.type, visible: true, order: i })));
+export const schemaFile = () => JSON.stringify(SCHEMA.map((c, i) => ({ id: `c${i}`, name: c.name, type: c.type, visible: true, order: i })));
 
 /** A garbage collection on demand (the flag set at run time, the function from a fresh context). */
 let gcFn;

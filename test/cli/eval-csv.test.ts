@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateRows, SCHEMA } from '../evaluate/rows.mjs';
+import { csvText, schemaFile } from '../../bench/csv.mjs';
+import { generateRows } from '../evaluate/rows.mjs';
 
 const CLI = process.env['CALCKIT_TEST_CLI'] ?? join(import.meta.dirname, '../../packages/cli/dist/calckit.js');
 const dir = mkdtempSync(join(tmpdir(), 'calckit-eval-csv-'));
@@ -20,20 +21,12 @@ const write = (name: string, text: string): string => {
   return name;
 };
 
-/** A cell as a CSV writer writes it: NULL as nothing, text with a comma, quote or line break (or empty) quoted. */
-const csvCell = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return s === '' || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 describe('calckit eval over CSV: the values of the same rows in JSON', () => {
   // The differential tests' rows: NULLs in every column, accents, empty text, quotes, commas, zero dates, backslashes.
   const rows: Record<string, unknown>[] = generateRows(2000);
-  const names = (SCHEMA as { name: string }[]).map((c) => c.name);
-  const csv = write('rows.csv', `${[names.map(csvCell).join(','), ...rows.map((r) => names.map((n) => csvCell(r[n])).join(','))].join('\r\n')}\r\n`);
+  const csv = write('rows.csv', csvText(rows, undefined, '\r\n'));
   const json = write('rows.json', JSON.stringify(rows));
-  const schema = write('schema.json', JSON.stringify((SCHEMA as { name: string; type: string }[]).map((c, i) => ({ ...c, id: `c${i}`, visible: true, order: i }))));
+  const schema = write('schema.json', schemaFile());
   it.each([
     ['arithmetic', '`Sales` * (1 - IFNULL(`Discount`, 0)) + `Quantity`', []],
     ['text and dates', "CONCAT(IFNULL(`Customer`, '<null>'), '|', `Code`, '|', YEAR(`Order Date`), '|', DATEDIFF(`Ship Date`, `Order Date`))", []],
