@@ -82,6 +82,11 @@ describe('extractCases', () => {
     });
   });
 
+  test('a setting set back from a saved or global value, and UTC by name, are modelled again', () => {
+    const script = ["set time_zone='Europe/Moscow';", 'select 1;', 'set time_zone= @@global.time_zone;', 'select 2;', "set @@session.time_zone='UTC';", 'select 3;'].join('\n');
+    expect(cases(script)).toEqual(["[SET time_zone = '+00:00']", '2', "[SET time_zone = '+00:00']", '3']);
+  });
+
   test('settings without effect on literal SELECTs change nothing', () => {
     expect(cases("set names latin1;\nset global max_allowed_packet=1048576;\nset sql_mode='STRICT_ALL_TABLES,NO_ZERO_DATE';\nselect 1;")).toEqual(['1']);
   });

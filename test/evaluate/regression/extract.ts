@@ -148,7 +148,7 @@ class Session {
       const name = nameMatch[2]!.toLowerCase();
       const valueTokens = assignment.slice(at + 1).filter((t, i) => !(i === 0 && (t.text === '=' || t.text === ':=')));
       const value = body.slice(valueTokens[0]?.start ?? 0, valueTokens[valueTokens.length - 1]?.end ?? 0).trim();
-      const restores = /^(DEFAULT|@[\w.]+)$/i.test(value) || unquote(value).toLowerCase() === DEFAULT_VALUES[name]?.toLowerCase();
+      const restores = /^(DEFAULT|@@?[\w.]+)$/i.test(value) || unquote(value).toLowerCase() === DEFAULT_VALUES[name]?.toLowerCase();
       if (SETTINGS_WITHOUT_EFFECT.has(name)) continue;
       if (name === 'names' || name === 'character' || /^(character_set|collation)_/.test(name)) {
         const charset = unquote(value.split(/\s+/)[name === 'character' ? 1 : 0] ?? '');
@@ -160,7 +160,8 @@ class Session {
         continue;
       }
       if (name === 'time_zone') {
-        const zone = restores ? '+00:00' : unquote(value);
+        // UTC by name: our server has no time zone tables, so it is replayed as its offset.
+        const zone = restores || /^(UTC|GMT)$/i.test(unquote(value)) ? '+00:00' : unquote(value);
         const offset = /^[+-]\d{1,2}:\d{2}$/.test(zone);
         this.setModelled('time_zone', offset);
         if (offset) {
