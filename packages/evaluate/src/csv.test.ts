@@ -88,6 +88,9 @@ describe('readCsvColumns', () => {
     ['a quote inside an unquoted cell', 'a,b\n1,x"y\n', 2, 'a quote inside a cell that does not start with one (x"…): quote the whole cell and double its quotes ("a ""b"" c")'],
     ['text after a closing quote', 'a,b\r\n1,2\r\n1,"x"y\r\n', 3, '"y" follows the closing quote of a cell (a cell with a quote in it is written "a ""quoted"" word")'],
     ['a header column without a name', '\n\na,\n', 3, 'a column without a name in the header'],
+    ['a quote after a long unquoted text, shown in part', `a\n${'x'.repeat(30)}y"z\n`, 2, `a quote inside a cell that does not start with one (…${'x'.repeat(19)}y"…): quote the whole cell and double its quotes ("a ""b"" c")`],
+    ['text after a closing quote: a whole code point shown', 'a,b\n"x"\u{1F600},2\n', 2, '"\u{1F600}" follows the closing quote of a cell (a cell with a quote in it is written "a ""quoted"" word")'],
+    ['a CR after a closing quote where rows end with LF, shown escaped', 'a\n"y"\r\n', 2, '"\\r" follows the closing quote of a cell (a cell with a quote in it is written "a ""quoted"" word")'],
     ['a header naming a column twice', 'a,"a"\n', 1, 'the column "a" appears twice in the header'],
   ])('refuses %s, naming the line', (_name, text, line, problem) => {
     let thrown: unknown;

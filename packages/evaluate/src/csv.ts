@@ -51,8 +51,14 @@ function lineBreaksIn(text: string, from: number, to: number): number {
   return n;
 }
 
-/** A character as an error shows it. */
-const shown = (ch: string): string => (ch === '\r' ? '\\r' : ch === '\n' ? '\\n' : ch);
+/** The character at `i` as an error shows it (a whole code point; line breaks escaped). */
+function charAt(text: string, i: number): string {
+  const ch = String.fromCodePoint(text.codePointAt(i)!);
+  return ch === '\r' ? '\\r' : ch === '\n' ? '\\n' : ch;
+}
+
+/** At most this many characters of a cell before a stray quote are shown. */
+const SHOWN_BEFORE_QUOTE = 20;
 
 /**
  * Reads CSV text: the first non-empty row names the columns (a name must be non-empty and appear once); each later
@@ -110,12 +116,15 @@ export function readCsvColumns(text: string): CellColumns {
         }
         cells.push(value);
         if (i < end && text.charCodeAt(i) !== COMMA && !atRowBreak(i)) {
-          throw new CsvSyntaxError(line, `"${shown(text[i]!)}" follows the closing quote of a cell (a cell with a quote in it is written "a ""quoted"" word")`);
+          throw new CsvSyntaxError(line, `"${charAt(text, i)}" follows the closing quote of a cell (a cell with a quote in it is written "a ""quoted"" word")`);
         }
       } else {
         let stop = i;
         while (stop < end && text.charCodeAt(stop) !== COMMA && !atRowBreak(stop)) {
-          if (text.charCodeAt(stop) === QUOTE) throw new CsvSyntaxError(line, `a quote inside a cell that does not start with one (${text.slice(i, stop + 1)}…): quote the whole cell and double its quotes ("a ""b"" c")`);
+          if (text.charCodeAt(stop) === QUOTE) {
+            const before = stop - i > SHOWN_BEFORE_QUOTE ? `…${text.slice(stop - SHOWN_BEFORE_QUOTE, stop)}` : text.slice(i, stop);
+            throw new CsvSyntaxError(line, `a quote inside a cell that does not start with one (${before}"…): quote the whole cell and double its quotes ("a ""b"" c")`);
+          }
           stop++;
         }
         cells.push(stop === i ? null : text.slice(i, stop));
