@@ -982,7 +982,8 @@ export class Compiler {
     if (args.some((a) => a.type === 'INTERVAL')) return undefined;
     const asText = (a: Compiled): ((i: number) => string | null) => {
       const f = a.fn;
-      if (a.type === 'STRING' || a.type === 'NULL') return f as (i: number) => string | null;
+      if (a.type === 'NULL') return f as (i: number) => string | null;
+      // Not even a STRING is surely text: TIME, SEC_TO_TIME, TIMEDIFF… are typed STRING and give a TIME value.
       const type = a.type;
       const scale = a.scale;
       return (i) => {

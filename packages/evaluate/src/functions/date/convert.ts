@@ -312,8 +312,11 @@ export function parseTime(text: string, unclipped = false): number | null {
   if (!m) return null;
   const fraction = fractionMicros(m[5] ?? '');
   let us: number | null;
-  if (m[1] === undefined && m[3] === undefined) us = hhmmss(Number(m[2]), fraction);
-  else {
+  if (m[1] === undefined && m[3] === undefined) {
+    // A number with an exponent is no time (`1e3`, `1.5e3`: NULL, measured; `1e` is 1 second).
+    if (/^[eE][+-]?\d/.test(s.slice(m[0].length))) return null;
+    us = hhmmss(Number(m[2]), fraction);
+  } else {
     const minutes = Number(m[3] ?? 0);
     const seconds = Number(m[4] ?? 0);
     if (minutes > 59 || seconds > 59) return null;
@@ -397,6 +400,11 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
     if (isDateTimeText(value)) {
       const dt = parseDateTime(value, lenient);
       if (dt !== null) return { kind: 'datetime', value: dt };
+      // The zero date with a time (`0000-00-00 10:20:30`): MariaDB reads its time (measured).
+      const w = parseWritten(value);
+      if (w !== null && w.year === 0 && w.month === 0 && w.day === 0 && w.hour <= 23 && w.minute <= 59 && w.second <= 59) {
+        return { kind: 'time', us: ((w.hour * 60 + w.minute) * 60 + w.second) * US_PER_SECOND + w.micro };
+      }
       // Written as a date but not a valid one (`2023-02-29 10:00:00`): NULL, not a TIME read from its first digits.
       if (/^\s*\d{1,4}[^\d\s:]\d{1,2}[^\d\s:]\d{1,2}/.test(value)) return null;
     }
