@@ -4,7 +4,7 @@ import { evaluateFormula } from '@calckit/evaluate';
 import { describe, expect, it } from 'vitest';
 import { select, useMariadb } from '../mariadb.js';
 import { AGGREGATE, FIXED, generatedAggregates, GROUPINGS, GROUPS, NESTED_CASES, WINDOW } from './expressions.js';
-import { caseKey, fromEvaluator, fromMariadb, sameValue } from './harness.js';
+import { caseKey, expectLintAccepts, fromEvaluator, fromMariadb, sameValue } from './harness.js';
 import { check } from './implemented.js';
 import { toMariadb } from './translate.js';
 
@@ -40,6 +40,7 @@ describe('aggregates over no rows', () => {
   const formulas = ['SUM(`Sales`)', 'COUNT(*)', 'COUNT(`Region`)', 'COUNT(DISTINCT `Customer`)', 'AVG(`Quantity`)', 'MIN(`Ratio`)', 'MAX(`Order Date`)', 'STDDEV_POP(`Sales`)', 'VAR_POP(`Discount`)', "CONCAT(COUNT(*), '')", 'IFNULL(SUM(`Quantity`), -1)'];
   it.each(formulas)('%s', async (formula) => {
     const f = fixture();
+    expectLintAccepts(f, formula);
     const { rows, meta } = await select(f.conn, `SELECT ${toMariadb(formula).sql} FROM t WHERE FALSE`);
     const mariadb = fromMariadb(rows[0]![0], meta[0]!);
     const result = evaluateFormula(formula, [], { schema: f.schema });
