@@ -124,6 +124,9 @@ describe('completion', () => {
     expect(typed('`Sales` + 1 $0')).toEqual([]);
     expect(typed('CASE WHEN $0')).toContain('Sales');
     expect(typed('DATE_ADD(`Order Date`, INTERVAL 2 $0')).toContain('DAY');
+    // A longer value (MySQL's INTERVAL takes any expression): its unit, or an operator to go on with it.
+    expect(labels('DATE_SUB(`Order Date`, INTERVAL DAYOFMONTH(`Order Date`) - 1 $0')).toEqual(expect.arrayContaining(['DAY', 'MONTH', 'AND']));
+    expect(labels('DATE_ADD(`Order Date`, INTERVAL 1 DAY) $0')).not.toContain('DAY');
   });
 
   it('offers what must follow IS and a NOT after a value', () => {

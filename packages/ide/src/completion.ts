@@ -2,7 +2,7 @@
 // functions with signature snippets, schema columns in backticks, nested calculations, the keywords that fit the
 // position, INTERVAL units, and date-format specifiers inside the format string of DATE_FORMAT and friends.
 import { isDiscouraged } from './discouraged.js';
-import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, type Availability, type FunctionEntry } from '@calckit/formula';
+import { DATE_FORMAT_FUNCTIONS, DATE_FORMAT_SPECIFIERS, FUNCTION_ENTRIES, INTERVAL_UNITS, lookupFunction, openIntervals, type Availability, type FunctionEntry } from '@calckit/formula';
 import {
   COLUMN_TOKENS, DOUBLE_TOKENS, STRING_TOKENS, commentAt, endsValue, enclosingCaseClause, enclosingParen, isWord,
   kindOf, lastTokenBefore, tokenEnd, tokenIndexAt, type CaseClause, type IToken,
@@ -81,6 +81,8 @@ function positionItems(tokens: readonly IToken[], prev: number, replace: Span, s
   if (follow && (pk !== 'NOT' || endsValue(tokens[prev - 1]))) return keywordItems(follow, replace, true);
   if (pk === 'OVER') return [snippetKeyword('OVER (PARTITION BY …)', '(PARTITION BY ${1})', replace)];
   if (endsValue(p) && before === 'INTERVAL') return unitItems(replace);
+  // After a longer value of an INTERVAL still open (`INTERVAL DAYOFMONTH(d) - 1 |`): its unit, or more of the value.
+  if (endsValue(p) && openIntervals(tokens, prev) > 0) return [...unitItems(replace), ...operatorPosition(tokens, prev, replace)];
 
   if (endsValue(p)) return operatorPosition(tokens, prev, replace);
   return expressionPosition(tokens, prev, replace, settings);

@@ -9,5 +9,6 @@ export { childrenOf, forEachChild, pushChildren, pushChildrenReversed, walk, wal
 export * as tokens from './tokens.js';
 export { printFormula, printExpression } from './print.js';
 export { unescapeQuoted, singleQuotedLiteral, singleQuotedFromDoubleQuoted } from './string-escapes.js';
+export { openIntervals } from './interval-units.js';
 export { PRECEDENCE, BINARY_PRECEDENCE, COMPARISON_OPERATORS, isComparisonOperator, precedenceOf, wouldStartComment } from './operators.js';
 export { triviaEditOf, shiftOffset, overlapsGap, type TriviaEdit } from './trivia-edit.js';

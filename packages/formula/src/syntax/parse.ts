@@ -7,6 +7,7 @@ import type { ParseError, ParseErrorCode } from './errors.js';
 import { lex, type SkippedText } from './lexer.js';
 import { CODE_SEPARATOR, createMessageProvider, forgetOpenerScan, type MessageContext } from './messages.js';
 import { markAroundDeleted, markEnclosingRecovered, markParentsOfErrors, mendCommonErrors, tailTokensAtEnd } from './light-recovery.js';
+import { closesInterval } from './interval-units.js';
 import { FormulaCstParser, FormulaParser, type GrammarParser } from './parser.js';
 import { LineIndex, NO_LINES, formatPosition } from './positions.js';
 import * as T from './tokens.js';
@@ -42,12 +43,6 @@ export const MAX_FORMULA_LENGTH = 4 * 1024 * 1024;
  */
 export const MAX_NESTING = 256;
 
-/** Tokens that end an operand: a plain word right after one can only be an INTERVAL's unit. */
-const ENDS_OPERAND: ReadonlySet<TokenType> = new Set([
-  T.NumberLiteral, T.SingleQuoted, T.UnterminatedString, T.TypographicSingle, T.DoubleQuotedString, T.UnterminatedDouble, T.TypographicDouble,
-  T.BacktickColumn, T.UnterminatedBacktick, T.Word, T.RParen, T.End, T.Null, T.True, T.False,
-]);
-
 /** The deepest nesting of the tokens, counted as `MAX_NESTING` says. */
 function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } {
   let depth = 0;
@@ -62,7 +57,7 @@ function nestingDepth(tokens: readonly IToken[]): { depth: number; at: number } 
     // An INTERVAL's value is a whole expression (`INTERVAL 1 + INTERVAL 1 DAY DAY` nests without brackets): an
     // INTERVAL stays open until a word follows the end of an operand, its unit.
     if (type === T.Interval) intervals++;
-    else if (intervals > 0 && type === T.Word && previous !== undefined && ENDS_OPERAND.has(previous)) intervals--;
+    else if (intervals > 0 && closesInterval(previous, type)) intervals--;
     previous = type;
     if (depth + intervals > deepest) {
       deepest = depth + intervals;
