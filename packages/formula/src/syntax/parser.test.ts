@@ -14,7 +14,14 @@ import { LineIndex } from './positions.js';
 const corpus: string[] = readFileSync(new URL('../../../../test/corpus/formulas.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim())
-  .map((l) => (JSON.parse(l) as { formula: string }).formula);
+  .map((l) => (JSON.parse(l) as { formula: string }).formula)
+  // Forms the corpus lacks: INTERVAL with an expression, IS TRUE/FALSE, backslash escapes, TRIM's refused FROM form.
+  .concat([
+    'DATE_SUB(`Date`, INTERVAL DAYOFMONTH(`Date`) - 1 DAY) + INTERVAL `Qty` * 7 DAY',
+    'CASE WHEN `a` IS NOT TRUE THEN 1 WHEN `b` + 1 IS FALSE THEN 2 END',
+    "CONCAT('it\\'s', \"a\\\"b\", 'C:\\\\') LIKE '%\\%'",
+    "TRIM(LEADING 'x' FROM `a`)",
+  ]);
 
 let context: MessageContext = { tokens: [], lines: new LineIndex('') };
 const provider = createMessageProvider(() => context);
