@@ -64,8 +64,8 @@ export interface EvaluationResult {
   readonly kind: 'rows' | 'groups';
   /** The formula's value type, as the analysis infers it. */
   readonly type: ValueType;
-  /** Decimals of a LONG or DECIMAL result, as MariaDB declares them (MySQL's arithmetic types: `COUNT(*) / 7` has 4);
-   * absent for other types and where the evaluator does not know them. */
+  /** Decimals of a LONG (0), a boolean (0) or a DECIMAL result, as MariaDB declares them (MySQL's arithmetic types:
+   * `COUNT(*) / 7` has 4); absent for other types and where the evaluator does not know them. */
   readonly scale?: number;
   readonly rows: readonly EvaluationRow[];
 }

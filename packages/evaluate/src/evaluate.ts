@@ -195,8 +195,9 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     const groupBy = compileOptions.groupBy;
     const { compiled, groupColumns, groups } = prepare(table);
     const type: ValueType = reportedType(compiled, table);
-    const exact = (type === 'LONG' || type === 'DECIMAL' || type === 'BOOLEAN') && compiled.scale >= 0;
-    const declared = exact ? { type, scale: compiled.scale } : { type };
+    // A LONG (a boolean) is whole; a DECIMAL has the decimals it was computed with, when they are fixed.
+    const whole = type === 'LONG' || type === 'BOOLEAN';
+    const declared = whole ? { type, scale: 0 } : type === 'DECIMAL' && compiled.scale >= 0 ? { type, scale: compiled.scale } : { type };
     const fn = compiled.fn;
     const groupOf = (row: number): Record<string, OutputValue> => {
       const group: Record<string, OutputValue> = {};

@@ -96,7 +96,12 @@ export interface Translation {
  */
 export function toMariadb(
   formula: string,
-  { documented = true, groupBy = [], schema = SCHEMA }: { documented?: boolean; groupBy?: readonly string[]; schema?: readonly DatasetColumn[] } = {},
+  {
+    documented = true,
+    groupBy = [],
+    schema = SCHEMA,
+    typing = {},
+  }: { documented?: boolean; groupBy?: readonly string[]; schema?: readonly DatasetColumn[]; typing?: Readonly<Record<string, CallRewrite>> } = {},
 ): Translation {
   const parsed = parseFormula(formula);
   if (parsed.errors.length > 0) throw new Error(`the formula does not parse: ${formula}\n${parsed.errors.map((e) => e.message).join('\n')}`);
@@ -110,7 +115,8 @@ export function toMariadb(
   const typeOf = (e: Expression) => types.typeOf(e);
   const functions = new Set<string>();
   const derived: string[] = [];
-  const rewrites = documented ? { ...SPELLINGS, ...DOCUMENTED_REWRITES } : SPELLINGS;
+  // `typing`: rewrites that give the service's declared type where it differs from MariaDB's (types.test.ts).
+  const rewrites = documented ? { ...SPELLINGS, ...DOCUMENTED_REWRITES, ...typing } : { ...SPELLINGS, ...typing };
 
   const sqlOf = (node: Node): string => {
     if (node.kind === 'Call') functions.add(node.upperName);
@@ -131,7 +137,7 @@ export function toMariadb(
       // A nested calculation is its formula in place (one level deep, as the service allows).
       const nested = NESTED[String(node.id)];
       if (nested === undefined) throw new Error(`no nested calculation ${node.id} in NESTED (translate.ts)`);
-      const inner = toMariadb(nested, { documented, groupBy, schema });
+      const inner = toMariadb(nested, { documented, groupBy, schema, typing });
       if (inner.derived.length > 0) throw new Error(`nested calculation ${node.id}: FIXED inside a nested calculation has no translation here`);
       for (const f of inner.functions) functions.add(f);
       return `(${inner.sql})`;

@@ -10,7 +10,7 @@ import { NOW, select, useMariadb, type MariadbFixture } from '../mariadb.js';
 import { SCHEMA } from '../rows.mjs';
 import { allCases } from './expressions.js';
 import { caseKey, type Case } from './harness.js';
-import { TYPE_DIFFERENCES } from './type-differences.js';
+import { SERVICE_TYPING, TYPE_DIFFERENCES } from './type-differences.js';
 import { fromClause, NESTED, toMariadb } from './translate.js';
 
 const fixture = useMariadb();
@@ -43,7 +43,7 @@ const DATA_TYPE_OF: Readonly<Record<string, string>> = {
 
 /** MariaDB's declared type and decimals of a case's value (the query the harness runs, without its rows). */
 async function declaredType(f: MariadbFixture, c: Case): Promise<{ type: string; scale: number }> {
-  const translation = toMariadb(c.formula, { groupBy: c.groupBy });
+  const translation = toMariadb(c.formula, { groupBy: c.groupBy, typing: SERVICE_TYPING });
   const keys = (c.groupBy ?? []).map((g) => `\`${g.replace(/`/g, '``')}\``);
   const sql = keys.length === 0 ? `SELECT ${translation.sql} FROM ${fromClause(translation)} LIMIT 0` : `SELECT ${keys.join(', ')}, ${translation.sql} FROM ${fromClause(translation)} GROUP BY ${keys.join(', ')} LIMIT 0`;
   const { meta } = await select(c.collation === 'binary' ? f.connBinary : f.conn, sql);

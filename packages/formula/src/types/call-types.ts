@@ -3,7 +3,7 @@
 import type { CallExpression, Expression } from '../syntax/ast.js';
 import { lookupFunction } from '../catalogue/index.js';
 import { COLUMN_TYPES } from '../vocabulary.js';
-import { aggregateResultType, arithmeticResultType, numericClassOf, type NumericClass } from './arithmetic-types.js';
+import { aggregateResultType, arithmeticResultType, numericClassOf } from './arithmetic-types.js';
 import { isNumeric, isTime, unify, type ValueType } from './value-type.js';
 
 type TypeOf = (e: Expression) => ValueType;
@@ -54,12 +54,6 @@ function constantNumber(e: Expression): number | undefined {
   return undefined;
 }
 
-/** FLOOR and CEILING: a whole number, a DOUBLE of a DOUBLE or text (MySQL: "for string or floating-point arguments, the
- * return value has a floating-point type"). Of a DECIMAL MariaDB declares a BIGINT or, for 18 digits and more before
- * the point, a DECIMAL: a dataset's DECIMAL columns have no declared precision, so LONG (our choice). */
-const WHOLE: Readonly<Record<NumericClass, ValueType>> = { integer: 'LONG', decimal: 'DECIMAL', double: 'DOUBLE', null: 'DOUBLE' };
-const wholeRule: ReturnRule = (call, typeOf) => WHOLE[numericClassOf(argType(call, 0, typeOf))];
-
 /** Value-passing functions: the type of the value they pass on. */
 const firstArg: ReturnRule = (call, typeOf) => argType(call, 0, typeOf);
 const unifyArgs: ReturnRule = (call, typeOf) => unify(call.args.map(typeOf));
@@ -106,9 +100,7 @@ const RETURN_RULES: Readonly<Record<string, ReturnRule>> = {
   MEDIAN: aggregateRule,
   MOD: modRule,
   ROUND: roundRule,
-  FLOOR: wholeRule,
   FROM_UNIXTIME: (call) => (call.args.length > 1 ? 'STRING' : 'DATETIME'),
-  CEILING: wholeRule,
   TO_NUMBER: () => 'DECIMAL',
   MIN: aggregateRule,
   MAX: aggregateRule,
