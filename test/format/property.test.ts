@@ -41,6 +41,10 @@ const { expr } = fc.letrec<{ expr: Tokens }>((tie) => {
       fc.tuple(e, e, e).map(([x, lo, hi]) => ['(', ...x, 'BETWEEN', '(', ...lo, ')', 'AND', '(', ...hi, ')', ')']),
       fc.tuple(e, fc.boolean()).map(([x, not]) => [...x, 'IS', ...(not ? ['NOT'] : []), 'NULL']),
       fc.tuple(e, fc.constantFrom('DAY', 'hour', 'Year_Month')).map(([x, unit]) => ['DATE_ADD', '(', ...x, ',', 'INTERVAL', '2', unit, ')']),
+      // INTERVAL takes any expression; IS TRUE/FALSE; a literal with backslash escapes.
+      fc.tuple(e, e).map(([x, amount]) => ['DATE_SUB', '(', ...x, ',', 'INTERVAL', ...amount, 'DAY', ')']),
+      fc.tuple(e, fc.boolean(), fc.boolean()).map(([x, not, value]) => [...x, 'IS', ...(not ? ['NOT'] : []), value ? 'TRUE' : 'false']),
+      fc.constant(["CONCAT", '(', "'it\\'s'", ',', "'C:\\\\'", ')']),
       fc.tuple(e, fc.boolean(), fc.boolean()).map(([x, part, order]) => [
         'SUM', '(', 'SUM', '(', ...x, ')', ')', 'OVER', '(',
         ...(part ? ['PARTITION', 'BY', '`Region`', ',', '`Country`'] : []),

@@ -20,7 +20,7 @@ function shape(value: unknown): unknown {
   return value;
 }
 
-const leaf = fc.constantFrom('`Sales`', '`Order Date`', 'Region', '1', '2.5', "'x'", "'O''Neal'", 'NULL', 'TRUE', 'CURRENT_DATE', 'NOW()');
+const leaf = fc.constantFrom('`Sales`', '`Order Date`', 'Region', '1', '2.5', "'x'", "'O''Neal'", "'O\\'Neal'", "'C:\\\\'", 'NULL', 'TRUE', 'CURRENT_DATE', 'NOW()');
 const formulaText: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
   e: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -34,6 +34,8 @@ const formulaText: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
     tie('e').map((a) => `COUNT(DISTINCT ${a})`),
     fc.constant('COUNT(*)'),
     tie('e').map((a) => `DATE_ADD(${a}, INTERVAL 3 DAY)`),
+    fc.tuple(tie('e'), tie('e')).map(([a, b]) => `DATE_SUB(${a}, INTERVAL ${b} MONTH)`),
+    fc.tuple(tie('e'), fc.constantFrom('TRUE', 'NOT FALSE')).map(([a, t]) => `(${a}) IS ${t}`),
     fc.tuple(tie('e'), tie('e'), tie('e')).map(([a, b, c]) => `CASE WHEN ${a} THEN ${b} ELSE ${c} END`),
     fc.tuple(tie('e'), tie('e')).map(([a, b]) => `CASE (${a}) WHEN 1 THEN ${b} END`),
     tie('e').map((a) => `(${a}) NOT IN (1, 'a')`),
