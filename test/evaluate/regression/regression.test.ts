@@ -160,7 +160,7 @@ function writeReport(all: readonly CaseOutcome[]): void {
   const lines = [`${all.length} expressions compared: ${agreeing} agree, ${all.length - agreeing - refused} differ, ${refused} refused by MariaDB alone (not compared)`, ''];
   for (const [cause, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
     lines.push(`## ${cause} (${list.length})`);
-    for (const o of list) lines.push(`${o.key}\tMariaDB ${show(o.mariadb)}\tcalckit ${show(o.calckit)}${o.lintErrors.length > 0 ? `\tlint ${show(o.lintErrors)}` : ''}`);
+    for (const o of list) lines.push(`${o.key}\tMariaDB ${show(o.mariadb)}${o.mariadbType ? ` (${o.mariadbType})` : ''}\tcalckit ${show(o.calckit)}${o.lintErrors.length > 0 ? `\tlint ${show(o.lintErrors)}` : ''}`);
     lines.push('');
   }
   const skipped = new Map<string, number>();
