@@ -486,7 +486,8 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "DATE_FORMAT(`Code`, '%Y-%m')",
     "MONTH('00/00/0000')",
     "DATE_FORMAT('00/00/0000', '%Y-%m')",
-    "LENGTH(LPAD('a', 4194304, 'b'))",
+    // Just past the bound (4 bytes a character): NULL. Texts of 16 MiB built per row are too slow here: the unit
+    // test string-bounds.test.ts holds the lengths at the bound, measured on MariaDB.
     "LPAD('a', 4194305, 'b')",
     "LPAD(`Customer`, 1e9, 'b')",
     "RPAD(`Code`, `Quantity` * 1e8, 'é') IS NULL",

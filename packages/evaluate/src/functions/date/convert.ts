@@ -405,8 +405,9 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
       if (w !== null && w.year === 0 && w.month === 0 && w.day === 0 && w.hour <= 23 && w.minute <= 59 && w.second <= 59) {
         return { kind: 'time', us: ((w.hour * 60 + w.minute) * 60 + w.second) * US_PER_SECOND + w.micro };
       }
-      // Written as a date but not a valid one (`2023-02-29 10:00:00`): NULL, not a TIME read from its first digits.
-      if (/^\s*\d{1,4}[^\d\s:]\d{1,2}[^\d\s:]\d{1,2}/.test(value)) return null;
+      // Written as a date and time but none (`2023-02-29 10:00:00`, `-2001-01-01 10:20:30`, `42949672955959`): NULL,
+      // not a TIME read from its first digits.
+      return null;
     }
     const us = parseTime(value);
     return us === null ? null : { kind: 'time', us };
@@ -421,22 +422,23 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
 }
 
 /**
- * Does text read where a TIME is expected look like a date and time (MariaDB's is_datetime_body_candidate, as
- * measured)? 12 characters or more, a `T` (`2001-01-01T` is midnight), or a space after a date's punctuation and
- * before any colon (`2001-1-1 1:2`); not `1 02:03:04` (days) nor `2001-01-01` alone (the TIME 00:20:01).
+ * Does text read where a TIME is expected stand for a date and time (MariaDB's is_datetime_body_candidate, as
+ * measured)? After the sign: a `T` (`2001-01-01T` and `2001:01:01T` are midnight), a space after punctuation and
+ * before any colon (`2001-1-1 1:2`), or 12 characters or more without punctuation (`20010101102030`). Not
+ * `1 02:03:04` (days), `2001-01-01` alone (the TIME 00:20:01) nor `0001:01:01xx` (the TIME 01:01:01).
  */
 function isDateTimeText(value: string): boolean {
   const body = value.trim().replace(/^[+-]\s*/, '');
-  if (body.length >= 12) return true;
   if (body.length < 5) return false;
   let punctuation = false;
+  let colon = false;
   for (const c of body) {
     if (c === 'T') return true;
-    if (c === ':') return false;
-    if (isSpace(c)) return punctuation;
+    if (isSpace(c)) return punctuation && !colon;
+    if (c === ':') colon = true;
     if (isPunct(c)) punctuation = true;
   }
-  return false;
+  return !punctuation && body.length >= 12;
 }
 
 /**

@@ -114,6 +114,18 @@ cases('time text as MariaDB reads it', [
   ["TIME('10:20:30.123456789')", '10:20:30.123456'],
   ["TIME('10.5')", '00:00:10.5'],
   ["TIME('.5')", null],
+  // From MariaDB's own func_time/func_extract tests (the oracle's disagreements), and their neighbours.
+  ["TIME('2001:01:01T')", '00:00:00'],
+  ["TIME('0001:01:01xx')", '01:01:01'],
+  ["TIME('-2001-01-01 10:20:30')", null],
+  ["TIME('-2001-01-01')", '-00:20:01'],
+  ["TIME('42949672955959')", null],
+  ["TIME('20010101102030')", '10:20:30'],
+  ["TIME('-20010101102030')", null],
+  ["TIME('1e3')", null],
+  ["TIME('1.5e3')", null],
+  ["TIME('1e')", '00:00:01'],
+  ["TIME('0000-00-00 10:20:30.5')", '10:20:30.5'],
 ]);
 
 cases('TIMEDIFF wants two values of one kind: a DATE with a DATETIME is NULL', [
