@@ -486,6 +486,7 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     "DATE_FORMAT(`Code`, '%Y-%m')",
     "MONTH('00/00/0000')",
     "DATE_FORMAT('00/00/0000', '%Y-%m')",
+    'LAST_DAY(20240100 + `N`)',
     // Just past the bound (4 bytes a character): NULL. Texts of 16 MiB built per row are too slow here: the unit
     // test string-bounds.test.ts holds the lengths at the bound, measured on MariaDB.
     "LPAD('a', 4194305, 'b')",

@@ -722,8 +722,9 @@ table('numbers and text read as date parts: YEAR, MONTH, DAY, QUARTER, MONTHNAME
   ["QUARTER('2024-00-05')", 0],
   ["MONTHNAME('2024-00-01')", null],
   ["MONTHNAME('2024-01-00')", "January"],
-  ["LAST_DAY('2024-01-00')", "2024-01-31"],
-  ["LAST_DAY(20240200)", "2024-02-29"],
+  // A zero day: NULL under NO_ZERO_IN_DATE (MySQL 8's default; MariaDB's default mode gives the month's last day).
+  ["LAST_DAY('2024-01-00')", null],
+  ["LAST_DAY(20240200)", null],
   ["YEAR('2024-02-30')", null],
   ["DAY('2024-02-31 10:00:00')", null],
   ["DAYNAME('2024-01-00')", null],

@@ -363,10 +363,12 @@ const TIME_TO_SEC: ScalarFunction = (args, ctx) => {
   return t === null ? null : t / US_PER_SECOND;
 };
 
+/** LAST_DAY: NULL for a zero month, and for a zero day as MySQL 8's default NO_ZERO_IN_DATE has it (MariaDB with that
+ * mode, as the differential suite runs it: LAST_DAY('2005-01-00') is NULL; without it, 2005-01-31). */
 const LAST_DAY = ofCivilDate((packed) => {
   const year = Math.floor(packed / 10_000);
   const month = Math.floor(packed / 100) % 100;
-  return month === 0 ? null : timeValue('DATE', epochOfDate(year, month, daysInMonth(year, month)));
+  return month === 0 || packed % 100 === 0 ? null : timeValue('DATE', epochOfDate(year, month, daysInMonth(year, month)));
 });
 
 /** DATE_TRUNC(unit, date) of the engine (argument order as the catalogue's): PostgreSQL's units, weeks from Monday. */
