@@ -60,7 +60,7 @@ export function negationType(operand: ValueType): ValueType {
   return EXACT_STAYS_EXACT[numericClassOf(operand)].integer;
 }
 
-/** MariaDB's `div_precision_increment` (default 4, which the service's engine keeps): the decimals a quotient adds. */
+/** MySQL's and MariaDB's `div_precision_increment` (its default, 4): the decimals a quotient adds to the dividend's. */
 export const DIV_PRECISION_INCREMENT = 4;
 
 /** The most decimals MariaDB gives a DECIMAL (DECIMAL_MAX_SCALE). */
