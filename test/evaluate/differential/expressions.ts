@@ -468,6 +468,12 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     'TIMESTAMP(`Order Date`, `Quantity` * 100)',
     "TIMESTAMP(`Order Date`, '900:00:00')",
     "ADDTIME(`Ship Date`, '900:00:00')",
+    // Clipped at 838:59:59 with the declared digits of the fraction as nines.
+    "ADDTIME(CONCAT(`N` * 100, ':00:00'), '416:40:00')",
+    "SUBTIME(CONCAT(`N` * 100, ':00:00'), '416:40:00')",
+    "TIMEDIFF(`Ship Date`, '1900-01-01 00:00:00')",
+    'TIMEDIFF(`Ship Date` + 0, 19000101000000.0)',
+    "TIME(CONCAT(`N` * 100, ':00:00'))",
     "TIME('+100:20:30')",
     "TIME('- 01:00:00')",
     "TIME('2001-01-01T')",

@@ -276,10 +276,15 @@ export const US_PER_DAY = 86_400_000_000;
 /** MySQL's TIME range: ±838:59:59. */
 export const MAX_TIME_US = (838 * 3600 + 59 * 60 + 59) * US_PER_SECOND;
 
-export const clipTime = (us: number): number => Math.max(-MAX_TIME_US, Math.min(MAX_TIME_US, us));
+/** Clipped to ±838:59:59 and, as MariaDB clips a TIME declared with `decimals` digits of fraction, that many nines
+ * (`838:59:59.999999` for 6, `838:59:59.9` for 1). */
+export const clipTime = (us: number, decimals = 0): number => {
+  const max = decimals <= 0 ? MAX_TIME_US : MAX_TIME_US + US_PER_SECOND - 10 ** (6 - Math.min(6, decimals));
+  return Math.max(-max, Math.min(max, us));
+};
 
-/** A TIME value of signed microseconds, clipped to ±838:59:59.999999 as MariaDB clips it. */
-export const durationValue = (us: number): DurationValue => ({ type: 'TIME', us: clipTime(us) });
+/** A TIME value of signed microseconds, clipped to ±838:59:59 (with `decimals` nines, `clipTime`) as MariaDB clips it. */
+export const durationValue = (us: number, decimals = 0): DurationValue => ({ type: 'TIME', us: clipTime(us, decimals) });
 
 /** A TIME where a date is needed (DAY, DATEDIFF, comparison with a datetime…): the DATETIME that many microseconds
  * after midnight of the current date (`today`, the evaluation's clock), as MariaDB converts it. */
@@ -392,7 +397,7 @@ export type Temporal = { readonly kind: 'datetime'; readonly value: TimeValue } 
  * more that reads as a datetime is one; any other string is a time (`10:20:30`, `-01:00`, `102030`; MariaDB reads
  * `'2024-01-31'` as the time 00:20:24, its digits before the first `-`); a number is a time (HHMMSS).
  */
-export function toTemporal(value: Value | undefined, lenient = false, double = false): Temporal | null {
+export function toTemporal(value: Value | undefined, lenient = false, double = false, unclipped = false): Temporal | null {
   if (value === null || value === undefined) return null;
   if (isDurationValue(value)) return { kind: 'time', us: value.us };
   if (typeof value === 'object') return { kind: 'datetime', value };
@@ -409,7 +414,7 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
       // not a TIME read from its first digits.
       return null;
     }
-    const us = parseTime(value);
+    const us = parseTime(value, unclipped);
     return us === null ? null : { kind: 'time', us };
   }
   const n = typeof value === 'number' ? value : value ? 1 : 0;
@@ -417,7 +422,7 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
     const dt = numberToDateTime(n, double);
     return dt === null ? null : { kind: 'datetime', value: dt };
   }
-  const us = numberToTime(n, double);
+  const us = numberToTime(n, double, unclipped);
   return us === null ? null : { kind: 'time', us };
 }
 
@@ -445,8 +450,8 @@ function isDateTimeText(value: string): boolean {
  * Any value as a TIME (microseconds): a datetime gives its time of day. `lenient` (HOUR, MINUTE, SECOND, TIME,
  * TIME_TO_SEC, as MariaDB) also takes the time of a datetime whose date does not exist (`2023-02-31 10:20:30`).
  */
-export function toTime(value: Value | undefined, lenient = false, double = false): number | null {
-  const t = toTemporal(value, false, double);
+export function toTime(value: Value | undefined, lenient = false, double = false, unclipped = false): number | null {
+  const t = toTemporal(value, false, double, unclipped);
   if (t === null) {
     if (!lenient || typeof value !== 'string') return null;
     const m = /^\s*\d{1,4}[^\d\s:](\d{1,2})[^\d\s:](\d{1,2})[T\s]+(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d*))?/.exec(value);

@@ -32,6 +32,7 @@ import {
   US_PER_SECOND,
   MAX_TIME_US,
   binaryMicros,
+  clipTime,
   decimalMicros,
   durationValue,
   formatTime,
@@ -143,24 +144,49 @@ function addToDuration(us: number, deltaUs: number, months: number): Value {
   return months !== 0 || Math.abs(sum) > MAX_TIME_US ? null : durationValue(sum);
 }
 
-/** A datetime or a time plus a TIME amount (microseconds): a DATETIME, or a TIME (clipped to ±838:59:59). */
-function addTime(a: Temporal, amount: number): Value {
+/**
+ * Digits of a second's fraction MariaDB declares for the i-th argument read as a TIME, which a TIME clipped at
+ * 838:59:59 keeps as nines (measured: `ADDTIME('500:00:00', '416:40:00')` is 838:59:59.999999, `ADDTIME(0.0,
+ * 8395959)` 838:59:59.9): a DECIMAL's scale; a DOUBLE's 6; text's 6, or a string literal's own digits where
+ * `literalDigits` (`TIME('839:00:00.5')` is 838:59:59.9); anything else 0.
+ */
+function declaredDecimals(args: readonly ArgumentValue[], ctx: ScalarContext, i: number, literalDigits: boolean): number {
+  const v = args[i];
+  if (typeof v === 'string') {
+    if (literalDigits && ctx.call.args?.[i]?.kind === 'String') return Math.min(6, /\.(\d*)/.exec(v)?.[1]?.length ?? 0);
+    return 6;
+  }
+  if (typeof v !== 'number') return 0;
+  if (isDouble(ctx, i)) return 6;
+  return Math.min(6, Math.max(0, ctx.argScales?.[i] ?? 0));
+}
+
+const maxDecimals = (args: readonly ArgumentValue[], ctx: ScalarContext, literalDigits: boolean): number =>
+  Math.max(declaredDecimals(args, ctx, 0, literalDigits), declaredDecimals(args, ctx, 1, literalDigits));
+
+/** ADDTIME and SUBTIME: text first, the result is text of 6 declared digits; else the arguments' own (a string
+ * literal's digits: `ADDTIME(TIME('838:00:00'), '01:00:00')` is 838:59:59, measured). */
+const addTimeDecimals = (args: readonly ArgumentValue[], ctx: ScalarContext): number => (typeof args[0] === 'string' ? 6 : maxDecimals(args, ctx, true));
+
+/** A datetime or a time plus a TIME amount (microseconds): a DATETIME, or a TIME; the time, read as a TIME, and the
+ * sum are clipped to ±838:59:59 with `decimals` nines (`SUBTIME('916:40:00', '416:40:00')` is 422:19:59.999999). */
+function addTime(a: Temporal, amount: number, decimals: number): Value {
   if (a.kind === 'datetime') return addMicros(a.value, 'DATETIME', amount);
-  return durationValue(a.us + amount);
+  return durationValue(clipTime(a.us, decimals) + amount, decimals);
 }
 
 const ADDTIME: ScalarFunction = (args, ctx) => {
-  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0));
+  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0), true);
   const b = timeAmount(arg(args, 1, ctx), isDouble(ctx, 1));
-  return a === null || b === null ? null : addTime(a, b);
+  return a === null || b === null ? null : addTime(a, b, addTimeDecimals(args, ctx));
 };
 
 /** SUBTIME: a number is seconds (the service's documentation); text is a TIME, as in MySQL. */
 const SUBTIME: ScalarFunction = (args, ctx) => {
-  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0));
+  const a = toTemporal(arg(args, 0, ctx), false, isDouble(ctx, 0), true);
   const second = arg(args, 1, ctx);
   const b = typeof second === 'number' ? secondsToMicros(second, isDouble(ctx, 1)) : timeAmount(second, isDouble(ctx, 1));
-  return a === null || b === null ? null : addTime(a, -b);
+  return a === null || b === null ? null : addTime(a, -b, addTimeDecimals(args, ctx));
 };
 
 const DATEDIFF: ScalarFunction = (args, ctx) => {
@@ -171,13 +197,15 @@ const DATEDIFF: ScalarFunction = (args, ctx) => {
 
 const TIMEDIFF: ScalarFunction = (args, ctx) => {
   // MariaDB's TIMEDIFF counts a day past the month's end on into the next month (2024-04-31 is 2024-05-01).
-  const a = toTemporal(arg(args, 0, ctx), true, isDouble(ctx, 0));
-  const b = toTemporal(arg(args, 1, ctx), true, isDouble(ctx, 1));
+  const a = toTemporal(arg(args, 0, ctx), true, isDouble(ctx, 0), true);
+  const b = toTemporal(arg(args, 1, ctx), true, isDouble(ctx, 1), true);
   if (a === null || b === null || a.kind !== b.kind) return null;
   // A DATE with a DATETIME is NULL too: MariaDB wants both of one kind (`TIMEDIFF(NOW(), CURDATE())`, measured).
   if (a.kind === 'datetime' && b.kind === 'datetime' && a.value.type !== b.value.type) return null;
-  const diff = a.kind === 'datetime' && b.kind === 'datetime' ? microsBetween(a.value, b.value) : a.kind === 'time' && b.kind === 'time' ? a.us - b.us : 0;
-  return durationValue(diff);
+  const decimals = maxDecimals(args, ctx, true);
+  const diff =
+    a.kind === 'datetime' && b.kind === 'datetime' ? microsBetween(a.value, b.value) : a.kind === 'time' && b.kind === 'time' ? clipTime(a.us, decimals) - clipTime(b.us, decimals) : 0;
+  return durationValue(diff, decimals);
 };
 
 const PERIOD_TO_MONTH = (period: number): number => {
@@ -347,8 +375,8 @@ const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
 };
 
 const TIME: ScalarFunction = (args, ctx) => {
-  const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0));
-  return t === null ? null : durationValue(t);
+  const t = toTime(arg(args, 0, ctx), true, isDouble(ctx, 0), true);
+  return t === null ? null : durationValue(t, declaredDecimals(args, ctx, 0, true));
 };
 
 /** TIMESTAMP(date[, time]): the time is added whole, not clipped to 838:59:59 first (`timeAmount`). */
