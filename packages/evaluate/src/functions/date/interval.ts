@@ -91,7 +91,7 @@ function compoundValues(amount: Value, count: number, microLast: boolean): { neg
   }
   const groups = text.match(/\d+/g) ?? [];
   // Leading non-digits are skipped; anything after the last group other than non-digits is impossible with \d+.
-  if (groups.length > count) return null;
+  if (groups.length > count || groups.some(overflows)) return null;
   const lastLength = groups.length > 0 ? (groups[groups.length - 1] ?? '').length : 0;
   const values = groups.map(Number);
   while (values.length < count) values.unshift(0);
@@ -101,6 +101,14 @@ function compoundValues(amount: Value, count: number, microLast: boolean): { neg
   }
   return { negative, values };
 }
+
+/** A digit group past MariaDB's get_interval_info reading (a signed 64-bit value, checked before each digit):
+ * the interval is NULL (`'0 00:00:01.50000000000000000000'` DAY_MICROSECOND, MariaDB's func_date_add test). */
+const LAST_SAFE_GROUP = (2n ** 63n - 1n - 10n) / 10n;
+const overflows = (group: string): boolean => {
+  const digits = group.replace(/^0+/, '');
+  return digits.length > 19 || (digits.length > 17 && BigInt(digits.slice(0, -1)) > LAST_SAFE_GROUP);
+};
 
 const numberText = (n: number): string => (Number.isInteger(n) ? String(n) : String(n));
 

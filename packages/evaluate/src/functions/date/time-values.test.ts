@@ -173,6 +173,12 @@ cases('zero-date text: its parts are 0, DATE_FORMAT prints them (a field is all 
   ["LAST_DAY('2005-01-10')", '2005-01-31'],
 ]);
 
+cases("an INTERVAL's digit group past a signed 64-bit value is NULL (MariaDB's get_interval_info)", [
+  ["DATE_ADD('1000-01-01 00:00:00', INTERVAL '0 00:00:01.50000000000000000000' DAY_MICROSECOND)", null],
+  ["DATE_ADD('1000-01-01 00:00:00', INTERVAL '0 00:00:01.5000000000000000000' DAY_MICROSECOND)", '1000-01-01 00:00:01.5'],
+  ["DATE_ADD('1000-01-01 00:00:00', INTERVAL '0 00:00:01.1234567' DAY_MICROSECOND)", '1000-01-01 00:00:01.123456'],
+]);
+
 describe('DISTINCT and grouping see a TIME by its duration', () => {
   it('COUNT(DISTINCT) of equal TIMEs made per row is 1', () => {
     const rows = [{ s: 60 }, { s: 60 }, { s: 120 }];
