@@ -428,22 +428,22 @@ export function toTemporal(value: Value | undefined, lenient = false, double = f
 
 /**
  * Does text read where a TIME is expected stand for a date and time (MariaDB's is_datetime_body_candidate, as
- * measured)? After the sign: a `T` (`2001-01-01T` and `2001:01:01T` are midnight), a space after punctuation and
- * before any colon (`2001-1-1 1:2`), or 12 characters or more without punctuation (`20010101102030`). Not
- * `1 02:03:04` (days), `2001-01-01` alone (the TIME 00:20:01) nor `0001:01:01xx` (the TIME 01:01:01).
+ * measured)? After the sign: a `T` (`2001-01-01T` and `2001:01:01T` are midnight); a space after two punctuation
+ * characters or more, colons too, then a digit (`2001-1-1 1:2`, `2000:01:01 00:00:00`, `1:1:1 1`, `10:20:30 10:20:30`,
+ * which names no datetime: NULL); or 12 characters or more without punctuation (`20010101102030`). Not `1 02:03:04`
+ * (days), `10:20 10`, `10:20:30 PM`, `2001-01-01` alone (the TIME 00:20:01) nor `0001:01:01xx` (01:01:01).
  */
 function isDateTimeText(value: string): boolean {
   const body = value.trim().replace(/^[+-]\s*/, '');
   if (body.length < 5) return false;
-  let punctuation = false;
-  let colon = false;
-  for (const c of body) {
+  let punctuation = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
     if (c === 'T') return true;
-    if (isSpace(c)) return punctuation && !colon;
-    if (c === ':') colon = true;
-    if (isPunct(c)) punctuation = true;
+    if (isSpace(c)) return punctuation >= 2 && isDigit(body.slice(i).trimStart()[0]);
+    if (isPunct(c)) punctuation++;
   }
-  return !punctuation && body.length >= 12;
+  return punctuation === 0 && body.length >= 12;
 }
 
 /**

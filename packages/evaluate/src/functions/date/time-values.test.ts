@@ -144,6 +144,14 @@ cases('time text as MariaDB reads it', [
   ["TIME('1.5e3')", null],
   ["TIME('1e')", '00:00:01'],
   ["TIME('0000-00-00 10:20:30.5')", '10:20:30.5'],
+  // A space after two punctuation characters (colons too), then a digit: a datetime.
+  ["TIME('2000:01:01 00:00:00')", '00:00:00'],
+  ["TIME('1:1:1 1')", '01:00:00'],
+  ["TIME('10:20:30 10:20:30')", null],
+  ["TIME('10:20:30 PM')", '10:20:30'],
+  ["TIME('10:20 10')", '10:20:00'],
+  ["TIME('0001:01:01 xx')", '01:01:01'],
+  ['TIMEDIFF("2000:01:01 00:00:00", "2000:01:01 00:00:00.000001")', '-00:00:00.000001'],
 ]);
 
 cases('TIMEDIFF wants two values of one kind: a DATE with a DATETIME is NULL', [
