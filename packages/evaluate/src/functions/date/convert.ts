@@ -327,10 +327,14 @@ export function parseTime(text: string, unclipped = false): number | null {
     if (minutes > 59 || seconds > 59) return null;
     us = ((Number(m[1] ?? 0) * 24 + Number(m[2])) * 3600 + minutes * 60 + seconds) * US_PER_SECOND + fraction;
   }
-  if (us === null) return null;
+  if (us === null || us >= MAX_READ_HOURS * US_PER_HOUR) return null;
   const signedUs = negative ? -us : us;
   return unclipped ? signedUs : clipTime(signedUs);
 }
+
+/** Hours MariaDB's str_to_time reads into 32 bits: from 2^32 - 1 on, the text is no time (`TIME('4294967295:00:00')`
+ * is NULL, `TIME('4294967294:00:00')` 838:59:59, measured). */
+const MAX_READ_HOURS = 2 ** 32 - 1;
 
 /** HHMMSS digits (read from the right) and microseconds as a TIME in microseconds; NULL when minutes or seconds exceed 59. */
 function hhmmss(n: number, micro: number): number | null {
