@@ -367,11 +367,36 @@ const UNIX_TIMESTAMP: ScalarFunction = (args, ctx) => {
   return (t.epochMs * 1000 + microsOf(t)) / US_PER_SECOND;
 };
 
+/**
+ * Seconds as a time of day, as the documented wrap computes (MariaDB's `MOD(MOD(n, 86400) + 86400, 86400)`): a number
+ * exactly, by its decimal writing (`-3020399.999999` is 01:00:00.000001: the day is added before the fraction is
+ * truncated), text and a DOUBLE in doubles (`%` of doubles is exact, so a huge number keeps its time of day).
+ */
+function secondsOfDay(value: Value, n: number, double: boolean): number {
+  const text = String(Math.abs(n));
+  if (typeof value === 'string' || double || text.includes('e')) {
+    const ofDay = n % 86_400;
+    return secondsToMicros(ofDay < 0 ? ofDay + 86_400 : ofDay, double);
+  }
+  const [wholeText = '0', fraction = ''] = text.split('.');
+  const whole = Number(BigInt(wholeText) % 86_400n);
+  if (n >= 0) return whole * US_PER_SECOND + decimalMicros(n);
+  if (/^0*$/.test(fraction)) return ((86_400 - whole) % 86_400) * US_PER_SECOND;
+  const complement = (10n ** BigInt(fraction.length) - BigInt(fraction)).toString().padStart(fraction.length, '0');
+  return (86_400 - whole - 1) * US_PER_SECOND + decimalMicros(Number(`0.${complement}`));
+}
+
 const SEC_TO_TIME: ScalarFunction = (args, ctx) => {
-  const n = toNumber(arg(args, 0, ctx));
-  if (n === null) return null;
+  const value = arg(args, 0, ctx);
+  const n = toNumber(value);
+  if (n === null || !Number.isFinite(n)) return null;
   // The service documents that SEC_TO_TIME wraps at 24 hours (MySQL would print 25:00:00 for 90000).
-  return durationValue((((secondsToMicros(n, isDouble(ctx, 0)) % US_PER_DAY) + US_PER_DAY) % US_PER_DAY));
+  let us = secondsOfDay(value, n, isDouble(ctx, 0));
+  // A DECIMAL's microseconds past its declared scale are not there (a quotient kept with more digits inside:
+  // `SEC_TO_TIME(1847 / 6.21)` is 00:04:57.4235, as MariaDB).
+  const scale = ctx.argScales?.[0] ?? -1;
+  if (ctx.argTypes?.[0] === 'DECIMAL' && scale >= 0 && scale < 6) us = Math.trunc(us / 10 ** (6 - scale)) * 10 ** (6 - scale);
+  return durationValue(us % US_PER_DAY);
 };
 
 const TIME: ScalarFunction = (args, ctx) => {

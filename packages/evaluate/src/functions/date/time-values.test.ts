@@ -192,6 +192,19 @@ cases("an INTERVAL's digit group past a signed 64-bit value is NULL (MariaDB's g
   ["DATE_ADD('1000-01-01 00:00:00', INTERVAL '0 00:00:01.1234567' DAY_MICROSECOND)", '1000-01-01 00:00:01.123456'],
 ]);
 
+cases('SEC_TO_TIME wraps its seconds before it reads their fraction (the service wraps at 24 h; MariaDB rewritten so)', [
+  ['SEC_TO_TIME(1234567890123)', '05:02:03'],
+  ['SEC_TO_TIME(1234567890123e30)', '01:27:28'],
+  ["SEC_TO_TIME('1234567890123.123')", '05:02:03.123046'],
+  ["SEC_TO_TIME('99999999999999999999999999999')", '20:20:16'],
+  ['SEC_TO_TIME(-3020399.9999999)', '01:00:00'],
+  ['SEC_TO_TIME(-0.5)', '23:59:59.5'],
+  ['SEC_TO_TIME(-3020399.999999)', '01:00:00.000001'],
+  ['SEC_TO_TIME(3020399.99999)', '22:59:59.99999'],
+  ["SEC_TO_TIME(TIME_TO_SEC('2:3:4.567890'))", '02:03:04.56789'],
+  ["SEC_TO_TIME(TIME_TO_SEC('0:30:47') / 6.21)", '00:04:57.4235'],
+]);
+
 describe('DISTINCT and grouping see a TIME by its duration', () => {
   it('COUNT(DISTINCT) of equal TIMEs made per row is 1', () => {
     const rows = [{ s: 60 }, { s: 60 }, { s: 120 }];
