@@ -44,6 +44,21 @@ describe('calckit eval', () => {
     expect(r.status).toBe(0);
   });
 
+  it('a text built past 16 MiB is NULL, as in MariaDB, without building it (LPAD to 1e9 took 48 s and 4.3 GB, then crashed)', () => {
+    const started = Date.now();
+    const r = run(['eval', '-', '--data', orders, '--schema', schema], "LPAD(`Region`, 1e9, '-')");
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('NULL\nNULL\nNULL\n');
+    expect(r.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('computes with TIME values as MariaDB: a number in arithmetic, a duration with an INTERVAL', () => {
+    const r = run(['eval', '-', '--data', orders, '--json'], "CONCAT(SEC_TO_TIME(9001) + 0, ' ', TIME(' 1 02:03:04') + INTERVAL 2 DAY)");
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([{ value: '23001 74:03:04' }, { value: '23001 74:03:04' }, { value: '23001 74:03:04' }]);
+  });
+
   it('prints JSON objects with the group-by columns and the value', () => {
     const json = write('orders.json', JSON.stringify([{ Region: 'West', Revenue: 5 }, { Region: 'East', Revenue: 2.5 }, { Region: 'East', Revenue: 1 }]));
     const r = run(['eval', '-', '--data', json, '--group-by', 'Region', '--json'], 'SUM(`Revenue`)');
