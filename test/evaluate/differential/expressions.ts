@@ -570,6 +570,11 @@ export const AGGREGATE: readonly string[] = [
   "LISTAGG(`Quantity`, 100000, '; ')",
   'CORR(`Sales`, `Discount`)',
   'CORR(`Quantity`, `N`)',
+  // TIME values in aggregates: summed as [-]HHMMSS, compared and made distinct as durations.
+  'SUM(TIME(`Ship Date`))',
+  'MAX(TIMEDIFF(`Ship Date`, `Order Date` + INTERVAL 0 SECOND))',
+  'MIN(TIME(`Ship Date`))',
+  'COUNT(DISTINCT TIME(`Ship Date`))',
 ];
 
 /** Group-by column lists the aggregates run with (the empty list is the whole table). */
