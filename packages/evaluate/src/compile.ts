@@ -595,7 +595,11 @@ export class Compiler {
           if (a === null) return null;
           const b = rf(i);
           if (b === null) return null;
-          return test(a < b ? -1 : a > b ? 1 : 0);
+          if (typeof a === 'number' && typeof b === 'number') return test(a < b ? -1 : a > b ? 1 : 0);
+          // Typed numeric yet a time: ADDTIME(0.0, 8395959) is a TIME, ADDTIME(20010101, 1) a DATETIME (typed as their
+          // first argument by the catalogue).
+          const c = compareValues(a, b, collation, frame.now);
+          return c === null ? null : test(c);
         },
         type: 'BOOLEAN',
         scale: 0,

@@ -462,6 +462,8 @@ export const SCALAR: Readonly<Record<string, readonly string[]>> = {
     'ADDTIME(20010101, 1)',
     'ADDTIME(20010101, 1e0) + 0',
     'ADDTIME(`Order Date` + 0, `N`)',
+    'ADDTIME(0, `N`) > 5',
+    'ADDTIME(`Order Date` + 0, `N`) > 20200101000000',
     'TIMEDIFF(20140101000000.000, 20140101010000.000)',
     'TIMEDIFF(`Ship Date` + 0, 20140101010000)',
     "TIMESTAMP('2001-01-01', 8395959)",

@@ -34,6 +34,11 @@ cases('a TIME compares as a duration, as a number with a number, on the current 
   ['TIME(\'10:00:00\') > NOW()', false],
   ["TIME('10:00:00') = TIMESTAMP('2026-11-24 10:00:00')", true],
   ["CASE WHEN TIME('10:00:00') THEN 'yes' END", 'yes'],
+  // Typed as their first argument (a number) by the catalogue, yet a TIME and a DATETIME.
+  ['ADDTIME(0.0, 8395959) > 5', true],
+  ['ADDTIME(0.0, 8395959) = 5', false],
+  ['ADDTIME(20010101, 1) > 5', true],
+  ['ADDTIME(0, 10) < 100', true],
 ]);
 
 cases('a TIME takes an INTERVAL and stays a TIME (NULL past ±838:59:59 or with a month unit)', [
