@@ -5,7 +5,7 @@
 import { EvaluationError } from '../api.js';
 import { utf8Length } from '../aggregates.js';
 import { foldText } from '../collation.js';
-import { isTimeValue, MAX_STRING_BYTES, toNumber, toText } from '../values.js';
+import { isDurationValue, isTimeValue, MAX_STRING_BYTES, toNumber, toText } from '../values.js';
 import { formatNumberTemplate, formatTimeTemplate } from './to-char.js';
 import type { ArgumentValue, ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
 
@@ -219,6 +219,7 @@ const toChar: ScalarFunction = (args, ctx) => {
   if (isTimeValue(v)) return formatTimeTemplate(v, template);
   if (typeof v === 'number' || typeof v === 'boolean') return formatNumberTemplate(toNumber(v)!, template);
   if (typeof v === 'string') return v;
+  if (isDurationValue(v)) return toText(v); // a TIME: its text, as text is returned (no template of the engine's reads one)
   throw new EvaluationError('runtime', 'TO_CHAR: an INTERVAL has no text form', ctx.call.range);
 };
 
