@@ -70,6 +70,7 @@ cases('a TIME is printed and read back as text where text is needed', [
   ["CASE WHEN 1 = 1 THEN TIME('10:00:00') ELSE 'x' END", '10:00:00'],
   ["HOUR(TIME('100:00:00'))", 100],
   ["TIME_TO_SEC(SEC_TO_TIME(3661))", 3661],
+  ["TO_CHAR(TIME('10:00:00'), 'HH24')", '10:00:00'],
 ]);
 
 cases('a TIME clipped at 838:59:59 keeps the declared digits of its fraction as nines (MariaDB func_time tests)', [
