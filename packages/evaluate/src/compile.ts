@@ -984,10 +984,11 @@ export class Compiler {
    */
   private concat(e: CallExpression, args: readonly Compiled[]): Compiled | undefined {
     if (args.some((a) => a.type === 'INTERVAL')) return undefined;
-    const asText = (a: Compiled): ((i: number) => string | null) => {
+    const asText = (a: Compiled, k: number): ((i: number) => string | null) => {
       const f = a.fn;
-      if (a.type === 'NULL') return f as (i: number) => string | null;
-      // Not even a STRING is surely text: TIME, SEC_TO_TIME, TIMEDIFF… are typed STRING and give a TIME value.
+      // A STRING column's cells are text; not every STRING expression's value is: TIME, SEC_TO_TIME, TIMEDIFF… are
+      // typed STRING and give a TIME value.
+      if (a.type === 'NULL' || (a.type === 'STRING' && e.args[k]!.kind === 'Column')) return f as (i: number) => string | null;
       const type = a.type;
       const scale = a.scale;
       return (i) => {
@@ -1009,11 +1010,11 @@ export class Compiler {
       }
       if (column < 0 || (end === start + 1 && args[start]!.type === 'STRING')) {
         // One argument as it is (a constant, an expression of several columns, an already memoized text).
-        parts.push(asText(args[start]!));
+        parts.push(asText(args[start]!, start));
         start++;
         continue;
       }
-      const run = joinTexts(args.slice(start, end).map(asText));
+      const run = joinTexts(args.slice(start, end).map((a, j) => asText(a, start + j)));
       parts.push(this.memoized({ fn: run, type: 'STRING', scale: -1 }, column).fn as (i: number) => string | null);
       sharedParts++;
       start = end;
