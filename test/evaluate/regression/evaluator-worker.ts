@@ -21,3 +21,6 @@ parentPort!.on('message', ({ expression, now }: EvaluateRequest) => {
   }
   parentPort!.postMessage(reply);
 });
+
+// Loaded: the thread's first message, before any reply.
+parentPort!.postMessage('ready');
