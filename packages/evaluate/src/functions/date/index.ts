@@ -242,8 +242,16 @@ const PERIOD_DIFF: ScalarFunction = (args, ctx) => {
 
 const nowSeconds = (ctx: ScalarContext): number => Math.floor(ctx.now.epochMs / MS_PER_SECOND) * MS_PER_SECOND;
 const CURDATE: ScalarFunction = (_args, ctx) => timeValue('DATE', ctx.now.epochMs);
-const CURTIME: ScalarFunction = (_args, ctx) => durationValue(timeOfDay({ type: 'DATETIME', epochMs: nowSeconds(ctx) }));
-const NOW: ScalarFunction = (_args, ctx) => timeValue('DATETIME', nowSeconds(ctx));
+/** The clock with `fsp` digits of its fraction (MySQL's `NOW(3)`, `CURTIME(6)`; none by default), truncated. */
+function nowAt(args: readonly ArgumentValue[], ctx: ScalarContext): TimeValue {
+  const fsp = args.length > 0 ? Math.max(0, Math.min(6, toInteger(arg(args, 0, ctx)) ?? 0)) : 0;
+  if (fsp === 0) return { type: 'DATETIME', epochMs: nowSeconds(ctx) };
+  const us = (ctx.now.epochMs - nowSeconds(ctx)) * 1000 + microsOf(ctx.now);
+  const kept = Math.trunc(us / 10 ** (6 - fsp)) * 10 ** (6 - fsp);
+  return timeValue('DATETIME', nowSeconds(ctx) + Math.floor(kept / 1000), kept % 1000)!;
+}
+const CURTIME: ScalarFunction = (args, ctx) => durationValue(timeOfDay(nowAt(args, ctx)));
+const NOW: ScalarFunction = (args, ctx) => nowAt(args, ctx);
 
 // ── Parts ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 

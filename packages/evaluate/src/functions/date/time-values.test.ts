@@ -211,6 +211,20 @@ cases('SEC_TO_TIME wraps its seconds before it reads their fraction (the service
   ["SEC_TO_TIME(TIME_TO_SEC('0:30:47') / 6.21)", '00:04:57.4235'],
 ]);
 
+describe('the clock with fractional seconds: NOW(fsp), CURTIME(fsp), truncated (MariaDB func_time_hires)', () => {
+  const at = (formula: string) => evaluateFormula(formula, [{}], { now: '2011-01-01 01:01:01.123456' }).rows[0]!.value;
+  it.each([
+    ['CURRENT_TIME(3)', '01:01:01.123'],
+    ['CURTIME(6)', '01:01:01.123456'],
+    ['CURTIME()', '01:01:01'],
+    ['NOW(4)', '2011-01-01 01:01:01.1234'],
+    ['CURRENT_TIMESTAMP(6)', '2011-01-01 01:01:01.123456'],
+    ['NOW()', '2011-01-01 01:01:01'],
+  ])('%s → %j', (formula, expected) => {
+    expect(at(formula)).toBe(expected);
+  });
+});
+
 describe('DISTINCT and grouping see a TIME by its duration', () => {
   it('COUNT(DISTINCT) of equal TIMEs made per row is 1', () => {
     const rows = [{ s: 60 }, { s: 60 }, { s: 120 }];
