@@ -1,5 +1,6 @@
 // Table tests for the division-by-zero rule.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../linter.js';
 import { testRule } from '../testing/rule-tester.js';
 import { rule } from './division-by-zero.js';
 
@@ -16,3 +17,12 @@ testRule(
   },
   { describe, it },
 );
+
+// MariaDB computes the formula (its value is NULL) and nothing shows the service refusing it: a warning by default.
+describe('division-by-zero by default', () => {
+  it('warns, and its message says the value is NULL', () => {
+    const [message] = lintText('`Profit` / 0').messages.filter((m) => m.ruleId === 'division-by-zero');
+    expect(message?.severity).toBe('warn');
+    expect(message?.message).toMatch(/is always NULL/);
+  });
+});

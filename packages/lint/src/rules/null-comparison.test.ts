@@ -1,5 +1,6 @@
 // Table tests for the null-comparison rule.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../linter.js';
 import { testRule } from '../testing/rule-tester.js';
 import { rule } from './null-comparison.js';
 
@@ -17,3 +18,12 @@ testRule(
   },
   { describe, it },
 );
+
+// MariaDB computes the formula (its value is NULL) and nothing shows the service refusing it: a warning by default.
+describe('null-comparison by default', () => {
+  it('warns, and its message says the value is NULL', () => {
+    const [message] = lintText('`Region` = NULL').messages.filter((m) => m.ruleId === 'null-comparison');
+    expect(message?.severity).toBe('warn');
+    expect(message?.message).toMatch(/is always NULL/);
+  });
+});

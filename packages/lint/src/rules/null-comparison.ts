@@ -1,4 +1,5 @@
-// null-comparison: `x = NULL` is never true (NULL compares as unknown); fix: `x IS NULL` / `x IS NOT NULL`.
+// null-comparison: `x = NULL` is never true (NULL compares as unknown); fix: `x IS NULL` / `x IS NOT NULL`. A warning,
+// not an error: MariaDB computes `x = NULL` as NULL and nothing shows the service refusing it (facts.md, the API seed).
 import { defineRule } from '../types.js';
 import { isNullLiteral } from './util.js';
 
@@ -9,13 +10,13 @@ export const rule = defineRule({
     id: 'null-comparison',
     description: 'Require IS NULL / IS NOT NULL instead of = NULL / <> NULL',
     category: 'problem',
-    defaultSeverity: 'error',
+    defaultSeverity: 'warn',
     fixable: 'code',
     messages: {
-      compare: "'{{operator}} NULL' is never true: write '{{replacement}}'",
+      compare: "'{{operator}} NULL' is always NULL, never true: write '{{replacement}}'",
     },
     docs: {
-      rationale: 'Any comparison with NULL is unknown, so `x = NULL` filters out every row and `x <> NULL` as well. The fix rewrites the comparison with IS [NOT] NULL.',
+      rationale: 'Any comparison with NULL is unknown (its value is NULL, as in MySQL and MariaDB), so `x = NULL` filters out every row and `x <> NULL` as well. No source shows the service refusing the formula, so this is a warning, not an error. The fix rewrites the comparison with IS [NOT] NULL.',
       examples: [
         { code: "CASE WHEN `Region` IS NULL THEN 'none' END", reported: false },
         { code: "CASE WHEN `Region` = NULL THEN 'none' END", reported: true, note: 'fixed to `Region` IS NULL' },
