@@ -132,6 +132,23 @@ describe('project file', () => {
     expect(errorOf(() => loadDatasetSchema(project, 'sales')).issues.map((i) => i.field)).toEqual(['[1].name', '[1].id']);
   });
 
+  it('reads a schema written by hand with only names and types: the id is the name, visible, in file order', () => {
+    const root = makeProject({
+      'calckit.json': good,
+      'schemas/sales.json': [
+        { name: 'Order Date', type: 'DATE' },
+        { name: 'Amount', type: 'DECIMAL', visible: false },
+      ],
+    });
+    const project = loadProject(join(root, 'calckit.json'));
+    expect(loadDatasetSchema(project, 'sales')).toEqual([
+      { name: 'Order Date', id: 'Order Date', type: 'DATE', visible: true, order: 0 },
+      { name: 'Amount', id: 'Amount', type: 'DECIMAL', visible: false, order: 1 },
+    ]);
+    writeFileSync(join(root, 'schemas/sales.json'), JSON.stringify([{ type: 'DATE' }, 'Amount']));
+    expect(errorOf(() => loadDatasetSchema(project, 'sales')).issues.map((i) => i.field)).toEqual(['[0].name', '[0].id', '[1]']);
+  });
+
   it('ships a JSON Schema that matches the zod schema and accepts the example', () => {
     const shipped = JSON.parse(readFileSync(new URL('../schema/calckit.schema.json', import.meta.url), 'utf8'));
     expect(shipped).toEqual(projectJsonSchema());

@@ -113,7 +113,20 @@ export const datasetColumnSchema = z.strictObject({
   order: z.number().int().min(0),
 });
 
-export const datasetSchemaFileSchema = z.array(datasetColumnSchema).superRefine((columns, ctx) => {
+/**
+ * A column written by hand may give only `name` and `type`: `id` is then the name, `visible` true and `order` its place
+ * in the file, as the service's schema read fills them when it leaves them out. Files calckit writes hold all five.
+ */
+const withDefaults = (columns: unknown): unknown =>
+  Array.isArray(columns)
+    ? columns.map((column: unknown, index) =>
+        column !== null && typeof column === 'object' && !Array.isArray(column)
+          ? { id: (column as { name?: unknown }).name, visible: true, order: index, ...column }
+          : column,
+      )
+    : columns;
+
+export const datasetSchemaFileSchema = z.preprocess(withDefaults, z.array(datasetColumnSchema)).superRefine((columns, ctx) => {
   const names = new Set<string>();
   const ids = new Set<string>();
   columns.forEach((column, index) => {
