@@ -36,7 +36,8 @@ describe('calckit lint: exit codes', () => {
     expect(r.stdout).toBe('');
   });
   it('1 with errors, 0 with warnings only', () => {
-    expect(run(project({ 'a.calc': 'SUM(`Sales`) / 0' }), ['lint']).status).toBe(1);
+    // ABS() lacks its argument: an error (a wrong argument count).
+    expect(run(project({ 'a.calc': 'SUM(`Sales`) / ABS()' }), ['lint']).status).toBe(1);
     expect(run(project({ 'a.calc': 'SUM(Sales)' }), ['lint']).status).toBe(0);
   });
   it('2 for a bad lint configuration, naming the field', () => {
@@ -80,18 +81,20 @@ describe('calckit lint: --max-warnings and --quiet', () => {
     expect(r.stdout).toBe('');
   });
   it('--quiet --fix fixes what error rules find, not warnings', () => {
-    const d = project({ 'a.calc': 'SUM(revenue) + SUM(CASE WHEN `a` = NULL THEN 1 END)' });
+    // A pasted en dash (a fixable error) and a bare column (a fixable warning).
+    const d = project({ 'a.calc': 'SUM(revenue) \u2013 SUM(`a`)' });
     expect(run(d, ['lint', '--quiet', '--fix']).status).toBe(0);
-    expect(readFileSync(join(d, 'a.calc'), 'utf8')).toBe('SUM(revenue) + SUM(CASE WHEN `a` IS NULL THEN 1 END)');
+    expect(readFileSync(join(d, 'a.calc'), 'utf8')).toBe('SUM(revenue) - SUM(`a`)');
   });
 });
 
 describe('calckit lint: formats', () => {
-  const dir = project({ 'f/a b.calc': 'SUM(revenue)\n/ 0', 'f/ok.calc': 'SUM(`x`)' });
+  // ABS() lacks its argument: an error (a wrong argument count) on line 2.
+  const dir = project({ 'f/a b.calc': 'SUM(revenue)\n/ ABS()', 'f/ok.calc': 'SUM(`x`)' });
   it('stylish: grouped by file with code frames, no colour when piped', () => {
     const r = run(dir, ['lint', 'f']);
     expect(r.stdout).toContain('f/a b.calc\n  1:5  warning  Column name revenue is not quoted; write `revenue`  bare-column');
-    expect(r.stdout).toContain('    > 2 | / 0\n        |   ^');
+    expect(r.stdout).toContain('    > 2 | / ABS()\n        |      ^^');
     expect(r.stdout).toContain('✖ 2 problems (1 error, 1 warning)');
     expect(r.stdout).not.toContain('\u001b[');
     expect(run(dir, ['lint', 'f', '--color']).stdout).toContain('\u001b[31m');
@@ -100,7 +103,7 @@ describe('calckit lint: formats', () => {
     const out = JSON.parse(run(dir, ['lint', 'f', '--format', 'json']).stdout);
     expect(out).toHaveLength(2);
     expect(out[0]).toMatchObject({ filePath: 'f/a b.calc', errorCount: 1, warningCount: 1, fixableWarningCount: 1 });
-    expect(out[0].messages[1]).toMatchObject({ ruleId: 'division-by-zero', severity: 2, line: 2, column: 3, endLine: 2, endColumn: 4 });
+    expect(out[0].messages[1]).toMatchObject({ ruleId: 'argument-count', severity: 2, line: 2, column: 6, endLine: 2, endColumn: 8 });
     expect(out[1]).toMatchObject({ filePath: 'f/ok.calc', messages: [] });
   });
   it('sarif: validates against the SARIF 2.1.0 schema', () => {
@@ -119,7 +122,7 @@ describe('calckit lint: formats', () => {
     const results = log.runs[0].results;
     expect(results).toHaveLength(2);
     expect(results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('f/a%20b.calc');
-    expect(results[1]).toMatchObject({ ruleId: 'division-by-zero', level: 'error' });
+    expect(results[1]).toMatchObject({ ruleId: 'argument-count', level: 'error' });
     expect(log.runs[0].tool.driver.rules.length).toBeGreaterThan(25);
     // With the published docs' address, rules link to their pages (and still validate).
     const linked = JSON.parse(run(dir, ['lint', 'f', '--format', 'sarif'], undefined, { CALCKIT_RULES_DOCS_URL: 'https://docs.example.org/calckit/rules' }).stdout);
@@ -130,7 +133,7 @@ describe('calckit lint: formats', () => {
     const r = run(dir, ['lint', 'f', '--format', 'github']);
     expect(r.stdout.trim().split('\n')).toEqual([
       '::warning file=f/a b.calc,line=1,col=5,endLine=1,endColumn=12,title=calckit bare-column::Column name revenue is not quoted; write `revenue`',
-      '::error file=f/a b.calc,line=2,col=3,endLine=2,endColumn=4,title=calckit division-by-zero::Division by zero: the result is always NULL',
+      '::error file=f/a b.calc,line=2,col=6,endLine=2,endColumn=8,title=calckit argument-count::\'ABS\' takes 1 argument but was given 0: ABS(NUMERIC) → NUMERIC',
     ]);
   });
   it('junit: a suite per file, a failure per problem', () => {
@@ -163,13 +166,13 @@ describe('calckit lint: stdin', () => {
 
 describe('calckit lint: --fix', () => {
   it('writes fixed files and reports what is left', () => {
-    const dir = project({ 'a.calc': "CASE WHEN Region = NULL THEN “x” ELSE NULL END / 0", 'b.calc': 'SUM(`ok`)' });
+    const dir = project({ 'a.calc': "CASE WHEN Region = NULL THEN “x” ELSE NULL END / ABS()", 'b.calc': 'SUM(`ok`)' });
     const r = run(dir, ['lint', '--fix', '--format', 'json']);
-    expect(readFileSync(join(dir, 'a.calc'), 'utf8')).toBe("CASE WHEN `Region` IS NULL THEN 'x' END / 0");
+    expect(readFileSync(join(dir, 'a.calc'), 'utf8')).toBe("CASE WHEN `Region` IS NULL THEN 'x' END / ABS()");
     expect(readFileSync(join(dir, 'b.calc'), 'utf8')).toBe('SUM(`ok`)');
     expect(r.status).toBe(1);
     const out = JSON.parse(r.stdout);
-    expect(out[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['division-by-zero']);
+    expect(out[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['argument-count']);
     expect(out[0].output).toBeUndefined();
   });
   it('--fix-dry-run writes nothing', () => {
@@ -257,7 +260,7 @@ describe('calckit lint: cache and workers', () => {
   });
   it('worker threads give the same results as one thread', () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 60; i++) files[`f/${String(i).padStart(3, '0')}.calc`] = i % 3 === 0 ? `SUM(c${i}) / 0` : `SUM(\`c${i}\`)`;
+    for (let i = 0; i < 60; i++) files[`f/${String(i).padStart(3, '0')}.calc`] = i % 3 === 0 ? `SUM(c${i}) / ABS()` : `SUM(\`c${i}\`)`;
     const dir = project(files);
     const one = run(dir, ['lint', '--format', 'json', '--concurrency', 'off']);
     const many = run(dir, ['lint', '--format', 'json', '--concurrency', '3']);
@@ -272,7 +275,7 @@ describe('calckit lint: on a terminal', () => {
   const onTty = (cwd: string, args: string) =>
     spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${args}`, '/dev/null'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '' } }).stdout;
   it('colours the report unless --no-color', () => {
-    const dir = project({ 'a.calc': 'SUM(revenue) / 0' });
+    const dir = project({ 'a.calc': 'SUM(revenue) / ABS()' });
     expect(onTty(dir, 'lint')).toContain('\u001b[31merror\u001b[39m');
     expect(onTty(dir, 'lint --no-color')).not.toMatch(/\u001b\[\d+m/);
   });

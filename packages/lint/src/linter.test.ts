@@ -10,12 +10,13 @@ import type { Node } from '@calckit/formula';
 
 describe('lintText', () => {
   it('counts errors, warnings and fixable ones', () => {
-    const r = lintText("SUM(revenue) / 0 + SUM(CASE WHEN `a` = NULL THEN 1 END)");
+    // A bare column (a fixable warning), a wrong argument count (an error) and a pasted en dash (a fixable error).
+    const r = lintText('SUM(revenue) + SUM(LENGTH(`a`, 1)) \u2013 1');
     expect(r.errorCount).toBe(2);
     expect(r.warningCount).toBe(1);
     expect(r.fixableErrorCount).toBe(1);
     expect(r.fixableWarningCount).toBe(1);
-    expect(r.messages.map((m) => m.ruleId)).toEqual(['bare-column', 'division-by-zero', 'null-comparison']);
+    expect(r.messages.map((m) => m.ruleId)).toEqual(['bare-column', 'argument-count', 'pasted-characters']);
   });
   it("gives every rule's message the same fields, a fix and suggestions or not (one shape for the code that reads them)", () => {
     const r = lintText('SUM(revenue) / 0 + SUM(CASE WHEN `a` = NULL THEN 1 END) + CONCAT("x", `b`)');
