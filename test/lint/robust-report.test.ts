@@ -102,7 +102,7 @@ function garbage(size: number): string {
 const INTERNAL = 'internal error: rule test-internal-error failed: RangeError: Maximum call stack size exceeded; this is a bug in calckit, please report it (calckit lint --debug prints the details)';
 
 describe('calckit lint: an internal error on one file', () => {
-  const files = { 'f/a.calc': 'SUM(`x`) / 0\n', 'f/b.calc': `SUM(\`x\`) -- ${MARKER}\n`, 'f/c.calc': 'SUM(revenue)\n' };
+  const files = { 'f/a.calc': 'SUM(`x`) / ABS()\n', 'f/b.calc': `SUM(\`x\`) -- ${MARKER}\n`, 'f/c.calc': 'SUM(revenue)\n' };
   const env = { [HOOK]: MARKER };
 
   it('json: that file has one fatal message, the others are linted; exit 2; stderr names the file, no stack', () => {
@@ -119,7 +119,7 @@ describe('calckit lint: an internal error on one file', () => {
       fixableErrorCount: 0,
       fixableWarningCount: 0,
     });
-    expect(out[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['division-by-zero']);
+    expect(out[0].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['argument-count']);
     expect(out[2].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['bare-column']);
     expect(r.stderr).toBe(
       'calckit lint: f/b.calc: internal error: rule test-internal-error failed: RangeError: Maximum call stack size exceeded\n' +
@@ -142,13 +142,13 @@ describe('calckit lint: an internal error on one file', () => {
     const stylish = run(dir, ['lint', 'f'], { env });
     expect(stylish.status).toBe(2);
     expect(stylish.stdout).toContain(`f/b.calc\n  1:1  error  ${INTERNAL}\n`);
-    expect(stylish.stdout).toContain('f/a.calc\n  1:12  error  Division by zero');
+    expect(stylish.stdout).toContain("f/a.calc\n  1:15  error  'ABS' takes 1 argument");
     expect(stylish.stdout).toContain('✖ 3 problems (2 errors, 1 warning)');
 
     const sarif = run(dir, ['lint', 'f', '-f', 'sarif'], { env });
     expect(sarif.status).toBe(2);
     const log = expectValidSarif(sarif.stdout);
-    expect(log.runs[0]!.results.map((x) => x['ruleId'])).toEqual(['division-by-zero', 'internal-error', 'bare-column']);
+    expect(log.runs[0]!.results.map((x) => x['ruleId'])).toEqual(['argument-count', 'internal-error', 'bare-column']);
 
     const github = run(dir, ['lint', 'f', '-f', 'github'], { env });
     expect(github.stdout).toContain(`::error file=f/b.calc,line=1,col=1,endLine=1,endColumn=2,title=calckit::${INTERNAL}\n`);
@@ -177,7 +177,7 @@ describe('calckit lint: an internal error on one file', () => {
 
   it('a worker thread that stops (as one out of memory does): its remaining files get a fatal message, the others are linted', () => {
     const many: Record<string, string> = {};
-    for (let i = 0; i < 8; i++) many[`f/${i}.calc`] = i === 1 ? `SUM(x) -- ${MARKER}\n` : 'SUM(`x`) / 0\n';
+    for (let i = 0; i < 8; i++) many[`f/${i}.calc`] = i === 1 ? `SUM(x) -- ${MARKER}\n` : 'SUM(`x`) / ABS()\n';
     const dir = project(many);
     // Two threads: files 0-3 and 4-7. The first stops at file 1.
     const r = run(dir, ['lint', 'f', '-f', 'json', '--concurrency', '2'], { env: { [HOOK]: `exit:${MARKER}` } });
@@ -188,7 +188,7 @@ describe('calckit lint: an internal error on one file', () => {
     // File 0 was linted but not yet sent back when the worker stopped (results travel in batches): it is reported too.
     expect(fatal).toEqual(['f/0.calc', 'f/1.calc', 'f/2.calc', 'f/3.calc']);
     expect(out[1]!.messages[0]!.message).toBe('internal error: the lint worker thread stopped (exit code 70) before linting this file; this is a bug in calckit, please report it (calckit lint --debug prints the details)');
-    for (const f of out.slice(4)) expect(f.messages.map((m) => m.ruleId)).toEqual(['division-by-zero']);
+    for (const f of out.slice(4)) expect(f.messages.map((m) => m.ruleId)).toEqual(['argument-count']);
     expect(r.stderr).toContain('those 4 files were not linted because of a bug in calckit');
   });
 
@@ -216,12 +216,12 @@ describe('calckit lint: an internal error on one file', () => {
 
   it('a real input: a 3,000-term flat chain is linted or is one fatal message, never a run without a report', () => {
     const chain = Array.from({ length: 3000 }, (_, i) => `a = '${i}'`).join(' OR ');
-    const dir = project({ 'chain.calc': `${chain}\n`, 'ok.calc': 'SUM(`x`) / 0\n' });
+    const dir = project({ 'chain.calc': `${chain}\n`, 'ok.calc': 'SUM(`x`) / ABS()\n' });
     const r = run(dir, ['lint', '.', '-f', 'json']);
     expect([1, 2]).toContain(r.status);
     const out = JSON.parse(r.stdout);
     expect(out.map((f: { filePath: string }) => f.filePath)).toEqual(['chain.calc', 'ok.calc']);
-    expect(out[1].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['division-by-zero']);
+    expect(out[1].messages.map((m: { ruleId: string }) => m.ruleId)).toEqual(['argument-count']);
     const chainMessages = out[0].messages as Array<{ fatal?: boolean; message: string }>;
     if (chainMessages[0]?.fatal) expect(chainMessages[0].message).toMatch(/^internal error: RangeError: Maximum call stack size exceeded; /);
     else expect(chainMessages.length).toBeLessThanOrEqual(101);
@@ -230,7 +230,7 @@ describe('calckit lint: an internal error on one file', () => {
 
 describe('calckit lint: at most 100 problems per file', () => {
   it('a megabyte of garbage: 100 problems and one note, in seconds, with a small report', () => {
-    const dir = project({ 'garbage.calc': garbage(1_000_000), 'ok.calc': 'SUM(`x`) / 0\n' });
+    const dir = project({ 'garbage.calc': garbage(1_000_000), 'ok.calc': 'SUM(`x`) / ABS()\n' });
     const json = run(dir, ['lint', '.', '-f', 'json']);
     expect(json.status).toBe(1);
     const out = JSON.parse(json.stdout);
@@ -254,7 +254,7 @@ describe('calckit lint: at most 100 problems per file', () => {
   });
 
   it('--max-problems-per-file sets the limit; 0 shows every problem; anything else is a usage error', () => {
-    const text = Array.from({ length: 30 }, () => 'x / 0').join(' + ');
+    const text = Array.from({ length: 30 }, () => 'x / ABS()').join(' + ');
     const dir = project({ 'a.calc': `${text}\n` });
     const five = JSON.parse(run(dir, ['lint', 'a.calc', '-f', 'json', '--max-problems-per-file', '5']).stdout)[0];
     expect(five.messages).toHaveLength(6);
@@ -324,7 +324,7 @@ describe.runIf(LINUX)('calckit lint: files that are not regular files or are too
   const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
 
   it('a formula that is a link to /dev/zero or 50 MB: one fatal message each, the others linted, exit 2, at once; a FIFO is skipped', () => {
-    const dir = project({ 'f/ok.calc': 'SUM(`x`) / 0\n' });
+    const dir = project({ 'f/ok.calc': 'SUM(`x`) / ABS()\n' });
     symlinkSync('/dev/zero', join(dir, 'f/zero.calc'));
     mkfifo(join(dir, 'f/pipe.calc'));
     sparse(join(dir, 'f/huge.calc'), 50 * 1024 * 1024);
@@ -334,7 +334,7 @@ describe.runIf(LINUX)('calckit lint: files that are not regular files or are too
     const out = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ message: string; fatal?: boolean }> }>;
     expect(Object.fromEntries(out.map((f) => [f.filePath, f.messages.map((m) => m.message)]))).toEqual({
       'f/huge.calc': ['cannot read the file: larger than 10 MB (52,428,800 bytes), the most calckit reads'],
-      'f/ok.calc': ['Division by zero: the result is always NULL'],
+      'f/ok.calc': ["'ABS' takes 1 argument but was given 0: ABS(NUMERIC) → NUMERIC"],
       'f/zero.calc': ['cannot read the file: not a regular file (a character device)'],
     });
     // Named on the command line, the FIFO is no file to lint (it is never opened, so nothing waits for a writer).
