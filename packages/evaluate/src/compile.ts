@@ -40,6 +40,7 @@ import { compareStrings, likeMatcher, type Collation } from './collation.js';
 import { compareValues, sortCompare } from './compare.js';
 import type { ArgumentValue, IntervalValue, ScalarContext } from './functions/contract.js';
 import { SCALAR_FUNCTIONS } from './functions/index.js';
+import { declaredFractionDigits, intervalDigits } from './functions/date/declared-digits.js';
 import { concatBounded, joinBounded } from './functions/strings.js';
 import { mysqlRandom, type RandomState } from './functions/random.js';
 import { dictionaryOf, type TypedTable } from './rows.js';
@@ -503,7 +504,8 @@ export class Compiler {
         const unit = e.unit;
         if (!unit) throw err('syntax', 'INTERVAL without a unit', e.range);
         // An INTERVAL is only ever an argument: the date functions receive it as an IntervalValue.
-        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit, approximate }) satisfies IntervalValue as unknown as Value, type: 'INTERVAL', scale: -1 };
+        // Its scale: the digits of a second's fraction it adds to a date (declared-digits.ts).
+        return { fn: (i) => ({ type: 'INTERVAL', amount: amount(i), unit, approximate }) satisfies IntervalValue as unknown as Value, type: 'INTERVAL', scale: intervalDigits(unit, compiled) };
       }
       case 'Call':
         return this.call(e, level, scope);
@@ -770,7 +772,7 @@ export class Compiler {
         return impl(args, ctx);
       },
       type: scope.types.typeOf(e) === 'UNKNOWN' ? 'DATETIME' : d.type === 'DATE' && isSubDay((intervalNode as { unit: string }).unit) ? 'DATETIME' : d.type === 'DATE' ? 'DATE' : 'DATETIME',
-      scale: -1,
+      scale: declaredFractionDigits(name, [d, iv]),
     };
   }
 
@@ -1501,7 +1503,8 @@ function scalarScale(name: string, args: readonly Compiled[]): number {
     case 'COALESCE':
       return args.every((x) => x.scale >= 0 || x.type === 'NULL') ? args.reduce((m, x) => Math.max(m, x.scale), 0) : -1;
     default:
-      return -1;
+      // A time function's result: the digits of its fraction MariaDB declares (-1 for the others).
+      return declaredFractionDigits(name, args);
   }
 }
 

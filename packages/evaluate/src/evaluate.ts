@@ -188,7 +188,7 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     const { compiled, count } = prepare(table);
     const fn = compiled.fn;
     const out: OutputValue[] = new Array(count);
-    for (let i = 0; i < count; i++) out[i] = toOutputValue(fn(i));
+    for (let i = 0; i < count; i++) out[i] = toOutputValue(fn(i), compiled.scale);
     return out;
   };
 
@@ -207,13 +207,14 @@ export function compileFormula(text: string, options: EvaluateOptions = {}): Com
     };
     if (!groups) {
       const rows: EvaluationRow[] = new Array(table.length);
-      if (groupColumns.length === 0) for (let i = 0; i < table.length; i++) rows[i] = { value: toOutputValue(fn(i)) };
-      else for (let i = 0; i < table.length; i++) rows[i] = { group: groupOf(i), value: toOutputValue(fn(i)) };
+      // A time prints the digits of a second's fraction its expression declares (the compiled scale; declared-digits.ts).
+      if (groupColumns.length === 0) for (let i = 0; i < table.length; i++) rows[i] = { value: toOutputValue(fn(i), compiled.scale) };
+      else for (let i = 0; i < table.length; i++) rows[i] = { group: groupOf(i), value: toOutputValue(fn(i), compiled.scale) };
       return { kind: 'rows', ...declared, rows };
     }
     const rows: EvaluationRow[] = new Array(groups.count);
     for (let g = 0; g < groups.count; g++) {
-      const value = toOutputValue(fn(g));
+      const value = toOutputValue(fn(g), compiled.scale);
       rows[g] = groupColumns.length === 0 ? { value } : { group: groupOf(groups.first[g]!), value };
     }
     return { kind: 'groups', ...declared, rows };

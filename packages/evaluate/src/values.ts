@@ -297,14 +297,16 @@ export function toText(v: ArgumentValue, type: ValueType = 'UNKNOWN', scale = -1
   if (v === null) return null;
   if (typeof v === 'number') return formatNumber(v, type, scale);
   if (typeof v === 'boolean') return v ? '1' : '0';
-  if (isTimeValue(v)) return formatTime(v);
-  if (isDurationValue(v)) return formatDuration(v.us);
+  // A time's scale is the digits of a second's fraction its expression declares (declared-digits.ts), -1 unknown.
+  if (isTimeValue(v)) return formatDateTime(v, scale);
+  if (isDurationValue(v)) return formatDuration(v.us, scale);
   throw new EvaluationError('runtime', 'an INTERVAL is not text: it can only be added to or subtracted from a date');
 }
 
-/** A value as `eval` prints it and `test` compares it: times as text (a TIME as `[-]HH:MM:SS`), non-finite numbers as NULL. */
-export function toOutputValue(v: Value): OutputValue {
+/** A value as `eval` prints it and `test` compares it: times as text (a TIME as `[-]HH:MM:SS`, with the `fractionDigits`
+ * its expression declares: DATE_ADD(…, INTERVAL … MICROSECOND) prints `.500000`), non-finite numbers as NULL. */
+export function toOutputValue(v: Value, fractionDigits = 0): OutputValue {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null;
-  return isDurationValue(v) ? formatDuration(v.us) : formatTime(v);
+  return isDurationValue(v) ? formatDuration(v.us, fractionDigits) : formatDateTime(v, fractionDigits);
 }

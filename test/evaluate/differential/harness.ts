@@ -34,6 +34,8 @@ export const RELATIVE_TOLERANCE = 1e-9;
 
 const isNumericType = (t: string) => /^(TINY|SHORT|LONG|INT24|LONGLONG|FLOAT|DOUBLE|DECIMAL|NEWDECIMAL|YEAR|BIT)$/.test(t);
 
+const isTimeType = (t: string) => t === 'DATETIME' || t === 'TIME';
+
 /** MariaDB's value as compared: numbers as numbers, text and times as text. */
 export function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
   if (v === null || v === undefined) return null;
@@ -44,8 +46,9 @@ export function fromMariadb(v: unknown, meta: ColumnMeta): unknown {
   // (zeroDateTimeBehavior), and the evaluator has no such value.
   if (typeof v === 'string' && /^0000-00-00( 00:00:00)?$/.test(v) && (meta.type === 'DATE' || meta.type === 'DATETIME' || meta.type === 'NEWDATE')) return null;
   // MariaDB prints a DATETIME or TIME with as many decimals as the expression declares (`.500000`); the evaluator
-  // prints the fraction's significant digits (`.5`, none for a zero fraction): the same time.
-  if (typeof v === 'string' && (meta.type === 'DATETIME' || meta.type === 'TIME') && /\.\d+$/.test(v)) return v.replace(/\.?0+$/, '');
+  // declares them only for the time functions it models (declared-digits.ts), else prints the fraction's significant
+  // digits (`.5`, none for a zero fraction): both are compared by the significant digits (sameValue).
+  if (typeof v === 'string' && isTimeType(meta.type) && /\.\d+$/.test(v)) return v.replace(/\.?0+$/, '');
   return v;
 }
 
@@ -58,6 +61,9 @@ export function fromEvaluator(v: unknown): unknown {
 
 export function sameValue(mariadb: unknown, evaluator: unknown, meta: ColumnMeta): boolean {
   if (mariadb === null || evaluator === null) return mariadb === evaluator;
+  // The evaluator prints the digits its expression declares where it knows them (`.500000`), else the significant
+  // ones: compared as MariaDB's DATETIME or TIME above, by the fraction's significant digits.
+  if (typeof evaluator === 'string' && typeof mariadb === 'string' && isTimeType(meta.type) && /\.\d+$/.test(evaluator)) evaluator = evaluator.replace(/\.?0+$/, '');
   if (typeof mariadb === 'number' && typeof evaluator === 'number') {
     if (Object.is(mariadb, evaluator) || mariadb === evaluator) return true;
     const diff = Math.abs(mariadb - evaluator);

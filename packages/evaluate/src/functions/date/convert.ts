@@ -4,6 +4,7 @@
 import type { DurationValue, TimeValue, Value } from '../../api.js';
 import { isDurationValue } from '../contract.js';
 import { MAX_YEAR, addMicros, civilPacked, type DateTimeFields, daysInMonth, fieldsOf, isValidDate, microsOf, MS_PER_DAY, pad, timeValue, timeValueOf } from './calendar.js';
+import { NOT_FIXED_DIGITS } from './declared-digits.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
@@ -467,12 +468,17 @@ export function toTime(value: Value | undefined, lenient = false, double = false
   return t.kind === 'time' ? t.us : timeOfDay(t.value);
 }
 
-/** Microseconds as a fraction with its significant digits (`.5`, `.123`, `.000001`), as MariaDB prints a literal's
- * value; nothing for zero. (MariaDB prints as many digits as the value's declared precision: unknown here.) */
-const fractionText = (micro: number): string => (micro ? `.${pad(micro, 6).replace(/0+$/, '')}` : '');
+/** Microseconds as a fraction: its significant digits (`.5`, `.123`, `.000001`; nothing for zero), padded to the
+ * `digits` the expression declares where known (MariaDB prints `.500000` for a DATETIME(6), `.0` for a DATETIME(1)). */
+const fractionText = (micro: number, digits = 0): string => {
+  if (digits >= NOT_FIXED_DIGITS) return micro ? `.${pad(micro, 6)}` : '';
+  const significant = micro ? pad(micro, 6).replace(/0+$/, '') : '';
+  const text = significant.length >= digits ? significant : pad(micro, 6).slice(0, digits);
+  return text ? `.${text}` : '';
+};
 
 /** A TIME (microseconds) as MySQL prints it: `[-]HH:MM:SS`, hours with two digits or more, the fraction's significant digits when it has one. */
-export function formatTime(us: number): string {
+export function formatTime(us: number, digits = 0): string {
   const negative = us < 0;
   let rest = Math.abs(Math.trunc(us));
   const fraction = rest % US_PER_SECOND;
@@ -480,15 +486,15 @@ export function formatTime(us: number): string {
   const seconds = rest % 60;
   const minutes = Math.floor(rest / 60) % 60;
   const hours = Math.floor(rest / 3600);
-  return `${negative ? '-' : ''}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${fractionText(fraction)}`;
+  return `${negative ? '-' : ''}${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}${fractionText(fraction, digits)}`;
 }
 
 /** A DATE or DATETIME as ISO text (`2024-01-31`, `2024-01-31 10:20:30`, the fraction's significant digits when it has one). */
-export function formatDateTime(t: TimeValue): string {
+export function formatDateTime(t: TimeValue, digits = 0): string {
   const f = fieldsOf(t.epochMs, t.micros);
   const date = `${pad(f.year, 4)}-${pad(f.month, 2)}-${pad(f.day, 2)}`;
   if (t.type === 'DATE') return date;
-  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${fractionText(f.micro)}`;
+  return `${date} ${pad(f.hour, 2)}:${pad(f.minute, 2)}:${pad(f.second, 2)}${fractionText(f.micro, digits)}`;
 }
 
 // ── Numbers ────────────────────────────────────────────────────────────────────────────────────────────────────────
