@@ -22,11 +22,12 @@ function runWithClosedStdout(args: string[], cwd: string): Promise<{ code: numbe
   });
 }
 
-/** A project of 60 formulas, each with a problem `--fix` mends (`= NULL`) and an unformatted layout. */
+/** A project of 60 formulas, each with a problem `--fix` mends (`= NULL`, a warning), an error (ABS() lacks its
+ * argument) and an unformatted layout. */
 function project(): string {
   const dir = mkdtempSync(join(sandbox, 'project-'));
   writeFileSync(join(dir, 'calckit.json'), '{}\n');
-  for (let i = 0; i < 60; i++) writeFileSync(join(dir, `f${i}.calc`), 'CASE WHEN `Region` = NULL   THEN 1 ELSE 0 END\n');
+  for (let i = 0; i < 60; i++) writeFileSync(join(dir, `f${i}.calc`), 'CASE WHEN `Region` = NULL   THEN ABS() ELSE 0 END\n');
   return dir;
 }
 

@@ -11,30 +11,33 @@ const CLI = join(import.meta.dirname, '../../packages/cli/dist/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'calckit-long-'));
 const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, timeout: 110_000 });
 
-/** About `bytes` of `Region` = 'R0' OR `Region` = 'R1' OR …, ending in one problem: `= NULL`. */
-function chain(bytes: number): { text: string; links: number } {
+/** About `bytes` of `Region` = 'R0' OR `Region` = 'R1' OR …, ending in `last`: by default `= NULL` (a warning). */
+function chain(bytes: number, last = '`Region` = NULL'): { text: string; links: number } {
   const terms: string[] = [];
   for (let length = 0; length < bytes; length += 20) terms.push(`\`Region\` = 'R${terms.length}'`);
-  return { text: `${terms.join(' OR ')} OR \`Region\` = NULL\n`, links: terms.length };
+  return { text: `${terms.join(' OR ')} OR ${last}\n`, links: terms.length };
 }
+/** A lint error (a wrong argument count) that ends the chains lint is run on. */
+const ERROR_TERM = "LEFT(`Region`) = 'R'";
 
 describe('formulas of a megabyte', () => {
   const big = chain(1_000_000);
   writeFileSync(join(dir, 'chain.calc'), big.text);
+  writeFileSync(join(dir, 'chain-error.calc'), chain(1_000_000, ERROR_TERM).text);
   writeFileSync(join(dir, 'case.calc'), `CASE ${Array.from({ length: 10_000 }, (_, i) => `WHEN \`Amount\` > ${i} THEN 'b${i}'`).join(' ')} ELSE 0 END\n`);
-  writeFileSync(join(dir, 'list.calc'), `\`Code\` IN (${Array.from({ length: 100_000 }, (_, i) => String(i)).join(', ')}) AND \`Code\` = NULL\n`);
+  writeFileSync(join(dir, 'list.calc'), `\`Code\` IN (${Array.from({ length: 100_000 }, (_, i) => String(i)).join(', ')}) AND ${ERROR_TERM}\n`);
 
   it('calckit lint reports on a 1 MB chain, a 10,000-WHEN CASE and a 100,000-value list (stylish and JSON)', () => {
     expect(big.text.length).toBeGreaterThan(1_000_000);
-    const stylish = run(['lint', 'chain.calc']);
+    const stylish = run(['lint', 'chain-error.calc']);
     expect(stylish.stderr).not.toMatch(/internal error|RangeError/);
     expect(stylish.status).toBe(1);
-    expect(stylish.stdout).toContain('null-comparison');
-    const json = run(['lint', '-f', 'json', 'chain.calc', 'case.calc', 'list.calc']);
+    expect(stylish.stdout).toContain('argument-count');
+    const json = run(['lint', '-f', 'json', 'chain-error.calc', 'case.calc', 'list.calc']);
     expect(json.status).toBe(1);
     const results = JSON.parse(json.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string }> }>;
-    expect(results.map((r) => r.filePath.split(/[\\/]/).pop()).sort()).toEqual(['case.calc', 'chain.calc', 'list.calc']);
-    for (const r of results) expect(r.messages.map((m) => m.ruleId), r.filePath).toContain(r.filePath.endsWith('case.calc') ? 'case-branch-types' : 'null-comparison');
+    expect(results.map((r) => r.filePath.split(/[\\/]/).pop()).sort()).toEqual(['case.calc', 'chain-error.calc', 'list.calc']);
+    for (const r of results) expect(r.messages.map((m) => m.ruleId), r.filePath).toContain(r.filePath.endsWith('case.calc') ? 'case-branch-types' : 'argument-count');
   }, 120_000);
 
   it('calckit analyze prints the fields of a 1 MB chain', () => {
