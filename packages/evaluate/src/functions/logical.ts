@@ -2,7 +2,8 @@
 // NULLIF (NULL when both are equal under the collation, else the first).
 import type { Value } from '../api.js';
 import { compareValues } from '../compare.js';
-import { roundHalfAwayFromZero } from '../values.js';
+import { isDurationValue, roundHalfAwayFromZero } from '../values.js';
+import { timeOnDate } from './date/convert.js';
 import type { ScalarContext, ScalarFunction, ScalarFunctionTable } from './contract.js';
 
 /** A DECIMAL argument rounded to its shown scale, as MariaDB compares it; anything else as it is. */
@@ -11,13 +12,23 @@ function shownDecimal(v: Value, k: number, ctx: ScalarContext): Value {
   return typeof v === 'number' && ctx.argTypes?.[k] === 'DECIMAL' && scale >= 0 && scale <= 15 ? roundHalfAwayFromZero(v, scale) : v;
 }
 
-const ifnull: ScalarFunction = (args) => (args[0] ?? args[1] ?? null) as Value;
+/**
+ * The value chosen, in the common type of the arguments where it is a TIME among dates: MariaDB's common type of a
+ * TIME and a DATE or DATETIME is DATETIME, so the TIME becomes that time on the current date (the `now` option):
+ * `COALESCE(CURRENT_TIME, CURRENT_DATE)` is `2010-01-01 01:02:03` (measured, func_hybrid_type.test).
+ */
+function inCommonType(v: Value, ctx: ScalarContext): Value {
+  if (!isDurationValue(v) || !ctx.argTypes?.some((t) => t === 'DATE' || t === 'DATETIME')) return v;
+  return timeOnDate(v, ctx.now);
+}
+
+const ifnull: ScalarFunction = (args, ctx) => inCommonType((args[0] ?? args[1] ?? null) as Value, ctx);
 
 export const LOGICAL_FUNCTIONS: ScalarFunctionTable = {
   IFNULL: ifnull,
   NVL: ifnull,
-  COALESCE: (args) => {
-    for (const a of args) if (a !== null) return a as Value;
+  COALESCE: (args, ctx) => {
+    for (const a of args) if (a !== null) return inCommonType(a as Value, ctx);
     return null;
   },
   // MariaDB compares as `=` does, a DECIMAL at its shown scale (NULLIF(1/3*3, 1) is NULL), and returns the first

@@ -232,3 +232,10 @@ describe('DISTINCT and grouping see a TIME by its duration', () => {
     expect(evaluateFormula('MAX(SEC_TO_TIME(`s`))', rows, { now: NOW }).rows[0]!.value).toBe('00:02:00');
   });
 });
+
+cases("a TIME among dates in COALESCE or IFNULL is a DATETIME, the time on the current date (MariaDB's common type; func_hybrid_type.test)", [
+  ['COALESCE(CURRENT_TIME, CURRENT_DATE)', '2026-11-24 12:34:56'],
+  ['IFNULL(CURRENT_TIME, CURRENT_DATE)', '2026-11-24 12:34:56'],
+  ["COALESCE(TIME('26:00:00'), CURRENT_DATE)", '2026-11-25 02:00:00'],
+  ["COALESCE(CURRENT_TIME, 'x')", '12:34:56'],
+]);
