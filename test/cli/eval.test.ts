@@ -21,6 +21,7 @@ const write = (name: string, text: string): string => {
 };
 
 const orders = write('orders.csv', 'Region,Revenue,Cost\nEast,100,60\nWest,70,35\nEast,50,\n');
+const times = write('times.csv', 'Shipped\n2024-01-31 10:20:30\n2024-02-01 00:00:00\n');
 const schema = write(
   'schema.json',
   JSON.stringify([
@@ -37,6 +38,9 @@ describe('calckit eval', () => {
     ['an aggregate: one value', ['-', '--data', orders, '--schema', schema], 'SUM(`Revenue`)', '220\n'],
     ['an aggregate by group, sorted by the group-by values', ['-', '--data', orders, '--schema', schema, '--group-by', 'Region'], 'SUM(`Revenue`)', 'Region  value\nEast    150\nWest    70\n'],
     ['the clock from --now', ['-', '--data', orders, '--now', '2024-03-31T10:00:00'], "DATEDIFF(CURRENT_DATE(), '2024-03-01')", '30\n30\n30\n'],
+    // A time prints the fraction digits its expression declares, as MariaDB: a DATETIME column none.
+    ['a DATETIME column as it is', ['-', '--data', times], '`Shipped`', '2024-01-31 10:20:30\n2024-02-01 00:00:00\n'],
+    ['a MICROSECOND interval declares 6 digits', ['-', '--data', times], 'DATE_ADD(`Shipped`, INTERVAL 500000 MICROSECOND)', '2024-01-31 10:20:30.500000\n2024-02-01 00:00:00.500000\n'],
   ])('%s', (_name, args, formula, expected) => {
     const r = run(['eval', ...args], formula);
     expect(r.stderr).toBe('');
