@@ -64,7 +64,8 @@ function joinTexts(parts: readonly ((i: number) => string | null)[]): (i: number
 export interface Compiled {
   readonly fn: Fn;
   readonly type: ValueType;
-  /** Decimals of an exact (LONG, DECIMAL) value; < 0 when unknown or not exact. */
+  /** Decimals of an exact (LONG, DECIMAL) value; of a time result, the digits of a second's fraction its expression
+   * declares (functions/date/declared-digits.ts; an INTERVAL's, those it adds); < 0 when unknown or not exact. */
   readonly scale: number;
   /**
    * Decimals an exact value is kept with while it flows into other operators: MySQL keeps a division's quotient in
