@@ -31,10 +31,27 @@ fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/calckit-mariadb-test.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
+TAKEN="$VERSION"
+download() { (cd "$WORK" && apt-get download -qq "$PACKAGE=$1" >>"$WORK/apt.log" 2>&1); }
 log "apt-get download $PACKAGE=$VERSION (about 20 MB)"
-if ! (cd "$WORK" && apt-get download -qq "$PACKAGE=$VERSION" >"$WORK/apt.log" 2>&1); then
-  # apt's own message says why (no network, no such version in the sources, …).
-  fail "apt-get download $PACKAGE=$VERSION failed: $(grep -E '^(E|W):' "$WORK/apt.log" | head -3 | tr '\n' ' ')"
+if ! download "$VERSION"; then
+  # The mirror keeps only the newest point release of a series, and apt's lists may be stale: refresh them when
+  # allowed, then take the candidate of the same series if the installed version is gone. The expressions of two
+  # point releases differ by a few new cases; their values come from the running server, never from the files.
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; fi
+  if [ "$(id -u)" -eq 0 ] || [ -n "$SUDO" ]; then $SUDO apt-get update -qq >>"$WORK/apt.log" 2>&1 || true; fi
+  CANDIDATE="$(apt-cache policy "$PACKAGE" 2>/dev/null | awk '/Candidate:/ { print $2 }')"
+  if ! download "$VERSION"; then
+    if [ -z "${CALCKIT_MARIADB_TEST_VERSION:-}" ] && [ -n "$CANDIDATE" ] && [ "$CANDIDATE" != "(none)" ] \
+      && [ "${CANDIDATE%.*}" = "${VERSION%.*}" ] && download "$CANDIDATE"; then
+      TAKEN="$CANDIDATE"
+      log "$PACKAGE=$VERSION is no longer in the sources: took $CANDIDATE of the same series"
+    else
+      # apt's own message says why (no network, no such version in the sources, …).
+      fail "apt-get download $PACKAGE=$VERSION failed: $(grep -E '^(E|W):' "$WORK/apt.log" | head -3 | tr '\n' ' ')"
+    fi
+  fi
 fi
 DEB="$(find "$WORK" -maxdepth 1 -name "${PACKAGE}_*.deb" | head -1)"
 [ -n "$DEB" ] || fail "apt-get download $PACKAGE=$VERSION left no .deb in $WORK"
@@ -48,5 +65,5 @@ dpkg-deb --fsys-tarfile "$DEB" \
 find "$WORK/usr/share/mysql/mysql-test/main" -maxdepth 1 -type f \( -name '*.test' -o -name '*.result' \) -exec mv -t "$CACHE/main" {} +
 COUNT="$(find "$CACHE/main" -name '*.test' | wc -l)"
 [ "$COUNT" -gt 0 ] || fail "$DEB holds no mysql-test/main/func_*.test or type_*.test"
-echo "$PACKAGE $VERSION: $COUNT test files" >"$DONE"
+echo "$PACKAGE $TAKEN: $COUNT test files (for the server $VERSION)" >"$DONE"
 echo "$CACHE/main"
