@@ -17,6 +17,7 @@ export {
   DECIMAL_MAX_SCALE,
   DIV_PRECISION_INCREMENT,
   negationType,
+  NOT_FIXED_DECIMALS,
   numericClassOf,
   quotientDigits,
   type ArithmeticOperator,

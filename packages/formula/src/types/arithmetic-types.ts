@@ -66,8 +66,9 @@ export const DIV_PRECISION_INCREMENT = 4;
 /** The most decimals MariaDB gives a DECIMAL (DECIMAL_MAX_SCALE). */
 export const DECIMAL_MAX_SCALE = 38;
 
-/** The kept decimals of a floating-point value (all a double holds): more than any shown scale, so the shown value
- * is rounded to its scale while the value itself flows on unrounded. */
+/** MariaDB's NOT_FIXED_DEC: the decimals of a value whose decimals are not fixed. As the kept decimals of a
+ * floating-point value (all a double holds) it is more than any shown scale, so the shown value is rounded to its
+ * scale while the value itself flows on unrounded; a time result declaring it prints all six digits of a fraction. */
 export const NOT_FIXED_DECIMALS = 39;
 
 type ScaleRule = (left: number, right: number) => number;

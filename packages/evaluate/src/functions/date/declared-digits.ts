@@ -2,7 +2,7 @@
 // with exactly that many (`DATE_ADD('1000-01-01 00:00:00', INTERVAL '0 00:00:01.5' DAY_MICROSECOND)` is
 // 1000-01-01 00:00:01.500000, measured in its regression tests). From its Item_date_add_interval / Item_func_add_time /
 // Item_func_sec_to_time fix_length_and_dec: the larger of the arguments' own digits, at most 6.
-import type { ValueType } from '@calckit/formula';
+import { NOT_FIXED_DECIMALS, type ValueType } from '@calckit/formula';
 
 /** What the compiler knows of an argument: its static type and decimals, its value when constant. */
 export interface StaticArgument {
@@ -14,11 +14,11 @@ export interface StaticArgument {
 const MAX_DIGITS = 6;
 
 /**
- * MariaDB's NOT_FIXED_DEC: a result whose digits are not fixed (ADDTIME of texts, a STRING result of no declared
- * decimals) prints all 6 when it has a fraction, none when not (measured: `ADDTIME("-01:01:01.01", "-23:59:59.1")` is
- * -25:01:00.110000, `SUBTIME("02:01:01.999999", "01:01:01.999999")` 01:00:00).
+ * MariaDB's NOT_FIXED_DEC (the arithmetic table's NOT_FIXED_DECIMALS): a result whose digits are not fixed (ADDTIME of
+ * texts, a STRING result of no declared decimals) prints all 6 when it has a fraction, none when not (measured:
+ * `ADDTIME("-01:01:01.01", "-23:59:59.1")` is -25:01:00.110000, `SUBTIME("02:01:01.999999", "01:01:01.999999")` 01:00:00).
  */
-export const NOT_FIXED_DIGITS = 39;
+export const NOT_FIXED_DIGITS = NOT_FIXED_DECIMALS;
 const cap = (n: number): number => Math.min(MAX_DIGITS, Math.max(0, n));
 
 /** Digits of the fraction written in a time text (`'10:20:30.50'` has 2). */
