@@ -1,9 +1,10 @@
 // Argument counts that MySQL (the service's engine) accepts for catalogue functions beyond the signature the service
 // documents: LOG(b, x), TIMESTAMP(date, time), one-argument CONCAT and COALESCE, UNIX_TIMESTAMP() and the clock
-// functions' precision argument, and DISTINCT in AVG, MIN and MAX (MySQL 8.0 reference manual; MariaDB 10.11 computes each, as its own regression tests
-// show: test/evaluate/regression). The analysis accepts them and lint's argument-count leaves them alone, while its
-// undocumented-function warns about them: nothing shows the service refusing them, nor promises them. Counts only MariaDB takes (LPAD and RPAD without
-// the padding, where the service's engine reference and MySQL require three arguments) are not listed: still errors.
+// functions' precision argument, and DISTINCT in AVG, MIN and MAX (MySQL 8.0 reference manual; MariaDB 10.11 computes
+// each, as its own regression tests show: test/evaluate/regression). The analysis accepts them and lint's
+// argument-count leaves them alone, while its undocumented-function warns about them: nothing shows the service
+// refusing them, nor promises them. Counts only MariaDB takes (LPAD and RPAD without the padding, where the service's
+// engine reference and MySQL require three arguments) are not listed: still errors.
 
 export interface EngineForm {
   readonly min: number;
