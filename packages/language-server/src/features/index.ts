@@ -17,6 +17,8 @@ import { selectionRange } from './selection-ranges.js';
 import { semanticTokens } from './semantic-tokens.js';
 import { signatureHelp } from './signature-help.js';
 import { symbols } from './symbols.js';
+import { calculation } from './calculation.js';
+import { evaluation } from './evaluation.js';
 
 export const FEATURES: readonly Feature[] = [
   completion,
@@ -36,4 +38,6 @@ export const FEATURES: readonly Feature[] = [
   formatting,
   pullDiagnostics,
   formulaTests,
+  calculation,
+  evaluation,
 ];
