@@ -1,7 +1,9 @@
 // Bundles the extension (dist/extension.js, `vscode` external) and the language server (dist/server.js) with esbuild,
-// as CommonJS for VS Code's extension host. Run from anywhere: `npm run build -w extension`.
+// as CommonJS for VS Code's extension host; and the web extension (package.json "browser": dist/web/extension.js,
+// for the browser, CommonJS as VS Code's web worker extension host loads it) with the language server's browser
+// bundle beside it (dist/web/server.js, the Web Worker script). Run from anywhere: `npm run build -w extension`.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,4 +37,24 @@ await build({
 const serverEntry = join(root, '..', 'packages', 'language-server', 'src', 'bin.ts');
 if (!existsSync(serverEntry)) throw new Error(`the language server entry ${serverEntry} is missing`);
 await build({ ...common, entryPoints: [serverEntry], outfile: join(dist, 'server.js') });
-console.log(`built ${dist}/extension.js and server.js`);
+
+// The web extension: nothing Node may be bundled into it (a Node built-in fails the build instead of being shimmed).
+const web = join(dist, 'web');
+mkdirSync(web, { recursive: true });
+await build({
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  // vscode-languageclient/browser and its protocol packages are published for the "browser" condition.
+  conditions: ['source', 'browser'],
+  entryPoints: [join(root, 'src/web/extension.ts')],
+  outfile: join(web, 'extension.js'),
+  external: ['vscode'],
+});
+// The language server's browser bundle (an IIFE worker script) is made by the language server's own build.
+const browserServer = join(root, '..', 'packages', 'language-server', 'dist', 'browser', 'calckit-language-server.js');
+if (!existsSync(browserServer)) {
+  throw new Error(`the language server's browser bundle ${browserServer} is missing: run node packages/language-server/scripts/bundle.mjs (npm run build does) first`);
+}
+copyFileSync(browserServer, join(web, 'server.js'));
+console.log(`built ${dist}/extension.js, server.js, web/extension.js and web/server.js`);

@@ -1,142 +1,56 @@
-// Starts the bundled language server (dist/server.js) over Node IPC with vscode-languageclient, passes the `calckit`
-// settings, and restarts the server when it crashes (up to a limit, so a server that dies at start-up does not loop).
+// Starts the bundled language server (dist/server.js) over Node IPC with vscode-languageclient/node. The options the
+// client sends and its lifecycle (settings, crash policy, state) are language-client-core.ts's, shared with the web
+// entry; what is here needs Node: the server process, the project file watchers, formula test files on disk.
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import {
-  CloseAction,
   DocumentDiagnosticReportKind,
   DocumentDiagnosticRequest,
-  ErrorAction,
   LanguageClient,
-  RevealOutputChannelOn,
-  State,
   TextDocumentSyncKind,
   TransportKind,
-  type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { CLIENT_ID, CLIENT_NAME, missingServer, startClient, type ServerHandle } from './language-client-core.js';
 import type { Log } from './log.js';
-import { serverSettings } from './settings.js';
+
+export type { ServerHandle, ServerState } from './language-client-core.js';
 
 /** Formula test files (`<formula>.calc.test.json|yaml|yml`): synced to the server for its lenses and diagnostics. */
 export const TEST_FILE_SELECTOR = [{ scheme: 'file', pattern: '**/*.calc.test.{json,yaml,yml}' }];
 /** The server's command that runs a formula's tests (declared by the server, registered by the client). */
 export const RUN_TESTS_COMMAND = 'calckit.runTests';
 
-/** Crashes tolerated within CRASH_WINDOW_MS before the client gives up restarting. */
-const MAX_CRASHES = 5;
-const CRASH_WINDOW_MS = 3 * 60_000;
-
-export type ServerState = 'starting' | 'running' | 'stopped' | 'missing' | 'failed';
-
-export interface ServerHandle extends vscode.Disposable {
-  readonly client: LanguageClient | undefined;
-  readonly state: ServerState;
-  readonly onDidChangeState: vscode.Event<ServerState>;
-  restart(): Promise<void>;
-}
-
-export function startLanguageClient(context: vscode.ExtensionContext, log: Log): ServerHandle {
+export function startLanguageClient(context: vscode.ExtensionContext, log: Log): ServerHandle<LanguageClient> {
   const module = context.asAbsolutePath('dist/server.js');
-  const emitter = new vscode.EventEmitter<ServerState>();
-  let state: ServerState = 'starting';
-  const setState = (next: ServerState): void => {
-    state = next;
-    emitter.fire(next);
-  };
-  if (!existsSync(module)) {
-    log.warn(`language server bundle ${module} is missing: diagnostics and completion are off (build with the server)`);
-    state = 'missing';
-    return {
-      client: undefined,
-      get state() {
-        return state;
-      },
-      onDidChangeState: emitter.event,
-      restart: async () => {},
-      dispose: () => emitter.dispose(),
-    };
-  }
-
+  if (!existsSync(module)) return missingServer(log, module);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
-  const crashes: number[] = [];
   const watchers = [vscode.workspace.createFileSystemWatcher('**/*.json')];
   context.subscriptions.push(...watchers);
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'calc' },
-      { scheme: 'untitled', language: 'calc' },
-    ],
-    synchronize: {
-      configurationSection: 'calckit',
+  return startClient(
+    {
+      documentSelector: [
+        { scheme: 'file', language: 'calc' },
+        { scheme: 'untitled', language: 'calc' },
+      ],
       // The project file and schema files: the server re-lints open formulas when they change.
       fileEvents: watchers,
-    },
-    // The server pulls settings per document (workspace/configuration); these are its defaults until then.
-    initializationOptions: () => ({ settings: serverSettings(vscode.workspace.workspaceFolders?.[0]?.uri) }),
-    outputChannel: log.channel,
-    revealOutputChannelOn: RevealOutputChannelOn.Never,
-    middleware: {
-      // From the command palette (no argument): the tests of the active editor's formula or test file.
-      executeCommand: (command, args, next) => {
-        const active = vscode.window.activeTextEditor?.document.uri;
-        return next(command, command === RUN_TESTS_COMMAND && args.length === 0 && active?.scheme === 'file' ? [active.toString()] : args);
+      middleware: {
+        // From the command palette (no argument): the tests of the active editor's formula or test file.
+        executeCommand: (command, args, next) => {
+          const active = vscode.window.activeTextEditor?.document.uri;
+          return next(command, command === RUN_TESTS_COMMAND && args.length === 0 && active?.scheme === 'file' ? [active.toString()] : args);
+        },
       },
+      create: (options) => new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, options),
+      restart: (client) => client.restart(),
+      onRunning: (client) => syncTestFiles(client, log),
     },
-    errorHandler: {
-      error: (error, message, count) => {
-        log.error(`language server connection error (${count ?? 0}): ${error.message} ${message?.jsonrpc ?? ''}`);
-        // Always continue: a crash makes several pending writes fail at once, and shutting down on them would stop
-        // the restart that closed() decides. `handled` keeps the client from a notification of its own.
-        return { action: ErrorAction.Continue, handled: true };
-      },
-      closed: () => {
-        const now = Date.now();
-        crashes.push(now);
-        while (crashes.length > 0 && (crashes[0] ?? now) < now - CRASH_WINDOW_MS) crashes.shift();
-        if (crashes.length > MAX_CRASHES) {
-          log.error(`the language server stopped ${crashes.length} times in 3 minutes: not restarting it (run "calckit: Restart Language Server")`);
-          setState('failed');
-          return { action: CloseAction.DoNotRestart, message: 'The calckit language server keeps stopping; see the calckit log.' };
-        }
-        log.warn(`the language server stopped; restarting it (${crashes.length}/${MAX_CRASHES})`);
-        return { action: CloseAction.Restart, handled: true };
-      },
-    },
-  };
-  const client = new LanguageClient('calckit', 'calckit language server', serverOptions, clientOptions);
-  client.onDidChangeState((event) => {
-    if (event.newState === State.Running) {
-      syncTestFiles(client, log);
-      setState('running');
-    }
-    else if (event.newState === State.Starting) setState('starting');
-    else if (state !== 'failed') setState('stopped');
-  });
-  client.start().catch((error: unknown) => {
-    log.error(`the language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    setState('failed');
-  });
-
-  return {
-    client,
-    get state() {
-      return state;
-    },
-    onDidChangeState: emitter.event,
-    restart: async () => {
-      crashes.length = 0;
-      log.info('restarting the language server');
-      await client.restart();
-    },
-    dispose: () => {
-      emitter.dispose();
-      void client.stop();
-    },
-  };
+    log,
+  );
 }
 
 /**

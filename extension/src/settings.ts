@@ -17,6 +17,8 @@ export interface Settings {
   readonly rules: Readonly<Record<string, RuleSeverity>>;
   readonly inlayHintsResultType: boolean;
   readonly schemas: Readonly<Record<string, string>>;
+  /** `calckit.schema`: an inline dataset schema (columns), checked by the server; undefined when not set. */
+  readonly schema: unknown;
   readonly emulatorCommand: string;
 }
 
@@ -35,6 +37,7 @@ export function settingsFor(uri: vscode.Uri | undefined): Settings {
     rules: config.get<Record<string, RuleSeverity>>('rules', {}),
     inlayHintsResultType: config.get<boolean>('inlayHints.resultType', true),
     schemas: config.get<Record<string, string>>('schemas', {}),
+    schema: config.get<unknown>('schema') ?? undefined,
     emulatorCommand: config.get<string>('emulator.command', '').trim(),
   };
 }
@@ -47,5 +50,7 @@ export function serverSettings(uri: vscode.Uri | undefined): Record<string, unkn
     rules: s.rules,
     inlayHints: { resultType: s.inlayHintsResultType },
     schemas: s.schemas,
+    // Passed as set, valid or not: the server validates it (with the schema files' own rules) and logs what is wrong.
+    ...(s.schema !== undefined && s.schema !== null ? { schema: s.schema } : {}),
   };
 }

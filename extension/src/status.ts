@@ -1,7 +1,8 @@
-// The language status item of .calc files: connection, lock state and last push of the active formula, and the
-// language server's state, as one line with details.
+// The language status items of .calc files: connection, lock state and last push of the active formula, as one line
+// with details, and the language server's state (server-status.ts).
 import * as vscode from 'vscode';
-import type { ServerState } from './language-client.js';
+import type { ServerState } from './language-client-core.js';
+import { ServerStatusItem } from './server-status.js';
 
 export interface FormulaStatus {
   connection?: 'unknown' | 'connected' | 'unreachable' | 'not configured' | 'no token' | 'restricted';
@@ -13,16 +14,14 @@ export interface FormulaStatus {
 
 export class StatusItems implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
-  private readonly server: vscode.LanguageStatusItem;
+  private readonly server: ServerStatusItem;
   private readonly byFile = new Map<string, FormulaStatus>();
 
   constructor() {
     this.item = vscode.languages.createLanguageStatusItem('calckit.push', { language: 'calc' });
     this.item.name = 'calckit push';
     this.item.command = { command: 'calckit.showLog', title: 'Show Log' };
-    this.server = vscode.languages.createLanguageStatusItem('calckit.server', { language: 'calc' });
-    this.server.name = 'calckit language server';
-    this.server.command = { command: 'calckit.restartServer', title: 'Restart' };
+    this.server = new ServerStatusItem();
     this.render();
   }
 
@@ -33,16 +32,7 @@ export class StatusItems implements vscode.Disposable {
   }
 
   setServerState(state: ServerState): void {
-    const text: Record<ServerState, string> = {
-      starting: '$(sync~spin) calckit server starting',
-      running: '$(check) calckit server',
-      stopped: '$(debug-pause) calckit server stopped',
-      missing: '$(warning) calckit server not bundled',
-      failed: '$(error) calckit server failed',
-    };
-    this.server.text = text[state];
-    this.server.severity = state === 'failed' || state === 'missing' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
-    this.server.busy = state === 'starting';
+    this.server.setServerState(state);
   }
 
   render(): void {
