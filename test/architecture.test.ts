@@ -119,7 +119,7 @@ describe('architecture', () => {
 
   it('the language server sets its V8 flags before any other module loads', () => {
     const lines = readFileSync(join(root, 'packages/language-server/src/bin.ts'), 'utf8').split('\n');
-    expect(lines.find((l) => l.startsWith('import '))).toBe("import './gc-tuning.js';");
+    expect(lines.find((l) => l.startsWith('import '))).toBe("import './node/gc-tuning.js';");
   });
 
   it('the bundled language server runs gc-tuning before any other module', () => {
@@ -129,7 +129,7 @@ describe('architecture', () => {
     const text = readFileSync(join(root, 'packages/language-server/dist/calckit-language-server.js'), 'utf8');
     const sections = text.split(/^\/\/ (?=\S)/m).slice(1);
     const eager = sections.filter((section) => !/^var \w+ = __(commonJS|esm)\(/m.test(section)).map((section) => section.slice(0, section.indexOf('\n')));
-    expect(eager[0]).toBe('dist/gc-tuning.js');
+    expect(eager[0]).toBe('dist/node/gc-tuning.js');
   });
 
   it('finds what the memory rule forbids', () => {
@@ -157,7 +157,7 @@ const LONG_LIVED_WEAK_MAPS: ReadonlyMap<string, string> = new Map([
   ['packages/cli/src/lint/lint-file.ts#errorRulesOnly', 'ResolvedConfig'],
   ['packages/language-server/src/settings.ts#calculationLists', 'Project'],
   ['packages/project/src/lookup.ts#entries', 'Project'],
-  ['packages/language-server/src/features/test-runs.ts#instances', 'ServerContext'],
+  ['packages/language-server/src/node/features/test-runs.ts#instances', 'ServerContext'],
 ]);
 
 function memoryProblems(file: string): string[] {

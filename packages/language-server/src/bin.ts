@@ -3,12 +3,12 @@
 // (`--socket=PORT`: connects to a client listening on 127.0.0.1:PORT) or a named pipe (`--pipe=NAME`).
 // vscode-languageserver reads the transport from argv; this file checks it and starts the server.
 // First, before any other module runs: V8 settings for the server's memory pattern.
-import './gc-tuning.js';
+import './node/gc-tuning.js';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { LINT_WORKER_MARK, serveLintRequests } from './lint-worker.js';
 import { describeError } from './log.js';
-import { startServer } from './server.js';
+import { LINT_WORKER_MARK, serveLintRequests } from './node/lint-worker.js';
+import { startNodeServer } from './node/platform.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
 
 const USAGE = `Usage: ${SERVER_NAME} --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -34,5 +34,5 @@ if (!isMainThread && (workerData as Record<string, unknown> | null)?.[LINT_WORKE
   process.on('uncaughtException', (error) => connection.console.error(`uncaught exception: ${describeError(error)}`));
   process.on('unhandledRejection', (reason) => connection.console.error(`unhandled rejection: ${describeError(reason)}`));
   // The lint worker runs this same script (the bundled server has no other file).
-  startServer(connection, { ...(process.argv[1] ? { lintWorkerScript: process.argv[1] } : {}) });
+  startNodeServer(connection, { ...(process.argv[1] ? { lintWorkerScript: process.argv[1] } : {}) });
 }

@@ -2,12 +2,12 @@
 // `onDocument`, which wraps a handler in the guard and hands it the open document's parse and settings.
 import type { CancellationToken, ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
 import type { IdeSettings } from '@calckit/ide';
-import { isTestFile } from '@calckit/project';
+import { isTestFile } from '@calckit/evaluate';
 import type { DiagnosticsService } from './diagnostics.js';
 import type { DocumentStore, OpenDocument } from './documents.js';
 import { guard, type GuardedHandler } from './guard.js';
 import type { Log } from './log.js';
-import type { ProjectService } from './project.js';
+import type { ProjectHost } from './platform.js';
 import type { SettingsService } from './settings.js';
 
 export interface ServerContext {
@@ -18,8 +18,8 @@ export interface ServerContext {
   readonly log: Log;
   /** The client's capabilities (known once `initialize` has run, before any handler is called). */
   readonly client: () => ClientCapabilities;
-  /** The project index the server shares (formula tests read their projects through it). */
-  readonly projects: ProjectService;
+  /** Projects on disk (the platform's: none in a browser). */
+  readonly projects: ProjectHost | undefined;
   /** Files changed on disk (the watcher), after the project index has dropped what they change. */
   readonly onWatchedFiles: (listener: (paths: readonly string[]) => void) => void;
 }

@@ -4,10 +4,11 @@
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { coreDiagnostics, createDocument, diagnose, diagnosticsAfterTriviaEdit, limitDiagnostics, type DiagnosedText, type Diagnostic, type IdeSettings } from '@calckit/ide';
-import { isTestFile } from '@calckit/project';
+import { isTestFile } from '@calckit/evaluate';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
-import type { LintWorker } from './lint-worker.js';
+import type { LintRunner } from './platform.js';
+import { runSoon, type Scheduled } from './scheduling.js';
 import { describeError, type Log } from './log.js';
 import type { SettingsService } from './settings.js';
 
@@ -59,21 +60,13 @@ export function movedDiagnostics(linted: LintedVersion | undefined, source: stri
   return diagnosticsAfterTriviaEdit(linted.earlier, source);
 }
 
-/** A publication waiting for the typing to pause. */
-interface Scheduled {
-  cancel(): void;
-}
-
 /**
- * Runs `run` after `delayMs`. With no delay it runs once the messages already read have been handled (setImmediate),
- * not on the next timer tick: Node's timers wait at least a millisecond, a fifth of the whole change→diagnostics time
- * of a 5 KB formula. Changes that arrive together are still published once.
+ * Runs `run` after `delayMs`. With no delay it runs once the messages already read have been handled (runSoon), not
+ * on the next timer tick: Node's timers wait at least a millisecond, a fifth of the whole change→diagnostics time of a
+ * 5 KB formula. Changes that arrive together are still published once.
  */
 function later(run: () => void, delayMs: number): Scheduled {
-  if (delayMs <= 0) {
-    const handle = setImmediate(run);
-    return { cancel: () => clearImmediate(handle) };
-  }
+  if (delayMs <= 0) return runSoon(run);
   const handle = setTimeout(run, delayMs);
   return { cancel: () => clearTimeout(handle) };
 }
@@ -95,7 +88,7 @@ export class DiagnosticsService {
     private readonly settings: SettingsService,
     private readonly log: Log,
     private readonly debounceMs: () => number,
-    private readonly worker: LintWorker | undefined,
+    private readonly worker: LintRunner | undefined,
     /** Called as a version's diagnostics go out (pushed or pulled): the pause after them is the server's idle time
      * (idle-gc.ts). */
     private readonly afterDelivery: () => void = () => undefined,

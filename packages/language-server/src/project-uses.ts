@@ -1,16 +1,19 @@
 // The project graph seen from the editor: for a document, its project's graph and its own calculation; for any
 // calculation of the graph, its URI and the columns it reads and the calculations it nests as LSP ranges. A formula
 // file open in the editor answers from its current text (unsaved edits included); the others as on disk (the graph,
-// which a watched change rebuilds). Shared by references and the call hierarchy.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// which a watched change rebuilds). Shared by references and the call hierarchy. Files and URIs are the platform's
+// (ServerContext.projects): without projects on disk, no document has a project here.
 import type { Range } from 'vscode-languageserver';
 import { documentReferences } from '@calckit/ide';
 import { canonicalServiceName, type Range as FormulaRange } from '@calckit/formula';
-import { ProjectError, type GraphCalculation, type Project, type ProjectGraph } from '@calckit/project';
+import type { GraphCalculation, Project, ProjectGraph } from '@calckit/project';
 import type { ServerContext } from './context.js';
 import { toRange } from './convert.js';
+import type { ProjectHost } from './platform.js';
 
 export interface DocumentProject {
+  /** The platform's projects, which found it. */
+  readonly projects: ProjectHost;
   readonly project: Project;
   readonly graph: ProjectGraph;
   /** The document's own calculation, when the project maps its file. */
@@ -23,27 +26,15 @@ export interface CalculationUses {
   readonly nested: ReadonlyMap<number, Range[]>;
 }
 
-export const uriOfFile = (file: string): string => pathToFileURL(file).href;
-
 /** The project of a `file:` document and its graph for the document's service name; undefined outside a project. */
 export async function documentProject(ctx: ServerContext, uri: string): Promise<DocumentProject | undefined> {
-  if (!uri.startsWith('file:')) return undefined;
-  const path = fileURLToPath(uri);
-  const project = ctx.projects.forFile(path).project;
+  const path = ctx.projects?.fileOfUri(uri);
+  if (!ctx.projects || path === undefined) return undefined;
+  const project = ctx.projects.forDocument(uri).project;
   if (!project) return undefined;
   const settings = await ctx.settings.forDocument(uri);
   const graph = ctx.projects.graph(project, settings.serviceName);
-  return { project, graph, self: graph.calculationForFile(path) };
-}
-
-/** The graph of the project whose file is `projectFile` (a call hierarchy item carries it); undefined if it broke. */
-export function graphOfProjectFile(ctx: ServerContext, projectFile: string, serviceName: string | undefined): ProjectGraph | undefined {
-  try {
-    return ctx.projects.graph(ctx.projects.index.load(projectFile).project, serviceName);
-  } catch (error) {
-    if (error instanceof ProjectError) return undefined;
-    throw error;
-  }
+  return { projects: ctx.projects, project, graph, self: graph.calculationForFile(path) };
 }
 
 /** An LSP range of a formula range (1-based line and UTF-16 column, as LSP counts lines: \n, \r\n and \r). */
@@ -53,7 +44,7 @@ export const lspRange = (r: FormulaRange): Range => ({
 });
 
 /** The columns and nested calls of `calc`: from its open document if the editor has it, else from the graph. */
-export function usesOf(ctx: ServerContext, graph: ProjectGraph, calc: GraphCalculation): CalculationUses {
+export function usesOf(ctx: ServerContext, projects: ProjectHost, graph: ProjectGraph, calc: GraphCalculation): CalculationUses {
   const columns = new Map<string, Range[]>();
   const nested = new Map<number, Range[]>();
   const add = <K>(map: Map<K, Range[]>, key: K, range: Range) => {
@@ -61,7 +52,7 @@ export function usesOf(ctx: ServerContext, graph: ProjectGraph, calc: GraphCalcu
     if (list) list.push(range);
     else map.set(key, [range]);
   };
-  const open = ctx.documents.get(uriOfFile(calc.file));
+  const open = ctx.documents.get(projects.uriOfFile(calc.file));
   if (open) {
     const service = canonicalServiceName(graph.serviceName);
     for (const ref of documentReferences(open.doc)) {
@@ -82,12 +73,13 @@ export interface CalculationUse {
 }
 
 /** The graph's calculations open in the editor (their current text overrides the graph). */
-function openCalculations(ctx: ServerContext, graph: ProjectGraph): Map<GraphCalculation, CalculationUses> {
+function openCalculations(ctx: ServerContext, projects: ProjectHost, graph: ProjectGraph): Map<GraphCalculation, CalculationUses> {
   const out = new Map<GraphCalculation, CalculationUses>();
   for (const uri of ctx.documents.uris()) {
-    if (!uri.startsWith('file:')) continue;
-    const calc = graph.calculationForFile(fileURLToPath(uri));
-    if (calc) out.set(calc, usesOf(ctx, graph, calc));
+    const path = projects.fileOfUri(uri);
+    if (path === undefined) continue;
+    const calc = graph.calculationForFile(path);
+    if (calc) out.set(calc, usesOf(ctx, projects, graph, calc));
   }
   return out;
 }
@@ -96,8 +88,13 @@ function openCalculations(ctx: ServerContext, graph: ProjectGraph): Map<GraphCal
  * Every call of calculation `id` in the project (`nested`) or every read of `column` in the formula files of
  * `dataset` (`column`): from the graph's reverse maps, with the files open in the editor read from their text.
  */
-export function usersOf(ctx: ServerContext, graph: ProjectGraph, target: { readonly id: number } | { readonly dataset: string | undefined; readonly column: string }): CalculationUse[] {
-  const open = openCalculations(ctx, graph);
+export function usersOf(
+  ctx: ServerContext,
+  projects: ProjectHost,
+  graph: ProjectGraph,
+  target: { readonly id: number } | { readonly dataset: string | undefined; readonly column: string },
+): CalculationUse[] {
+  const open = openCalculations(ctx, projects, graph);
   const fromGraph = 'id' in target ? graph.nestersOf(target.id) : graph.readersOf(target.dataset, target.column);
   const out: CalculationUse[] = [];
   for (const use of fromGraph) if (!open.has(use.calculation)) out.push({ calculation: use.calculation, ranges: use.ranges.map(lspRange) });

@@ -1,69 +1,53 @@
-// startServer: wires one connection to the documents, settings, project, diagnostics and the feature list. Also the
-// entry of the VS Code extension's bundled server. Capabilities are derived from the registered features.
+// startServer: wires one connection to the documents, settings, diagnostics, the feature list and the platform's
+// services (node/platform.ts for Node, browser.ts for a Worker). Capabilities are derived from the registered
+// features. The core: no module it loads imports Node (test/architecture.test.ts).
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type ClientCapabilities, type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
-import { fileURLToPath } from 'node:url';
 import type { Feature, ServerContext } from './context.js';
-import { DiagnosticsService, WORKER_THRESHOLD } from './diagnostics.js';
+import { DiagnosticsService } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { FEATURES } from './features/index.js';
 import { guardVoid } from './guard.js';
-import { LintWorker } from './lint-worker.js';
 import { connectionLog } from './log.js';
-import { ProjectService } from './project.js';
+import type { ServerPlatform } from './platform.js';
 import { SettingsService } from './settings.js';
 import { SERVER_NAME, SERVER_VERSION } from './version.js';
-import { IdleCollection } from './idle-gc.js';
 import { IdleWarmUp } from './warm-up.js';
-import { MemoryRelease } from './release-memory.js';
 
 export interface ServerOptions {
+  /** Where the server runs: files, threads, collector (node/platform.ts's nodePlatform, or NO_FILES_PLATFORM). */
+  readonly platform: ServerPlatform;
   /** Delay between the last change and the diagnostics push, in ms (default 150; `initializationOptions.diagnosticsDelay` overrides). */
   readonly diagnosticsDelay?: number;
-  /** The features to offer (default: all). */
+  /** The features to offer (default: the core's FEATURES and the platform's). */
   readonly features?: readonly Feature[];
-  /** A script that serves lint requests in a worker thread (bin.ts passes itself); without one, lint runs inline. */
-  readonly lintWorkerScript?: string;
 }
-
-/** Files whose change can alter diagnostics: project files, the schema files they name, the formulas others nest; and
- * formula tests (`*.calc.test.json|yaml|yml`) and their CSV/JSON data files. */
-const WATCHED_GLOBS = ['**/calckit.json', '**/*.json', '**/*.calc', '**/*.calc.test.yaml', '**/*.calc.test.yml', '**/*.csv'];
 
 /** Merges the features' capabilities. Each feature owns its keys; a key declared twice is a defect (features.test.ts). */
 export function mergeCapabilities(parts: readonly ServerCapabilities[]): ServerCapabilities {
   return Object.assign({}, ...parts) as ServerCapabilities;
 }
 
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
+/** Starts the server on `connection` and returns it (an embedder may add its own handlers before messages arrive). */
+export function startServer(connection: Connection, options: ServerOptions): Connection {
   const log = connectionLog(connection);
   const documents = new DocumentStore();
-  const projects = new ProjectService(log);
+  const { platform } = options;
+  const services = platform.start({ log, documents });
+  const projects = services.projects;
   const settings = new SettingsService(connection, projects, log);
   let client: ClientCapabilities = {};
   let delay = options.diagnosticsDelay ?? 150;
-  const worker = options.lintWorkerScript ? new LintWorker(options.lintWorkerScript, log) : undefined;
-  // Minor GCs in the pause after diagnostics go out, not in the next change (idle-gc.ts).
-  const idleCollection = new IdleCollection({ firstCollection: () => log.info('collecting the young generation in the pauses after diagnostics') });
-  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, worker, () => idleCollection.afterReply());
+  const diagnostics = new DiagnosticsService(connection, documents, settings, log, () => delay, services.lintWorker, () => services.afterDelivery());
   const warmUp = new IdleWarmUp({ finished: (n, ms) => log.info(`warmed up the keystroke path: ${n} iterations, ${Math.round(ms)} ms`) });
   let warmUpWanted = true;
-  // After a large document closes, what it took goes back to the system (release-memory.ts).
-  const memoryRelease = new MemoryRelease({
-    largeDocument: WORKER_THRESHOLD,
-    anyLargeOpen: () => documents.uris().some((uri) => (documents.textOf(uri)?.getText().length ?? 0) >= WORKER_THRESHOLD),
-    stopWorker: () => worker?.stopIfIdle(),
-    released: (ms) => log.info(`released the memory of a closed large document (${Math.round(ms)} ms)`),
-  });
   connection.onShutdown(() => {
-    memoryRelease.dispose();
     warmUp.dispose();
-    idleCollection.dispose();
-    worker?.dispose();
+    services.dispose();
   });
-  const features = options.features ?? FEATURES;
+  const features = options.features ?? [...FEATURES, ...platform.features];
   const watchedFileListeners: Array<(paths: readonly string[]) => void> = [];
   const ctx: ServerContext = {
     connection, documents, settings, diagnostics, log, client: () => client, projects,
@@ -73,10 +57,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialize((params): InitializeResult => {
     client = params.capabilities;
     settings.initialize(params);
-    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown; warmUp?: unknown; idleGc?: unknown } | undefined;
+    const init = params.initializationOptions as { diagnosticsDelay?: unknown; pushDiagnostics?: unknown; warmUp?: unknown; [option: string]: unknown } | undefined;
     if (typeof init?.diagnosticsDelay === 'number' && init.diagnosticsDelay >= 0 && init.diagnosticsDelay <= 10_000) delay = init.diagnosticsDelay;
     if (init?.warmUp === false) warmUpWanted = false;
-    if (init?.idleGc === false) idleCollection.dispose();
+    services.initialize(init);
     // A client that pulls diagnostics would show pushed ones twice; `pushDiagnostics` overrides for a client that
     // declares pull support without pulling.
     diagnostics.push = typeof init?.pushDiagnostics === 'boolean' ? init.pushDiagnostics : client.textDocument?.diagnostic === undefined;
@@ -89,8 +73,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialized(
     guardVoid(log, 'initialized', async () => {
-      if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-        await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) });
+      if (client.workspace?.didChangeWatchedFiles?.dynamicRegistration && platform.watchedGlobs.length > 0) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: platform.watchedGlobs.map((globPattern) => ({ globPattern })) });
       }
       if (client.workspace?.didChangeConfiguration?.dynamicRegistration) {
         await connection.client.register(DidChangeConfigurationNotification.type, { section: 'calckit' });
@@ -102,8 +86,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.synced.onDidChangeContent(
     guardVoid(log, 'didChange', (e) => {
       warmUp.activity();
-      idleCollection.activity();
-      memoryRelease.activity();
+      services.activity();
       diagnostics.schedule(e.document.uri);
     }),
   );
@@ -111,7 +94,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     guardVoid(log, 'didClose', (e) => {
       diagnostics.closed(e.document.uri);
       settings.forget(e.document.uri);
-      memoryRelease.closed(e.document.getText().length);
+      services.closed(e.document.getText().length);
     }),
   );
   connection.onDidChangeConfiguration(
@@ -123,7 +106,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
   connection.onDidChangeWatchedFiles(
     guardVoid(log, 'didChangeWatchedFiles', (params) => {
-      const paths = params.changes.flatMap((c) => (c.uri.startsWith('file:') ? [fileURLToPath(c.uri)] : []));
+      if (!projects) return;
+      const paths = params.changes.flatMap((c) => {
+        const path = projects.fileOfUri(c.uri);
+        return path === undefined ? [] : [path];
+      });
       // The index drops exactly what these files can change; nothing else is re-checked when it had none of them.
       const indexChanged = projects.changed(paths);
       for (const listener of watchedFileListeners) listener(paths);
@@ -136,4 +123,5 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   for (const feature of features) feature.register(ctx);
   documents.listen(connection);
   connection.listen();
+  return connection;
 }

@@ -1,14 +1,13 @@
 // Settings of one document: the client's `calckit` section (workspace/configuration, else initializationOptions or
-// didChangeConfiguration) merged with what the project file says. Cached per URI until configuration or a watched
-// file changes.
-import { fileURLToPath } from 'node:url';
-import { relative, resolve, sep } from 'node:path';
+// didChangeConfiguration) merged with what the project file says (when the platform has projects on disk). Cached per
+// URI until configuration or a watched file changes.
 import type { ClientCapabilities, Connection, InitializeParams } from 'vscode-languageserver';
 import { ideSettings, type IdeSettings, type ProjectCalculationInfo } from '@calckit/ide';
 import type { Project } from '@calckit/project';
-import { globToRegExp } from './glob.js';
+import { InlineSchemas, type InlineColumn } from './inline-schema.js';
 import { describeError, type Log } from './log.js';
-import type { ProjectService } from './project.js';
+import type { ProjectHost } from './platform.js';
+import type { TimerHandle } from './scheduling.js';
 
 /** The `calckit` settings section as editors send it (every field optional). */
 export interface ClientSettings {
@@ -18,6 +17,8 @@ export interface ClientSettings {
   readonly inlayHints?: { readonly resultType?: boolean };
   /** Schema files for formulas the project file does not map: glob (relative to the workspace or project root) → path. */
   readonly schemas?: Readonly<Record<string, string>>;
+  /** The columns of a document no project file or `schemas` entry gives a schema, inline (inline-schema.ts). */
+  readonly schema?: readonly InlineColumn[];
 }
 
 const CONFIGURATION_TIMEOUT_MS = 5_000;
@@ -25,14 +26,18 @@ const CONFIGURATION_TIMEOUT_MS = 5_000;
 export class SettingsService {
   private pullConfiguration = false;
   private pushed: ClientSettings = {};
-  private roots: string[] = [];
+  /** The workspace folders' URIs (the `schemas` globs are relative to one of them when not to a project). */
+  private workspaceFolders: string[] = [];
   private readonly cache = new Map<string, Promise<IdeSettings>>();
+  private readonly inlineSchemas: InlineSchemas;
 
   constructor(
     private readonly connection: Connection,
-    private readonly projects: ProjectService,
+    private readonly projects: ProjectHost | undefined,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.inlineSchemas = new InlineSchemas(log);
+  }
 
   initialize(params: InitializeParams): void {
     const caps: ClientCapabilities = params.capabilities;
@@ -41,8 +46,7 @@ export class SettingsService {
     const init = params.initializationOptions as { settings?: ClientSettings; calckit?: ClientSettings } | undefined;
     const initial = init?.settings ?? init?.calckit;
     if (initial && typeof initial === 'object') this.pushed = initial;
-    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    this.roots = folders.flatMap((u) => (u.startsWith('file:') ? [fileURLToPath(u)] : []));
+    this.workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   }
 
   /** didChangeConfiguration: settings may come with it (push model) or must be asked for again. */
@@ -75,11 +79,13 @@ export class SettingsService {
 
   private async compute(uri: string): Promise<IdeSettings> {
     const client = await this.clientSettings(uri);
-    const path = uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
-    const fp = path ? this.projects.forFile(path) : {};
+    const projects = this.projects;
+    const fp = projects ? projects.forDocument(uri) : {};
     const project = fp.project;
+    // The project's schema, else the `schemas` setting's file, else the `schema` setting's columns.
     let schema = fp.schema;
-    if (!schema && path && client.schemas) schema = this.schemaFromSetting(path, client.schemas, project?.root);
+    if (!schema && projects && client.schemas) schema = projects.schemaFromSetting(uri, client.schemas, project?.root, this.workspaceFolders);
+    schema ??= this.inlineSchemas.columns(client.schema);
     const serviceName = nonEmpty(client.serviceName) ?? nonEmpty(project?.service?.name);
     const inProject = project && fp.relativePath !== undefined;
     return ideSettings({
@@ -94,14 +100,14 @@ export class SettingsService {
       formatConfig: project?.format,
       // Nested calculations count the way the service counts them, for the name this document is linted with.
       filePath: inProject ? fp.relativePath : undefined,
-      nestedIds: inProject ? (id: number) => this.projects.nestedIds(project, id, serviceName) : undefined,
+      nestedIds: inProject && projects ? (id: number) => projects.nestedIds(project, id, serviceName) : undefined,
     });
   }
 
   private async clientSettings(uri: string): Promise<ClientSettings> {
     if (!this.pullConfiguration) return this.pushed;
     // A client that never answers must not stall every request: after a while, go on with what we have.
-    let timer: NodeJS.Timeout | undefined;
+    let timer: TimerHandle | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), CONFIGURATION_TIMEOUT_MS);
     });
@@ -112,18 +118,6 @@ export class SettingsService {
       return this.pushed;
     }
     return value && typeof value === 'object' ? (value as ClientSettings) : this.pushed;
-  }
-
-  private schemaFromSetting(path: string, schemas: Readonly<Record<string, string>>, projectRoot: string | undefined) {
-    const bases = [...(projectRoot ? [projectRoot] : []), ...this.roots];
-    for (const base of bases) {
-      const rel = relative(base, path).split(sep).join('/');
-      if (rel.startsWith('..')) continue;
-      for (const [glob, file] of Object.entries(schemas)) {
-        if (globToRegExp(glob).test(rel)) return this.projects.schema(resolve(base, file));
-      }
-    }
-    return undefined;
   }
 }
 

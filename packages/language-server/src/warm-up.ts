@@ -11,8 +11,9 @@
 // it off.
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { createDocument, DEFAULT_SERVICE_NAME, diagnose, diagnosticsAfterTriviaEdit, ideSettings, type IdeSettings } from '@calckit/ide';
-import { datasetSchemaFileSchema, type ColumnType } from '@calckit/project';
+import { datasetSchemaFileSchema, type ColumnType } from '@calckit/project/schema';
 import { movedDiagnostics, publishedItems, type LintedVersion } from './diagnostics.js';
+import { background, runSoon, type TimerHandle } from './scheduling.js';
 
 /** The clauses of the warm-up formula: every kind of node the grammar builds (CASE with and without an operand, IN,
  * LIKE, BETWEEN, IS NULL, INTERVAL, OVER, FIXED, DISTINCT, `*`, prefix operators, comments, strings and numbers). */
@@ -194,7 +195,7 @@ export interface WarmUpOptions {
 export class IdleWarmUp {
   #done = 0;
   #lastActivity = 0;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: TimerHandle | undefined;
   #disposed = false;
 
   private readonly iterations: number;
@@ -233,9 +234,8 @@ export class IdleWarmUp {
 
   #schedule(ms: number): void {
     if (this.#disposed || this.#done >= this.iterations) return;
-    this.#timer = setTimeout(() => this.#slice(), ms);
     // The warm-up never keeps the process alive.
-    this.#timer.unref();
+    this.#timer = background(setTimeout(() => this.#slice(), ms));
   }
 
   #slice(): void {
@@ -254,6 +254,6 @@ export class IdleWarmUp {
     this.#done++;
     if (this.#done >= this.iterations) return this.finished(this.#done, this.#spentMs);
     // The next slice after the messages that arrived meanwhile (setImmediate runs after the poll for I/O).
-    setImmediate(() => this.#slice());
+    runSoon(() => this.#slice());
   }
 }

@@ -1,5 +1,4 @@
 // textDocument/definition → ide definition(): a nested calculation's formula file.
-import { pathToFileURL } from 'node:url';
 import type { LocationLink } from 'vscode-languageserver';
 import { definition as ideDefinition } from '@calckit/ide';
 import { onDocument, type Feature } from '../context.js';
@@ -13,7 +12,10 @@ export const definition: Feature = {
         const target = ideDefinition(doc, toOffset(text, params.position), settings);
         if (!target) return [];
         const file = target.calculation.file;
-        const uri = /^[a-z][a-z0-9+.-]*:/i.test(file) && !/^[a-z]:[\\/]/i.test(file) ? file : pathToFileURL(file).href;
+        const isUri = /^[a-z][a-z0-9+.-]*:/i.test(file) && !/^[a-z]:[\\/]/i.test(file);
+        // A path is a project's file: only a platform with projects on disk gives calculations one.
+        const uri = isUri ? file : ctx.projects?.uriOfFile(file);
+        if (uri === undefined) return [];
         const start = { line: 0, character: 0 };
         return [{ originSelectionRange: toRange(text, target.origin), targetUri: uri, targetRange: { start, end: start }, targetSelectionRange: { start, end: start } }];
       }),

@@ -1,12 +1,11 @@
-// Every feature the server offers, in one list: the server registers these and derives its capabilities from them.
+// Every feature of the core, in one list: the server registers these and the platform's (node/platform.ts adds the
+// call hierarchy and formula tests, which need projects on disk) and derives its capabilities from them.
 import type { Feature } from '../context.js';
-import { callHierarchy } from './call-hierarchy.js';
 import { codeActions } from './code-actions.js';
 import { completion } from './completion.js';
 import { definition } from './definition.js';
 import { folding } from './folding.js';
 import { formatting } from './formatting.js';
-import { formulaTests } from './formula-tests.js';
 import { highlight } from './highlight.js';
 import { hover } from './hover.js';
 import { inlayHints } from './inlay-hints.js';
@@ -25,7 +24,6 @@ export const FEATURES: readonly Feature[] = [
   hover,
   definition,
   references,
-  callHierarchy,
   signatureHelp,
   semanticTokens,
   folding,
@@ -37,7 +35,6 @@ export const FEATURES: readonly Feature[] = [
   codeActions,
   formatting,
   pullDiagnostics,
-  formulaTests,
   calculation,
   evaluation,
 ];

@@ -5,7 +5,7 @@ import type { Location } from 'vscode-languageserver';
 import { documentReferences, referenceTargetAt } from '@calckit/ide';
 import { onDocument, type Feature } from '../context.js';
 import { toOffset, toRange } from '../convert.js';
-import { documentProject, uriOfFile, usersOf } from '../project-uses.js';
+import { documentProject, usersOf } from '../project-uses.js';
 
 const FILE_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -24,18 +24,18 @@ export const references: Feature = {
             .filter((r) => (r.kind === 'column' && target.kind === 'column' ? r.name === target.name : r.kind === 'calculation' && target.kind === 'calculation' && r.id === target.id && r.service === target.service))
             .map((r) => ({ uri, range: toRange(text, r.span) }));
         if (!where) return inDocument();
-        const { graph, self } = where;
+        const { projects, graph, self } = where;
         const out: Location[] = [];
         if (target.kind === 'column') {
           // Column names belong to a dataset: the same name in another dataset is another column.
           if (self?.dataset === undefined) return inDocument();
-          for (const use of usersOf(ctx, graph, { dataset: self.dataset, column: target.name })) for (const range of use.ranges) out.push({ uri: uriOfFile(use.calculation.file), range });
+          for (const use of usersOf(ctx, projects, graph, { dataset: self.dataset, column: target.name })) for (const range of use.ranges) out.push({ uri: projects.uriOfFile(use.calculation.file), range });
           return out;
         }
         if (target.service !== graph.serviceName) return inDocument();
         const declared = graph.calculation(target.id);
-        if (params.context.includeDeclaration && declared) out.push({ uri: uriOfFile(declared.file), range: FILE_START });
-        for (const use of usersOf(ctx, graph, { id: target.id })) for (const range of use.ranges) out.push({ uri: uriOfFile(use.calculation.file), range });
+        if (params.context.includeDeclaration && declared) out.push({ uri: projects.uriOfFile(declared.file), range: FILE_START });
+        for (const use of usersOf(ctx, projects, graph, { id: target.id })) for (const range of use.ranges) out.push({ uri: projects.uriOfFile(use.calculation.file), range });
         // A document the project does not map still calls it.
         if (!self) out.push(...inDocument());
         return out;

@@ -1,11 +1,11 @@
 // textDocument/prepareRename and /rename → ide prepareRename() and the rename of a column. In a formula file of a
-// project's dataset, one WorkspaceEdit over every formula file of that dataset and its schema file (dataset-rename.ts);
+// project's dataset, one WorkspaceEdit over every formula file of that dataset and its schema file (the platform's
+// ProjectHost: node/dataset-rename.ts);
 // elsewhere, within the document. `documentChanges` with versions when the client supports them, else `changes`.
 import { ResponseError, ErrorCodes, type TextDocumentEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { columnToRename, newColumnName, prepareRename, renameColumnEdits, RenameError } from '@calckit/ide';
 import { onDocument, type Feature } from '../context.js';
 import { toOffset, toRange, toTextEdits } from '../convert.js';
-import { datasetRename } from '../dataset-rename.js';
 
 export const rename: Feature = {
   capabilities: () => ({ renameProvider: { prepareProvider: true } }),
@@ -21,7 +21,7 @@ export const rename: Feature = {
         try {
           const column = columnToRename(doc, toOffset(text, params.position));
           const newName = newColumnName(params.newName);
-          const files = datasetRename(ctx, text.uri, column.name, newName);
+          const files = ctx.projects?.datasetRename(ctx.documents, text.uri, column.name, newName);
           if (files === undefined) return { changes: { [text.uri]: toTextEdits(text, renameColumnEdits(doc, column.name, newName)) } };
           if (ctx.client().workspace?.workspaceEdit?.documentChanges === true) {
             const documentChanges: TextDocumentEdit[] = files.map((f) => ({ textDocument: { uri: f.uri, version: f.version }, edits: toTextEdits(f.text, f.edits) }));

@@ -11,8 +11,10 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countResults, diffSummary, formatDiff, type CaseStatus, type TestCaseResult, type TestFileIssue } from '@calckit/evaluate';
 import { expressionFromFileText } from '@calckit/formula';
 import { formulaFileOf, isTestFile, loadTestFile, readSettingsFileText, runFormulaTestFile, testFilesOf, type TestCasePlace, type TestFileRun } from '@calckit/project';
-import type { ServerContext } from '../context.js';
-import { describeError } from '../log.js';
+import type { ServerContext } from '../../context.js';
+import { describeError } from '../../log.js';
+import type { TimerHandle } from '../../scheduling.js';
+import { projectIndexOf } from '../project.js';
 
 /** The source of test diagnostics. */
 export const TEST_SOURCE = 'calckit test';
@@ -54,7 +56,7 @@ export class TestRuns {
   private readonly results = new Map<string, Kept>();
   /** Runs made for a hover only (not published), by test file. */
   private readonly forHover = new Map<string, Kept>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, TimerHandle>();
   /** Test files whose diagnostics are shown (cleared when they go away). */
   private readonly shown = new Set<string>();
 
@@ -86,7 +88,7 @@ export class TestRuns {
     const formulaPathGuess = loadTestFile(testFile, text !== undefined ? { text } : {}).formulaFile;
     const settings = await this.ctx.settings.forDocument(uriOf(formulaPathGuess));
     const run = runFormulaTestFile(testFile, {
-      index: this.ctx.projects.index,
+      index: projectIndexOf(this.ctx),
       ...(text !== undefined ? { text } : {}),
       formulaText: (path) => this.openText(path),
       ...(settings.serviceName !== undefined ? { serviceName: settings.serviceName } : {}),
@@ -240,7 +242,7 @@ export class TestRuns {
       const text = this.openText(file);
       const version = this.ctx.documents.versionOf(uriOf(file));
       run = runFormulaTestFile(file, {
-        index: this.ctx.projects.index,
+        index: projectIndexOf(this.ctx),
         ...(text !== undefined ? { text } : {}),
         formulaText: (path) => this.openText(path),
         keepValues: true,

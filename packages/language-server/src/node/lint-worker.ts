@@ -3,7 +3,8 @@
 // bundled server needs no second file. Crashes restart the worker; repeated crashes fall back to the main thread.
 import { parentPort, Worker } from 'node:worker_threads';
 import { createDocument, diagnose, ideSettings, type Diagnostic, type IdeSettings } from '@calckit/ide';
-import { describeError, type Log } from './log.js';
+import { describeError, type Log } from '../log.js';
+import type { LintRunner } from '../platform.js';
 
 /** Settings as they cross the thread boundary: only what the linter reads, as plain data (the nesting lookup is
  * replaced by its answers). */
@@ -89,7 +90,7 @@ const MAX_CRASHES = 3;
 /** An idle worker is stopped after this long (it holds tens of MB); the next large document starts it again. */
 const IDLE_MS = 15_000;
 
-export class LintWorker {
+export class LintWorker implements LintRunner {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (d: Diagnostic[]) => void; reject: (e: Error) => void }>();

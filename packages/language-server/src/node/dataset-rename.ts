@@ -5,7 +5,7 @@
 // the caller then renames within the document, as before.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createDocument, renameColumnEdits, type TextEdit as IdeTextEdit } from '@calckit/ide';
+import { createDocument, renameColumnEdits } from '@calckit/ide';
 import {
   FileAccessError,
   FileEncodingError,
@@ -15,18 +15,10 @@ import {
   readRegularFileSync,
   schemaColumnRenameEdit,
 } from '@calckit/project';
-import type { DocumentStore } from './documents.js';
-import type { Log } from './log.js';
+import type { DocumentStore } from '../documents.js';
+import type { Log } from '../log.js';
+import type { FileRenameEdits } from '../platform.js';
 import type { ProjectService } from './project.js';
-
-/** The edits of one file, and the version they were made against (null: the file on disk, not open). */
-export interface FileRenameEdits {
-  readonly uri: string;
-  readonly version: number | null;
-  /** The text the edits' offsets are in (for positions). */
-  readonly text: TextDocument;
-  readonly edits: readonly IdeTextEdit[];
-}
 
 /** The text a file has in the editor: an open document's, else the file's without a byte-order mark (editors drop it). */
 function textOf(path: string, openByPath: ReadonlyMap<string, string>, documents: DocumentStore, read: () => string): { text: TextDocument; version: number | null } {

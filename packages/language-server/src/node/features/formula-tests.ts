@@ -7,8 +7,8 @@ import type { CodeLens } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { diffSummary } from '@calckit/evaluate';
 import { isTestFile, loadTestFile } from '@calckit/project';
-import type { Feature, ServerContext } from '../context.js';
-import { guard, guardVoid } from '../guard.js';
+import type { Feature, ServerContext } from '../../context.js';
+import { guard, guardVoid } from '../../guard.js';
 import { RUN_TESTS_COMMAND, testRunsOf, type TestSummary } from './test-runs.js';
 
 const pathOf = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);

@@ -1,18 +1,19 @@
-// The server's view of the project index (@calckit/project's ProjectIndex): per formula file its project, schema and
-// calculation id, with the problems of a broken project or schema file logged once each instead of thrown at the editor.
-// The file watcher's changes go to the index, which drops exactly what they can change.
+// The Node server's projects on disk (the core's ProjectHost), through @calckit/project's ProjectIndex: per formula file
+// its project, schema and calculation id, with the problems of a broken project or schema file logged once each
+// instead of thrown at the editor. The file watcher's changes go to the index, which drops exactly what they can change.
+import { relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { IdeDocument } from '@calckit/ide';
 import { ProjectError, ProjectIndex, buildProjectGraph, type DatasetColumn, type Project, type ProjectGraph } from '@calckit/project';
-import type { Log } from './log.js';
+import type { ServerContext } from '../context.js';
+import type { DocumentStore } from '../documents.js';
+import { globToRegExp } from '../glob.js';
+import type { Log } from '../log.js';
+import type { FileProject, FileRenameEdits, ProjectHost } from '../platform.js';
+import { datasetRename } from './dataset-rename.js';
+import { testValues } from './test-values.js';
 
-export interface FileProject {
-  readonly project?: Project;
-  /** The file's path relative to the project's root, `/`-separated. */
-  readonly relativePath?: string;
-  readonly schema?: readonly DatasetColumn[];
-  readonly selfId?: number;
-}
-
-export class ProjectService {
+export class ProjectService implements ProjectHost {
   /** The index itself (formula tests run through it, so a watched change reaches them too). */
   readonly index = new ProjectIndex();
   private readonly reported = new Set<string>();
@@ -20,6 +21,11 @@ export class ProjectService {
   private graphs = new WeakMap<Project, Map<string, ProjectGraph>>();
 
   constructor(private readonly log: Log) {}
+
+  forDocument(uri: string): FileProject {
+    const path = this.fileOfUri(uri);
+    return path === undefined ? {} : this.forFile(path);
+  }
 
   /** Everything the project knows about a formula file (nothing when there is no project file, or a broken one). */
   forFile(path: string): FileProject {
@@ -50,6 +56,45 @@ export class ProjectService {
       this.reportOnce(`schema file ${error.message}`);
       return undefined;
     }
+  }
+
+  schemaFromSetting(uri: string, schemas: Readonly<Record<string, string>>, projectRoot: string | undefined, workspaceFolders: readonly string[]): readonly DatasetColumn[] | undefined {
+    const path = this.fileOfUri(uri);
+    if (path === undefined) return undefined;
+    const roots = workspaceFolders.flatMap((u) => (u.startsWith('file:') ? [fileURLToPath(u)] : []));
+    for (const base of [...(projectRoot ? [projectRoot] : []), ...roots]) {
+      const rel = relative(base, path).split(sep).join('/');
+      if (rel.startsWith('..')) continue;
+      for (const [glob, file] of Object.entries(schemas)) {
+        if (globToRegExp(glob).test(rel)) return this.schema(resolve(base, file));
+      }
+    }
+    return undefined;
+  }
+
+  uriOfFile(path: string): string {
+    return pathToFileURL(path).href;
+  }
+
+  fileOfUri(uri: string): string | undefined {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  }
+
+  graphOfProjectFile(projectFile: string, serviceName: string | undefined): ProjectGraph | undefined {
+    try {
+      return this.graph(this.index.load(projectFile).project, serviceName);
+    } catch (error) {
+      if (error instanceof ProjectError) return undefined;
+      throw error;
+    }
+  }
+
+  datasetRename(documents: DocumentStore, uri: string, oldName: string, newName: string): FileRenameEdits[] | undefined {
+    return datasetRename({ documents, projects: this, log: this.log }, uri, oldName, newName);
+  }
+
+  hoverAddition(ctx: ServerContext, uri: string, doc: IdeDocument): string | undefined {
+    return testValues(ctx, uri, doc);
   }
 
   /** The calculation ids nested in calculation `id` of the project, counted for the document's service name. */
@@ -86,4 +131,10 @@ export class ProjectService {
     this.reported.add(message);
     this.log.warn(message);
   }
+}
+
+/** The project index of a server started with the Node platform (its formula tests run through it). */
+export function projectIndexOf(ctx: ServerContext): ProjectIndex {
+  if (!(ctx.projects instanceof ProjectService)) throw new Error('formula tests need the Node platform (node/platform.ts): this server has no project index');
+  return ctx.projects.index;
 }
