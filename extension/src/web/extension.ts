@@ -3,9 +3,9 @@
 // Worker, with the desktop client's options (language-client-core.ts). Commands that need Node answer with one plain
 // message (desktop-only-commands.ts). Nothing here may import a module that needs Node.
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { BrowserMessageReader, BrowserMessageWriter, LanguageClient, type MessageTransports } from 'vscode-languageclient/browser';
 import { CLIENT_ID, CLIENT_NAME, startClient, type ServerHandle } from '../language-client-core.js';
-import { createLog } from '../log.js';
+import { createLog, type Log } from '../log.js';
 import { ServerStatusItem } from '../server-status.js';
 import { VirtualDocuments } from '../virtual-documents.js';
 import { registerAnalysisCommand } from './analysis.js';
@@ -16,6 +16,8 @@ interface BrowserWorker {
   terminate(): void;
 }
 declare const Worker: new (url: string, options?: { name?: string }) => BrowserWorker;
+
+const WORKER_NAME = 'calckit language server';
 
 /** The server bundle, copied into the extension by scripts/build.mjs. */
 export const WEB_SERVER_PATH = 'dist/web/server.js';
@@ -36,8 +38,9 @@ export function activate(context: vscode.ExtensionContext): void {
       // the server reads nothing but the documents it is sent.
       documentSelector: [{ language: 'calc' }],
       // A fresh worker per start: the one a restart stopped has taken `exit` and would refuse a second `initialize`.
-      create: (options) =>
-        new LanguageClient(CLIENT_ID, CLIENT_NAME, () => Promise.resolve(startWorker(serverUrl)), options),
+      // Its transports are made here: the client's own test of a Worker (`instanceof Worker`) fails against the
+      // web extension host's wrapped Worker constructor.
+      create: (options) => new LanguageClient(CLIENT_ID, CLIENT_NAME, () => workerTransports(serverUrl, log), options),
       restart: async (client) => {
         await client.stop();
         await client.start();
@@ -68,9 +71,29 @@ export function activate(context: vscode.ExtensionContext): void {
   registerAnalysisCommand(context, handle, documents, log);
 }
 
-function startWorker(url: string): BrowserWorker {
+/**
+ * Starts the server's worker from its URL. An extension installed on a remote (code-server's, for one) has a
+ * `vscode-remote:` URL, from which VS Code's web worker extension host refuses to start a worker ("Creating workers
+ * from remote extensions is currently not supported"), while its `fetch` reads such URLs: the script is then read
+ * and started from a Blob URL, the same script at the page's origin.
+ */
+async function workerTransports(url: string, log: Log): Promise<MessageTransports> {
+  const started = await startWorker(url, log);
+  return { reader: new BrowserMessageReader(started), writer: new BrowserMessageWriter(started) };
+}
+
+async function startWorker(url: string, log: Log): Promise<BrowserWorker> {
   worker?.terminate();
-  worker = new Worker(url, { name: 'calckit language server' });
+  worker = undefined;
+  try {
+    worker = new Worker(url, { name: WORKER_NAME });
+  } catch (error) {
+    log.info(`the server's worker cannot start from ${url} (${error instanceof Error ? error.message : String(error)}): starting it from its fetched script`);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`could not read the language server's script ${url}: HTTP ${response.status}`);
+    const script = new Blob([await response.text()], { type: 'text/javascript' });
+    worker = new Worker(URL.createObjectURL(script), { name: WORKER_NAME });
+  }
   return worker;
 }
 
