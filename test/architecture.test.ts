@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { parse as parseJs, type Node as JsNode } from 'acorn';
-import { transformSync } from 'esbuild';
+import { build, transformSync, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +35,36 @@ function typeOnlyImports(file: string): Set<string> {
   return new Set([...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*import\s+type\s[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!));
 }
 
+/** Specifiers a file loads at run time: every import or re-export but `import type … from` (under
+ * verbatimModuleSyntax, `import { type A } from 'x'` still loads x). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+}
+
+/** The language server's browser-safe core: every source under src/ but the Node platform (src/node/) and the Node
+ * entries that start it (bin.ts, the command line's; index.ts, the package's main entry). */
+const SERVER_SRC = join(root, 'packages', 'language-server', 'src');
+const SERVER_NODE_ENTRIES = new Set(['bin.ts', 'index.ts'].map((f) => join(SERVER_SRC, f)));
+const serverCore = () => sources(SERVER_SRC).filter((f) => !f.startsWith(join(SERVER_SRC, 'node') + '/') && !SERVER_NODE_ENTRIES.has(f));
+
+/** What a browser build of `entry` reaches that is Node's (`importer: specifier`), bundled from the sources. */
+async function nodeBuiltinsReached(entry: string): Promise<string[]> {
+  const reached: string[] = [];
+  const recordBuiltins: Plugin = {
+    name: 'record-node-builtins',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (!BUILTINS.has(args.path) && !args.path.startsWith('node:')) return undefined;
+        reached.push(`${args.importer.slice(root.length + 1)}: ${args.path}`);
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  await build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'iife', write: false, conditions: ['source'], logLevel: 'silent', plugins: [recordBuiltins] });
+  return reached;
+}
+
 const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
 
 describe('architecture', () => {
@@ -45,6 +75,21 @@ describe('architecture', () => {
         .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
     );
     expect(offending).toEqual([]);
+  });
+
+  it("the language server's core imports no node:*, no vscode-languageserver/node and no value of @calckit/project's main entry", () => {
+    const core = serverCore();
+    expect(core.length).toBeGreaterThan(20);
+    const offending = core.flatMap((file) =>
+      runtimeImports(file)
+        .filter((spec) => BUILTINS.has(spec) || spec.startsWith('node:') || spec === 'vscode-languageserver/node' || spec === '@calckit/project' || /^\.\.?\/(.*\/)?node\//.test(spec))
+        .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("the language server's browser entry reaches no Node built-in, through any package", async () => {
+    expect(await nodeBuiltinsReached(join(SERVER_SRC, 'browser.ts'))).toEqual([]);
   });
 
   it.each(PACKAGES)('packages/%s imports only what its package.json declares', (pkg) => {
