@@ -24,7 +24,9 @@ function requestedPort(argv, env) {
 /** Listens on `port`, or the next free one; resolves with the server and the port it got. */
 export async function serveSite({ port = DEFAULT_PORT, site = SITE } = {}) {
   if (!existsSync(join(site, 'index.html'))) throw new Error(`${site} has no index.html: build it first (node packages/workbench/scripts/build.mjs)`);
-  const handler = sirv(site, { dev: false, etag: true, single: false });
+  // dev: files are looked up per request, so a rebuild while serving is served whole (sirv's cache would keep the old
+  // sizes and cut the new files short).
+  const handler = sirv(site, { dev: true, etag: true, single: false });
   for (let attempt = 0; ; attempt++) {
     const server = createServer((req, res) => handler(req, res, () => {
       res.statusCode = 404;

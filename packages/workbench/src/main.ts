@@ -68,7 +68,8 @@ function schemaSetting(): Record<string, unknown> {
 const client = new LSPClient({
   rootUri: null as unknown as string,
   timeout: 10_000,
-  initializationOptions: { settings: schemaSetting() },
+  // The server pushes diagnostics (this client declares pull support it does not use; diagnostics.ts shows pushes).
+  initializationOptions: { settings: schemaSetting(), pushDiagnostics: true },
   extensions: [diagnosticsWithFixes((version) => {
     ui.editor.dataset['diagnosticsVersion'] = String(version ?? '');
   })],

@@ -1,0 +1,168 @@
+// End to end, the workbench page (packages/workbench) in headless Chromium: the site built by its build script and
+// served by its serve script over loopback, the language server in the page's Web Worker. As an analyst would: type a
+// formula with a mistake and see the diagnostic, apply its quick fix, complete a column of a pasted schema, paste CSV
+// rows and read each row's value and an aggregate by group, edit the rows in the table, open a shared link in a new
+// page and find the same state. Also writes the README's screenshot (docs/images/workbench.png).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, REPO } from './harness/paths.js';
+// @ts-expect-error -- the workbench's scripts are plain ES modules without types.
+import { buildSite } from '../../packages/workbench/scripts/build.mjs';
+// @ts-expect-error -- the workbench's scripts are plain ES modules without types.
+import { serveSite } from '../../packages/workbench/scripts/serve.mjs';
+
+const SCREENSHOT = join(REPO, 'docs/images/workbench.png');
+const SCHEMA = JSON.stringify([
+  { name: 'Region', type: 'STRING' },
+  { name: 'Unit Price', type: 'DECIMAL' },
+  { name: 'Units', type: 'LONG' },
+]);
+const CSV = 'Region,Unit Price,Units\nEast,2.5,4\nWest,3,2\nEast,1,1\n';
+
+let browser: Browser;
+let server: { close(callback?: () => void): void };
+let url: string;
+/** Uncaught errors of the pages (a broken page must fail the test that saw it). */
+const pageErrors: string[] = [];
+
+async function openPage(address = url): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(address);
+  await page.waitForSelector('[data-testid="server-status"]:has-text("Language server ready")', { timeout: 30_000 });
+  return page;
+}
+
+/** Replaces the formula as typing would (one input event), and waits until the side panels answered for it. */
+async function setFormula(page: Page, text: string): Promise<void> {
+  const before = await page.evaluate(() => document.body.dataset['refreshed'] ?? '');
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+  await page.waitForFunction((b) => (document.body.dataset['refreshed'] ?? '') !== b, before);
+}
+
+const formulaText = (page: Page) => page.locator('.cm-content').innerText();
+
+async function fill(page: Page, testId: string, text: string): Promise<void> {
+  await page.fill(`[data-testid="${testId}"]`, text);
+}
+
+/** Waits until the elements matched hold exactly these texts. */
+async function texts(page: Page, selector: string, expected: string[]): Promise<void> {
+  try {
+    await page.waitForFunction(
+      ({ selector, expected }) => JSON.stringify([...document.querySelectorAll(selector)].map((e) => e.textContent)) === JSON.stringify(expected),
+      { selector, expected },
+      { timeout: 15_000 },
+    );
+  } catch {
+    const got = await page.$$eval(selector, (es) => es.map((e) => e.textContent));
+    const error = await page.locator('[data-testid="eval-error"]').textContent();
+    throw new Error(`${selector}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)} (evaluation error: ${JSON.stringify(error)})`);
+  }
+}
+
+beforeAll(async () => {
+  await buildSite({ quiet: true });
+  ({ server, url } = await serveSite({ port: 0 }));
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  expect(pageErrors).toEqual([]);
+});
+
+describe('the workbench page', () => {
+  it('shows a mistake as you type, and its quick fix mends it', async () => {
+    const page = await openPage();
+    await setFormula(page, 'SUM(`Revenue`) – SUM(`Cost`)');
+    await page.waitForSelector('.cm-lintRange-error');
+    await page.hover('.cm-lintRange-error');
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await tooltip.waitFor();
+    expect(await tooltip.innerText()).toMatch(/En dash \(U\+2013\)/);
+    // The quick fix comes from textDocument/codeAction, offered as the tooltip's action.
+    const fix = tooltip.locator('.cm-diagnosticAction').first();
+    await fix.waitFor({ timeout: 15_000 });
+    await fix.click();
+    expect(await formulaText(page)).toBe('SUM(`Revenue`) - SUM(`Cost`)');
+    await page.waitForSelector('.cm-lintRange-error', { state: 'detached', timeout: 15_000 });
+    expect(await page.locator('[data-testid="calc-status"]').textContent()).toBe('VALID');
+    await page.close();
+  });
+
+  it('completes a column name from a pasted schema', async () => {
+    const page = await openPage();
+    await fill(page, 'schema', SCHEMA);
+    await page.waitForSelector('[data-testid="schema-status"]:has-text("3 columns")');
+    await setFormula(page, 'SUM(');
+    await page.keyboard.type('`Uni');
+    const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'Unit Price' }).first();
+    await option.waitFor({ timeout: 15_000 });
+    await option.click();
+    await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent?.includes('`Unit Price`'));
+    expect(await formulaText(page)).toMatch(/^SUM\(`Unit Price`\)?$/);
+    await page.close();
+  });
+
+  it("evaluates pasted CSV rows: each row's value, an aggregate by group, and edits in the table", async () => {
+    const page = await openPage();
+    await fill(page, 'schema', SCHEMA);
+    await fill(page, 'csv', CSV);
+    await setFormula(page, '`Unit Price` * `Units`');
+    await texts(page, '[data-testid="row-value"]', ['10', '6', '1']);
+    expect(await page.locator('[data-testid="calc-dataType"]').textContent()).toBe('DECIMAL');
+
+    await setFormula(page, 'SUM(`Unit Price` * `Units`)');
+    await page.check('[data-testid="group-by-0"]');
+    await texts(page, '[data-testid="group-row"]', ['East11', 'West6']);
+
+    // A cell edited in the table: the CSV box and the group's value follow.
+    await page.fill('[data-testid="cell-1-2"]', '5');
+    await texts(page, '[data-testid="group-value"]', ['11', '15']);
+    expect(await page.inputValue('[data-testid="csv"]')).toContain('West,3,5');
+
+    // Malformed rows: the reader's line and reason, plainly.
+    await fill(page, 'csv', 'Region,Unit Price,Units\nEast,1,2,3\n');
+    await page.waitForSelector('[data-testid="csv-status"]:has-text("line 2")');
+    await page.close();
+  });
+
+  it('restores the formula, schema, rows and group-by from a shared link', async () => {
+    const page = await openPage();
+    await fill(page, 'schema', SCHEMA);
+    await fill(page, 'csv', CSV);
+    await setFormula(page, 'SUM(`Unit Price` * `Units`)');
+    await page.check('[data-testid="group-by-0"]');
+    await texts(page, '[data-testid="group-value"]', ['11', '6']);
+    await page.click('[data-testid="copy-link"]');
+    const link = await page.inputValue('[data-testid="share-link"]');
+    expect(link).toMatch(/#v1=[A-Za-z0-9_-]+$/);
+    await page.close();
+
+    const opened = await openPage(link);
+    expect(await formulaText(opened)).toBe('SUM(`Unit Price` * `Units`)');
+    expect(await opened.inputValue('[data-testid="schema"]')).toBe(SCHEMA);
+    expect(await opened.inputValue('[data-testid="csv"]')).toBe(CSV);
+    expect(await opened.isChecked('[data-testid="group-by-0"]')).toBe(true);
+    await texts(opened, '[data-testid="group-value"]', ['11', '6']);
+    await opened.close();
+  });
+
+  it("writes the README's screenshot: an example formula over the example rows, by region", async () => {
+    const page = await openPage();
+    await page.selectOption('[data-testid="example"]', 'gross-margin');
+    await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent?.includes('NULLIF'));
+    await texts(page, '[data-testid="group-row"] td:first-child', ['East', 'West']);
+    await page.waitForSelector('.cm-sem-function');
+    mkdirSync(join(REPO, 'docs/images'), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT });
+    await page.close();
+  });
+});
