@@ -111,6 +111,24 @@ describe('the workbench page', () => {
     await page.close();
   });
 
+  it('checks columns against the schema box as it changes, hovers, and formats with the button', async () => {
+    const page = await openPage();
+    await fill(page, 'schema', SCHEMA);
+    await setFormula(page, 'sum(`Unit Price`*`Discount`)');
+    // `Discount` is not in the schema: an error, until the schema has it (no edit of the formula in between).
+    await page.waitForSelector('.cm-lintRange-error');
+    expect(await page.locator('[data-testid="calc-status"]').textContent()).toBe('INVALID');
+    await fill(page, 'schema', SCHEMA.replace(']', ',{"name":"Discount","type":"DOUBLE"}]'));
+    await page.waitForSelector('.cm-lintRange-error', { state: 'detached', timeout: 15_000 });
+    await page.hover('.cm-content >> text=sum');
+    const hover = page.locator('.cm-tooltip-hover');
+    await hover.waitFor({ timeout: 15_000 });
+    expect(await hover.innerText()).toMatch(/SUM/);
+    await page.click('[data-testid="format"]');
+    await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent === 'SUM(`Unit Price` * `Discount`)');
+    await page.close();
+  });
+
   it("evaluates pasted CSV rows: each row's value, an aggregate by group, and edits in the table", async () => {
     const page = await openPage();
     await fill(page, 'schema', SCHEMA);
@@ -153,6 +171,14 @@ describe('the workbench page', () => {
     expect(await opened.isChecked('[data-testid="group-by-0"]')).toBe(true);
     await texts(opened, '[data-testid="group-value"]', ['11', '6']);
     await opened.close();
+  });
+
+  it("fits a phone's width: nothing wider than the screen", async () => {
+    const page = await openPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await texts(page, '[data-testid="calc-status"]', ['VALID']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
   });
 
   it("writes the README's screenshot: an example formula over the example rows, by region", async () => {

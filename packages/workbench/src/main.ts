@@ -97,6 +97,7 @@ function initialView(doc: string): EditorView {
       signatureHelp(),
       keymap.of(formatKeymap),
       semanticColours,
+      EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': 'Formula', 'data-testid': 'formula' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) scheduleRefresh();
