@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
-// The extension's package.json says "type": "module" (for TypeScript and vitest); the bundles are CommonJS.
+// The bundles are CommonJS (only the sources are ES modules: src/package.json); said here too, whatever a parent says.
 writeFileSync(join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 
 const common = {

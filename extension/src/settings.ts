@@ -42,9 +42,16 @@ export function settingsFor(uri: vscode.Uri | undefined): Settings {
   };
 }
 
-/** The settings the language server reads (its `calckit` section), as plain data. */
+/**
+ * The settings the language server reads (its `calckit` section), as plain data: VS Code hands out object settings as
+ * read-only proxies, which a Web Worker's postMessage cannot clone (the web extension's initialize failed with "could
+ * not be cloned"), so they are copied through JSON.
+ */
 export function serverSettings(uri: vscode.Uri | undefined): Record<string, unknown> {
-  const s = settingsFor(uri);
+  return JSON.parse(JSON.stringify(serverSettingsOf(settingsFor(uri)))) as Record<string, unknown>;
+}
+
+function serverSettingsOf(s: Settings): Record<string, unknown> {
   return {
     ...(s.serviceName ? { serviceName: s.serviceName } : {}),
     rules: s.rules,

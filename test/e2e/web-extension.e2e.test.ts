@@ -3,7 +3,11 @@
 // postMessage with LSP as the web entry's client speaks it (VS Code's capabilities, the `calckit` settings as
 // initializationOptions, workspace/configuration answered with the same section): diagnostics of a formula with a
 // mistake, completion of a column of the inline `calckit.schema`, hover, formatting, and what the service will store.
-import { existsSync, readFileSync } from 'node:fs';
+// Then in VS Code: code-server 4.100.3 runs an extension that has a `browser` entry and no `main` in its web worker
+// extension host; a web-only variant of the extension (the same package without `main`) is installed there, and a
+// formula's mistake shows in the editor with no Node server process, and *Push* says it needs the desktop.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +18,9 @@ import type { CompletionItem, CompletionList, Diagnostic, Hover, MarkupContent, 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { VSCODE_CAPABILITIES } from '../language-server/client.js';
 import { openBrowser, type Browser } from './harness/browser.js';
-import { REPO } from './harness/paths.js';
+import { ARTIFACTS, REPO } from './harness/paths.js';
+import { startRun, type TestRun } from './harness/run.js';
+import { openWorkbench, type Workbench } from './harness/workbench.js';
 
 const SERVER_SCRIPT = join(REPO, 'extension', 'dist', 'web', 'server.js');
 const SCHEMA = [
@@ -187,5 +193,68 @@ describe('the web extension\'s language server in a Web Worker', () => {
     expect(analysis.columnPositions.length).toBe(1);
     expect(analysis.checkSum).toMatch(/^[0-9a-f]+$/i);
     expect(analysis.schemaColumns).toBe(SCHEMA.length);
+  });
+});
+
+/**
+ * The extension as VS Code for the Web takes it from a gallery that has only its web part: package.json without
+ * `main`, the web bundles and the assets, packaged with vsce like the real one.
+ */
+function packageWebOnly(dir: string): string {
+  const extension = join(REPO, 'extension');
+  const manifest = JSON.parse(readFileSync(join(extension, 'package.json'), 'utf8')) as Record<string, unknown>;
+  delete manifest['main'];
+  const browserEntry = String(manifest['browser']);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  for (const path of ['README.md', 'language-configuration.json', '.vscodeignore', 'syntaxes', 'snippets', 'images/icon.png', 'dist/package.json', browserEntry, 'dist/web/server.js']) {
+    cpSync(join(extension, path), join(dir, path), { recursive: true });
+  }
+  const vsix = join(dir, 'calckit-web-only.vsix');
+  const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
+  const packaged = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  if (packaged.status !== 0) throw new Error(`vsce could not package the web-only extension (${packaged.status}): ${packaged.stdout}${packaged.stderr}`);
+  return vsix;
+}
+
+describe('the web-only extension in code-server\'s web worker extension host', () => {
+  let run: TestRun;
+  let workbench: Workbench;
+
+  beforeAll(async () => {
+    run = startRun('web-extension');
+    const workspace = join(run.dir, 'workspace');
+    mkdirSync(join(workspace, 'formulas'), { recursive: true });
+    writeFileSync(join(workspace, 'formulas', 'mistake.calc'), 'SUM(`Sales`) / ABS()\n');
+    const vsix = packageWebOnly(join(run.dir, 'web-only'));
+    workbench = run.track(
+      await openWorkbench({ workspace, vsix, artifacts: join(ARTIFACTS, 'web-extension'), userSettings: { 'calckit.schema': SCHEMA } }),
+    );
+  });
+
+  afterAll(async () => {
+    await run?.close();
+  });
+
+  it('shows a formula\'s mistake in the editor, from the server in a worker (no server process)', async () => {
+    const u = workbench.ui;
+    await u.openFile('mistake.calc');
+    await u.waitFor('an error squiggle in the editor', async () => ((await u.page.locator('.monaco-editor .squiggly-error').count()) > 0 ? true : undefined), 60_000);
+    await u.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
+    const problem = u.page.locator('.markers-panel .monaco-tl-contents', { hasText: "'ABS' takes 1 argument but was given 0" }).first();
+    await problem.waitFor({ timeout: 20_000 });
+    await u.screenshot('web-diagnostic');
+    const nodeServers = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(workbench.home) && line.includes('server.js'));
+    expect(nodeServers).toEqual([]);
+  });
+
+  it('answers Push This Formula with what it needs', async () => {
+    const u = workbench.ui;
+    await u.openFile('mistake.calc');
+    await u.runCommand('calckit: Push This Formula');
+    const message = await u.notification('needs the desktop extension');
+    expect(message).toContain('CORS');
   });
 });

@@ -12,6 +12,7 @@ import { DESKTOP_ONLY_COMMANDS, DESKTOP_REASONS, WEB_COMMANDS } from './desktop-
 
 const extensionRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(join(extensionRoot, 'package.json'), 'utf8')) as {
+  type?: string;
   main: string;
   browser?: string;
   contributes: { commands: Array<{ command: string; title: string }>; configuration: { properties: Record<string, { items?: unknown }> } };
@@ -30,6 +31,14 @@ describe('the web extension bundle', () => {
   it("is package.json's browser entry, beside the desktop's main", () => {
     expect(manifest.browser).toBe('./dist/web/extension.js');
     expect(manifest.main).toBe('./dist/extension.js');
+  });
+
+  it('is loaded as CommonJS by the web worker extension host, which refuses ES modules', () => {
+    // VS Code 1.100 takes an extension for an ES module when its `main` ends in .mjs, or when package.json says
+    // "type": "module" and `main` (absent in a web-only package) does not end in .cjs: its web worker extension host
+    // then refuses to activate it ("ESM modules are not supported in the web worker extension host").
+    expect(manifest.type).toBeUndefined();
+    expect(manifest.browser?.endsWith('.mjs')).toBe(false);
   });
 
   it('requires nothing but vscode, and names no Node module', () => {
