@@ -172,6 +172,11 @@ describe('the workbench page', () => {
     expect(await opened.isChecked('[data-testid="group-by-0"]')).toBe(true);
     await texts(opened, '[data-testid="group-value"]', ['11', '6']);
     await opened.close();
+
+    // A link cut short when copied says so, and the page starts from its example instead.
+    const cut = await openPage(link.slice(0, link.length - 12));
+    expect(await cut.locator('[data-testid="link-status"]').textContent()).toMatch(/cut short/);
+    await cut.close();
   });
 
   it("fits a phone's width: nothing wider than the screen", async () => {

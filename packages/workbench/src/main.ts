@@ -33,6 +33,7 @@ const ui = {
   format: byId<HTMLButtonElement>('format'),
   copyLink: byId<HTMLButtonElement>('copy-link'),
   link: byId<HTMLInputElement>('share-link'),
+  linkStatus: byId<HTMLElement>('link-status'),
   serverStatus: byId<HTMLElement>('server-status'),
   schemaExample: byId<HTMLSelectElement>('schema-example'),
   schema: byId<HTMLTextAreaElement>('schema'),
@@ -219,8 +220,8 @@ async function start(): Promise<void> {
   fillExamplePickers();
   const shared = await decodeState(location.hash);
   if (shared instanceof Error) {
-    ui.serverStatus.textContent = shared.message;
-    ui.serverStatus.dataset['state'] = 'failed';
+    ui.linkStatus.textContent = `${shared.message}; the page starts from its example instead.`;
+    ui.linkStatus.hidden = false;
   }
   const state: SharedState = shared && !(shared instanceof Error)
     ? shared
