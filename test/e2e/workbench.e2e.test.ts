@@ -127,6 +127,10 @@ describe('the workbench page', () => {
     expect(await hover.innerText()).toMatch(/SUM/);
     await page.click('[data-testid="format"]');
     await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent === 'SUM(`Unit Price` * `Discount`)');
+    // The same from the keyboard.
+    await setFormula(page, 'max(  `Units`)');
+    await page.keyboard.press('Shift+Alt+F');
+    await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent === 'MAX(`Units`)');
     await page.close();
   });
 

@@ -67,7 +67,6 @@ function schemaSetting(): Record<string, unknown> {
 }
 
 const client = new LSPClient({
-  rootUri: null as unknown as string,
   timeout: 10_000,
   // The server pushes diagnostics (this client declares pull support it does not use; diagnostics.ts shows pushes).
   initializationOptions: { settings: schemaSetting(), pushDiagnostics: true },
