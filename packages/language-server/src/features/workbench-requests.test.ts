@@ -122,3 +122,22 @@ describe('calckit/evaluate', () => {
     expect(got).toMatchObject({ ok: false, problem: { kind: 'request' } });
   });
 });
+
+describe('with the inline schema setting, on an untitled document (the workbench page\'s case)', () => {
+  it('analyses and evaluates with the columns the setting gives', async () => {
+    const { client: plain } = await TestClient.start({ settings: { schema: [{ name: 'Units', type: 'LONG' }, { name: 'Region', type: 'STRING' }] } });
+    try {
+      const uri = 'untitled:formula.calc';
+      await plain.open(uri, 'SUM(`Units`) / COUNT(`Region`)');
+      const calculation = await plain.request<CalculationResult | null>(CALCULATION_METHOD, { textDocument: { uri } });
+      expect(calculation).toMatchObject({ schemaColumns: 2, status: 'VALID', dataType: 'DECIMAL' });
+      const got = await plain.request<EvaluateResponse>(EVALUATE_METHOD, { textDocument: { uri }, csv: 'Units,Region\n3,East\n4,West\n5,East\n', groupBy: ['Region'] });
+      expect(got.ok && got.rows).toEqual([
+        { group: { Region: 'East' }, value: 4 },
+        { group: { Region: 'West' }, value: 4 },
+      ]);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
