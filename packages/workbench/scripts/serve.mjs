@@ -49,7 +49,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const { server, url } = await serveSite({ port: requestedPort(process.argv.slice(2), process.env) });
     console.log(`calckit workbench: ${url}  (Ctrl+C stops)`);
-    const stop = () => server.close(() => process.exit(0));
+    const stop = () => {
+      server.close(() => process.exit(0));
+      // Browsers keep connections open: without this, the close waits for their keep-alive to lapse (5 s).
+      server.closeAllConnections();
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
