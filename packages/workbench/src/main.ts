@@ -131,7 +131,6 @@ async function refresh(): Promise<void> {
   if (seq !== requestSeq) return;
   renderCalculation(ui.calculation, calculation);
   showValues(ui.rows, ui.groups, ui.evalError, evaluation, groupBy);
-  ui.calculation.dataset['version'] = String(seq);
   document.body.dataset['refreshed'] = String(seq);
   await rememberInUrl();
 }
