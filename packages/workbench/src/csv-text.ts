@@ -1,7 +1,7 @@
 // Rows as the page edits them (a header and cells of text; null for an empty, unquoted cell) ↔ CSV text. Reading is
 // @calckit/evaluate's own CSV reader, the one the server evaluates with; writing quotes a cell only when it must.
-// The reader's module alone (no evaluator): the page's main script stays small.
-import { readCsvColumns } from '../../evaluate/src/csv.js';
+// The reader's module alone (@calckit/evaluate/csv, no evaluator): the page's main script stays small.
+import { readCsvColumns } from '@calckit/evaluate/csv';
 
 export interface RowTable {
   readonly header: string[];

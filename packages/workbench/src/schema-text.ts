@@ -1,8 +1,8 @@
 // The schema box's text → the columns sent to the server's `schema` setting, or what is wrong with it. The server
 // checks the columns fully (the schema file format); this only finds what the box can say at once.
-// The vocabulary module alone (no parser): the page's main script stays small; the server in the worker has the rest.
+// The vocabulary module alone (@calckit/formula/vocabulary, no parser): the page's main script stays small; the server in the worker has the rest.
 import type { DatasetColumn } from '@calckit/formula';
-import { COLUMN_TYPES } from '../../formula/src/vocabulary.js';
+import { COLUMN_TYPES } from '@calckit/formula/vocabulary';
 
 export type SchemaReading = { readonly columns: readonly DatasetColumn[] | undefined } | { readonly error: string };
 
