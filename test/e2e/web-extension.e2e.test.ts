@@ -250,6 +250,23 @@ describe('the web-only extension in code-server\'s web worker extension host', (
     expect(nodeServers).toEqual([]);
   });
 
+  it('shows the analysis of the formula, from the worker, with the columns of calckit.schema', async () => {
+    const u = workbench.ui;
+    await u.openFile('mistake.calc');
+    await u.runCommand('calckit: Show Analysis of This Formula');
+    await u.page.locator('.tab[aria-label*="mistake.calc.analysis.json"]').first().waitFor();
+    const text = await u.waitFor('the analysis document', async () => {
+      const shown = (await u.page.locator('.editor-group-container').last().locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+      // Only the lines in view are in the page: the document's first ones.
+      return shown.includes('"status"') ? shown : undefined;
+    });
+    await u.screenshot('analysis');
+    expect(text).toContain(`"schemaColumns": ${SCHEMA.length}`);
+    expect(text).toContain('"status": "INVALID"');
+    expect(text).toContain('"code": "wrong-argument-count"');
+    await u.page.keyboard.press('Control+W');
+  });
+
   it('answers Push This Formula with what it needs', async () => {
     const u = workbench.ui;
     await u.openFile('mistake.calc');
