@@ -5,7 +5,8 @@
 // mistake, completion of a column of the inline `calckit.schema`, hover, formatting, and what the service will store.
 // Then in VS Code: code-server 4.100.3 runs an extension that has a `browser` entry and no `main` in its web worker
 // extension host; a web-only variant of the extension (the same package without `main`) is installed there, and a
-// formula's mistake shows in the editor with no Node server process, and *Push* says it needs the desktop.
+// formula's mistake shows in the editor with no Node server process, Show Analysis answers from the worker with the
+// columns of `calckit.schema`, and *Push* says it needs the desktop.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
