@@ -5,7 +5,7 @@ import { setDiagnostics, type Action, type Diagnostic } from '@codemirror/lint';
 import { LSPPlugin, type LSPClient, type LSPClientExtension } from '@codemirror/lsp-client';
 import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import type * as lsp from './lsp-types.js';
+import type * as lsp from 'vscode-languageserver-protocol';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 

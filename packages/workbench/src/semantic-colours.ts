@@ -4,7 +4,7 @@
 import { LSPPlugin } from '@codemirror/lsp-client';
 import { RangeSetBuilder, StateEffect, StateField, type Text } from '@codemirror/state';
 import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
-import type * as lsp from './lsp-types.js';
+import type * as lsp from 'vscode-languageserver-protocol';
 
 const setTokens = StateEffect.define<DecorationSet>();
 
