@@ -1,6 +1,6 @@
 // Renders the benchmark results as Markdown: the goals (ratios against references measured in the same run)
 // first, then each section with ratios beside absolute figures, then the machine, versions and methods.
-import { round } from './stats.mjs';
+import { median, round } from './stats.mjs';
 
 const na = (r) => r === undefined || r === null || r.notAvailable !== undefined;
 const fmt = (x, d = 2) => (typeof x === 'number' && Number.isFinite(x) ? String(round(x, d)) : '—');
@@ -17,6 +17,11 @@ const rate = (r) => (r ? `${Math.round(r.formulasPerS).toLocaleString('en')} for
 const SCHEMA_COMMANDS_OVER_LINT = 2;
 /** How many times the CPU time of the same rows in JSON `calckit eval` may take over a CSV file: issue 34's goal. */
 const CSV_OVER_JSON = 1.5;
+/** Issue 35's budgets for the workbench page: its size over the editor's alone, its load and keystrokes over the Node server's. */
+const WORKBENCH_SIZE_OVER_EDITOR = 4;
+const WORKBENCH_LOAD_OVER_NODE = 3;
+const WORKBENCH_KEYSTROKE_OVER_NODE = 2;
+const kib = (bytes) => (typeof bytes === 'number' ? `${fmt(bytes / 1024, 1)} KiB` : '—');
 /** The schema commands of bench/schemas.mjs, as the goals and the table name them. */
 const SCHEMA_COMMAND_LABELS = {
   pull: '`calckit schema pull`',
@@ -109,6 +114,34 @@ export function goals(results) {
     met: csv?.memoryGrowth <= 1.2,
     shown: csv ? `${times(csv.memoryGrowth, 2)} (${csv.memory.map((m) => `${fmt(m.bytesPerRow, 0)} B/row at ${m.rows.toLocaleString('en')}`).join(', ')})` : '—',
   });
+  const wb = na(results.workbench) ? undefined : results.workbench;
+  const size = wb?.size;
+  out.push({
+    goal: 'workbench page (editor, LSP client, language server, evaluator), brotli, vs the editor and its LSP client alone',
+    target: `≤ ${WORKBENCH_SIZE_OVER_EDITOR}×`,
+    value: size?.brotliOverEditor,
+    met: size?.brotliOverEditor <= WORKBENCH_SIZE_OVER_EDITOR,
+    shown: size ? `${times(size.brotliOverEditor, 2)} (${kib(size.page.brotli)} vs ${kib(size.editor.brotli)}; gzip ${kib(size.page.gzip)} vs ${kib(size.editor.gzip)})` : '—',
+  });
+  const load = na(wb?.load) ? undefined : wb.load;
+  out.push({
+    goal: 'workbench page load to first diagnostics (headless Chromium, no cache) vs the Node server from spawn, same formula and schema',
+    target: `≤ ${WORKBENCH_LOAD_OVER_NODE}×`,
+    value: load?.pageOverNode,
+    met: load?.pageOverNode <= WORKBENCH_LOAD_OVER_NODE,
+    shown: load ? `${times(load.pageOverNode, 2)} (${ms(load.pageMs)} vs ${ms(load.nodeMs)})` : '—',
+  });
+  const keys = na(wb?.keystroke) ? undefined : wb.keystroke;
+  for (const p of ['p50', 'p99']) {
+    const value = keys?.[`${p}PageOverNode`];
+    out.push({
+      goal: `workbench keystroke→diagnostics ${p} in the page vs the Node server's on the same changes (5,000 characters, no debounce)`,
+      target: `≤ ${WORKBENCH_KEYSTROKE_OVER_NODE}×`,
+      value,
+      met: value <= WORKBENCH_KEYSTROKE_OVER_NODE,
+      shown: keys ? `${times(value, 2)} (${ms(keys.page[p])} vs ${ms(keys.node[p])})` : '—',
+    });
+  }
   return out.map((g) => ({ ...g, met: g.value === undefined ? undefined : Boolean(g.met) }));
 }
 
@@ -309,6 +342,37 @@ export function renderMarkdown(results) {
         csv.formulas.map((f) => [`\`\` ${f.formula.replace(/\|/g, '\\|')} \`\``, f.groupBy ? f.groupBy.join(', ') : '—', f.schema ? 'given' : 'read from the cells', `${s(f.csvCpuS)} (${fmt(f.csvMaxRssMb, 0)} MB peak)`, `${s(f.jsonCpuS)} (${fmt(f.jsonMaxRssMb, 0)} MB peak)`, times(f.csvOverJson, 2)]),
       ));
       lines.push('', `Heap held by the CSV's cells and the evaluator's table made of them: ${csv.memory.map((m) => `${fmt(m.bytesPerRow, 0)} bytes per row at ${m.rows.toLocaleString('en')} rows (${fmt(m.heapMb, 0)} MB)`).join('; ')}.`);
+    }
+    lines.push('');
+  }
+
+  const wb = results.workbench;
+  if (wb !== undefined) {
+    lines.push('**Workbench page** (packages/workbench in headless Chromium, its language server in a Web Worker, against calckit-language-server over stdio fed the messages the page sent; no debounce on either)');
+    lines.push('');
+    if (na(wb)) lines.push(`not available: ${wb?.notAvailable}`);
+    else {
+      const rows = [
+        ...wb.size.files.map((f) => [`\`${f.file}\``, kib(f.raw), kib(f.gzip), kib(f.brotli)]),
+        ['the page (all of the above)', kib(wb.size.page.raw), kib(wb.size.page.gzip), kib(wb.size.page.brotli)],
+        ['the editor alone (CodeMirror 6 + @codemirror/lsp-client, minimal bundle)', kib(wb.size.editor.raw), kib(wb.size.editor.gzip), kib(wb.size.editor.brotli)],
+      ];
+      lines.push(table(['Size', 'minified', 'gzip -9', 'brotli 11'], rows));
+      lines.push('');
+      const timing = [];
+      const load = wb.load;
+      timing.push(na(load)
+        ? ['load to first diagnostics', 'not available', '', load?.notAvailable ?? '']
+        : ['load to first diagnostics (median of ' + load.loads + ')', ms(load.pageMs), ms(load.nodeMs), `${times(load.pageOverNode, 2)}; page loads ${load.pageRunsMs.map((x) => fmt(x, 0)).join(', ')} ms`]);
+      const k = wb.keystroke;
+      if (na(k)) timing.push(['keystroke→diagnostics', 'not available', '', k?.notAvailable ?? '']);
+      else {
+        for (const p of ['p50', 'p99']) {
+          timing.push([`keystroke→diagnostics ${p} (${k.keystrokes} keys after ${k.warmup}, ${k.documentBytes.toLocaleString('en')} characters; median of ${k.rounds} rounds)`, ms(k.page[p]), ms(k.node[p]), `${times(k[`${p}PageOverNode`], 2)}; rounds ${k.perRound.map((r) => `${fmt(r.page[p], 1)}/${fmt(r.node[p], 1)}`).join(', ')} ms`]);
+        }
+      }
+      lines.push(table(['Timing', 'Page', 'Node server', 'Ratio'], timing));
+      if (!na(k) && k.perRound[0].pageKeyToChange) lines.push('', `Of the page's keystroke figure, the browser's input and the editor's update until the client posts the change take p50 ${ms(median(k.perRound.map((r) => r.pageKeyToChange.p50)))} (median over the rounds); the rest is the worker's round trip and showing the diagnostics.`);
     }
     lines.push('');
   }
