@@ -109,6 +109,21 @@ describe('architecture', () => {
   });
 
   // One concept, one definition: the service's name and the column types live in packages/formula/src/vocabulary.ts.
+  // The page's own script stays small: the parser, analysis and evaluator run in the worker, behind LSP requests.
+  it("the workbench page imports no parser or evaluator: only the worker imports the language server", () => {
+    const allowed = new Set(['@calckit/formula/vocabulary', '@calckit/evaluate/csv']);
+    // Imports of values (an `import type` is erased from the build).
+    const valueImports = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]!);
+    const offending = sources(join(root, 'packages/workbench/src')).flatMap((file) =>
+      valueImports(file)
+        .filter((spec) => spec.startsWith('@calckit/') && !allowed.has(spec))
+        .filter((spec) => !(file.endsWith('/worker.ts') && spec === '@calckit/language-server/browser'))
+        .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('defines the vocabulary once: no other source spells the default service name or lists the column types', () => {
     const vocabulary = join(root, 'packages', 'formula', 'src', 'vocabulary.ts');
     const files = [...PACKAGES.map((p) => join(root, 'packages', p, 'src')), join(root, 'extension', 'src')].flatMap(sources).filter((f) => f !== vocabulary);
