@@ -192,6 +192,33 @@ describe('the workbench page', () => {
     await page.close();
   });
 
+  it('passes ?diagnosticsDelay=<ms> to its language server (npm run bench loads it with 0), and ignores a value out of range', async () => {
+    const initializationOptions = async (query: string) => {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      // What the page's client posts to the worker, before the page's scripts run.
+      await page.addInitScript(() => {
+        const sent: unknown[] = [];
+        (globalThis as { sentToWorker?: unknown[] }).sentToWorker = sent;
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [StructuredSerializeOptions?]) {
+          sent.push(message);
+          return post.call(this, message, ...rest);
+        };
+      });
+      await page.goto(`${url}${query}`);
+      await page.waitForSelector('[data-testid="server-status"]:has-text("Language server ready")', { timeout: 30_000 });
+      const sent = await page.evaluate(() => (globalThis as { sentToWorker?: Array<{ method?: string; params?: { initializationOptions?: Record<string, unknown> } }> }).sentToWorker ?? []);
+      await page.close();
+      return sent.find((m) => m.method === 'initialize')?.params?.initializationOptions;
+    };
+    expect(await initializationOptions('?diagnosticsDelay=0')).toMatchObject({ diagnosticsDelay: 0, pushDiagnostics: true });
+    expect(await initializationOptions('?diagnosticsDelay=40')).toMatchObject({ diagnosticsDelay: 40 });
+    for (const query of ['', '?diagnosticsDelay=', '?diagnosticsDelay=-1', '?diagnosticsDelay=soon', '?diagnosticsDelay=20000']) {
+      expect(await initializationOptions(query), query).not.toHaveProperty('diagnosticsDelay');
+    }
+  });
+
   it("writes the README's screenshot: an example formula over the example rows, by region", async () => {
     const page = await openPage();
     await page.selectOption('[data-testid="example"]', 'gross-margin');
