@@ -5,7 +5,9 @@
 //   Node server over stdio, from process spawn, given the messages the page's client sent (replayed);
 // - keystroke to diagnostics, p50/p99: characters typed one at a time into a 5,000-character formula in the page, and
 //   the Node server given exactly the messages the page's client sent for them, in the same order around each
-//   keystroke's diagnostics (the same one-character incremental changes, completion and code-action requests).
+//   keystroke's diagnostics (the same one-character incremental changes, completion and code-action requests); and
+//   the page's worker script alone in a blank document fed the same messages, which tells the worker's share from the
+//   page's (its editor, rendering).
 // Both servers run with no diagnostics debounce: the page is loaded with `?diagnosticsDelay=0`, and the Node server
 // gets the page's own initialize parameters. Usage: node bench/workbench.mjs [--rounds=N] (after `npm run build`);
 // prints JSON.
@@ -267,6 +269,57 @@ async function typeInNode({ setup, perKey }) {
   }
 }
 
+/**
+ * The page's worker script alone, in a document of the site's origin that runs no script of its own (its stylesheet),
+ * fed the same messages as the Node server: what the language server in a worker costs without the page's editor and
+ * rendering beside it.
+ */
+async function typeInWorkerAlone(browser, siteUrl, { setup, perKey }) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}workbench.css`);
+    return await page.evaluate(async ({ setup, perKey }) => {
+      const worker = new Worker('worker.js');
+      const shown = new Map();
+      const waiting = new Map();
+      const answers = new Map();
+      worker.onmessage = ({ data: m }) => {
+        if (m.method === 'textDocument/publishDiagnostics') {
+          const at = performance.now();
+          if (!shown.has(m.params.version)) shown.set(m.params.version, at);
+          waiting.get(m.params.version)?.(at);
+        } else if (m.method && m.id !== undefined) worker.postMessage({ jsonrpc: '2.0', id: m.id, result: null });
+        else if (m.id !== undefined) answers.get(m.id)?.();
+      };
+      const diagnosticsOf = (version) => (shown.has(version) ? Promise.resolve(shown.get(version)) : new Promise((resolve) => waiting.set(version, resolve)));
+      const send = async (message) => {
+        if (!message.method) return;
+        const answered = message.method === 'initialize' ? new Promise((resolve) => answers.set(message.id, resolve)) : undefined;
+        worker.postMessage(message);
+        await answered;
+      };
+      const isSync = (m) => m.method === 'textDocument/didOpen' || m.method === 'textDocument/didChange';
+      for (const message of setup) await send(message);
+      await diagnosticsOf(setup.filter(isSync).at(-1).params.textDocument.version);
+      const latencies = [];
+      for (const key of perKey) {
+        let sentAt;
+        for (const message of key.before) {
+          if (isSync(message)) sentAt = performance.now();
+          await send(message);
+        }
+        latencies.push((await diagnosticsOf(key.version)) - sentAt);
+        for (const message of key.after) await send(message);
+      }
+      worker.terminate();
+      return latencies;
+    }, { setup, perKey: perKey.map(({ version, before, after }) => ({ version, before, after })) });
+  } finally {
+    await context.close();
+  }
+}
+
 const percentiles = (xs) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
 
 export async function benchWorkbench({ rounds = ROUNDS, loads = LOADS, log = () => {} } = {}) {
@@ -307,14 +360,17 @@ export async function benchWorkbench({ rounds = ROUNDS, loads = LOADS, log = () 
     for (let r = 0; r < rounds; r++) {
       const typed = await typeInPage(browser, url, { formula, schema, keys });
       const nodeLatencies = await typeInNode(typed);
+      const workerLatencies = await typeInWorkerAlone(browser, siteUrl, typed);
       const round = {
         page: percentiles(typed.perKey.slice(WARMUP_KEYSTROKES).map((k) => k.latencyMs)),
         // Of the page's figure, the part before its client sent the change (the browser's input and the editor's update).
         pageKeyToChange: percentiles(typed.perKey.slice(WARMUP_KEYSTROKES).map((k) => k.keyToChangeMs)),
         node: percentiles(nodeLatencies.slice(WARMUP_KEYSTROKES)),
+        workerAlone: percentiles(workerLatencies.slice(WARMUP_KEYSTROKES)),
       };
       perRound.push(round);
-      log(`workbench: round ${r + 1}: page p50/p99 ${round.page.p50.toFixed(1)}/${round.page.p99.toFixed(1)} ms, Node ${round.node.p50.toFixed(1)}/${round.node.p99.toFixed(1)} ms`);
+      const figures = (side) => `${round[side].p50.toFixed(1)}/${round[side].p99.toFixed(1)} ms`;
+      log(`workbench: round ${r + 1}: p50/p99 page ${figures('page')}, its worker alone ${figures('workerAlone')}, Node ${figures('node')}`);
     }
     const of = (side, p) => median(perRound.map((round) => round[side][p]));
     const keystroke = {
@@ -324,6 +380,7 @@ export async function benchWorkbench({ rounds = ROUNDS, loads = LOADS, log = () 
       documentBytes: formula.length,
       page: { p50: of('page', 'p50'), p99: of('page', 'p99') },
       node: { p50: of('node', 'p50'), p99: of('node', 'p99') },
+      workerAlone: { p50: of('workerAlone', 'p50'), p99: of('workerAlone', 'p99') },
       perRound,
     };
     keystroke.p50PageOverNode = keystroke.page.p50 / keystroke.node.p50;

@@ -372,7 +372,9 @@ export function renderMarkdown(results) {
         }
       }
       lines.push(table(['Timing', 'Page', 'Node server', 'Ratio'], timing));
-      if (!na(k) && k.perRound[0].pageKeyToChange) lines.push('', `Of the page's keystroke figure, the browser's input and the editor's update until the client posts the change take p50 ${ms(median(k.perRound.map((r) => r.pageKeyToChange.p50)))} (median over the rounds); the rest is the worker's round trip and showing the diagnostics.`);
+      if (!na(k) && k.workerAlone) {
+        lines.push('', `Where the page's time goes: from the key to the client posting the change (the browser's input, the editor's update) p50 ${ms(median(k.perRound.map((r) => r.pageKeyToChange.p50)))}; the page's worker script alone in a blank document, fed the same messages, answers in p50 ${ms(k.workerAlone.p50)} / p99 ${ms(k.workerAlone.p99)} (the Node server's ${ms(k.node.p50)} / ${ms(k.node.p99)}); the rest is what running inside the page costs (its editor and rendering on the main thread and the browser's threads on the same cores), not the server's own work.`);
+      }
     }
     lines.push('');
   }
