@@ -9,7 +9,7 @@ import {
 } from './cursor.js';
 import { INTERVAL_FUNCTIONS, INTERVAL_UNIT_DOCS, KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
-import { backtickColumn, functionDocumentation } from './markdown.js';
+import { backtickColumn, functionDocumentation, inlineCode, plainInMarkdown } from './markdown.js';
 import { serviceNameOf, type CompletionItem, type CompletionResult, type IdeSettings, type Span } from './types.js';
 
 const EMPTY: CompletionResult = { items: [], incomplete: false };
@@ -157,7 +157,7 @@ function columnItems(settings: IdeSettings, replace: Span, inBackticks: boolean)
       label: column.name,
       kind: 'column' as const,
       detail: column.type,
-      documentation: `Column \`${column.name.replace(/`/g, '``')}\` (${column.type})${column.visible === false ? ', hidden' : ''}`,
+      documentation: `Column ${inlineCode(column.name)} (${column.type})${column.visible === false ? ', hidden' : ''}`,
       insertText,
       replace,
       filterText: inBackticks ? insertText : column.name,
@@ -223,7 +223,7 @@ function calculationItems(settings: IdeSettings, replace: Span): CompletionItem[
       label: c.name ? `${c.name}` : `calculation ${c.id}`,
       kind: 'calculation' as const,
       detail: `${service}_BEAST_MODE(${c.id})`,
-      documentation: `Nested calculation ${c.id}${c.name ? ` — ${c.name}` : ''}${c.dataset ? ` (dataset ${c.dataset})` : ''}. Nesting is one level deep only.`,
+      documentation: `Nested calculation ${c.id}${c.name ? ` — ${plainInMarkdown(c.name)}` : ''}${c.dataset ? ` (dataset ${plainInMarkdown(c.dataset)})` : ''}. Nesting is one level deep only.`,
       insertText: `${service}_BEAST_MODE(${c.id})`,
       filterText: `${c.name ?? ''} ${service}_BEAST_MODE ${c.id}`,
       replace,

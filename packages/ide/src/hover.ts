@@ -5,7 +5,7 @@ import { describeResult, isUnknownColumn, modelOf } from './analysis.js';
 import { commentAt, isWord, kindOf, lastTokenBefore, tokenEnd, type IToken } from './cursor.js';
 import { INTERVAL_UNIT_DOCS, KEYWORD_DOCS } from './data.js';
 import type { IdeDocument } from './document.js';
-import { backtickColumn, code, functionHover } from './markdown.js';
+import { backtickColumn, code, functionHover, plainInMarkdown } from './markdown.js';
 import type { Hover, IdeSettings, Span } from './types.js';
 
 export function hover(doc: IdeDocument, offset: number, settings: IdeSettings = {}): Hover | undefined {
@@ -85,7 +85,7 @@ function columnHover(doc: IdeDocument, name: string, settings: IdeSettings): str
 function calculationHover(id: number, settings: IdeSettings): string {
   const calc = settings.calculations?.find((c) => c.id === id);
   if (!calc) return `Nested calculation **${id}** (not in the project file).`;
-  return `Nested calculation **${id}**${calc.name ? `: ${calc.name}` : ''}${calc.dataset ? ` (dataset ${calc.dataset})` : ''}.`;
+  return `Nested calculation **${id}**${calc.name ? `: ${plainInMarkdown(calc.name)}` : ''}${calc.dataset ? ` (dataset ${plainInMarkdown(calc.dataset)})` : ''}.`;
 }
 
 /** Inside the format string of DATE_FORMAT and friends: what the `%x` under the cursor prints. */

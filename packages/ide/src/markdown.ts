@@ -6,10 +6,36 @@ export function backtickColumn(name: string): string {
   return '`' + name.replace(/`/g, '``') + '`';
 }
 
-/** A fenced code block in the formula language. */
+/** The longest run of backticks in `text` (0 without any). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/**
+ * A fenced code block in the formula language. Its fence is longer than any run of backticks in the text (CommonMark):
+ * no text, a column name with backticks and line breaks included, can close it and continue as Markdown (or HTML).
+ */
 export function code(text: string): string {
-  const fence = text.includes('```') ? '````' : '```';
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${fence}calc\n${text}\n${fence}`;
+}
+
+/** A code span: delimited by more backticks than any run inside it, padded when it starts or ends with one (CommonMark),
+ * on one line (a line of a span that starts with a fence would open a code block). */
+export function inlineCode(name: string): string {
+  const text = name.replace(/[\r\n]+/g, ' ');
+  const delimiter = '`'.repeat(longestBacktickRun(text) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${delimiter}${pad}${text}${pad}${delimiter}`;
+}
+
+/** Text that Markdown shows as it is: every ASCII punctuation character backslash-escaped (CommonMark allows it for
+ * any, and it also stops the autolinks of URLs and addresses), line breaks as spaces. For names from a project or a
+ * service (calculations, datasets), which no one checked for markup. */
+export function plainInMarkdown(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
 }
 
 /** The availability note of each catalogue status (the policy is @calckit/formula's functionAvailability). */

@@ -59,7 +59,8 @@ function alignedRows(rows: readonly string[][]): string[] {
 /** Inline Markdown: code spans (their text is literal: set aside while emphasis and escapes are read), emphasis, escapes. */
 function inline(text: string): string {
   const spans: string[] = [];
-  const marked = text.replace(/(`+)(.+?)\1(?!`)/g, (_, _fence: string, body: string) => `\u0000${spans.push(body.replace(/^ (.*) $/, '$1')) - 1}\u0000`);
+  // A code span opens at a run of backticks that no backslash escapes (CommonMark); inside it, backslashes are literal.
+  const marked = text.replace(/(?<![\\`])(`+)(.+?)\1(?!`)/g, (_, _fence: string, body: string) => `\u0000${spans.push(body.replace(/^ (.*) $/, '$1')) - 1}\u0000`);
   return emphasis(marked).replace(/\u0000(\d+)\u0000/g, (_, i: string) => spans[Number(i)]!);
 }
 
@@ -67,5 +68,5 @@ function emphasis(text: string): string {
   return text
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(/(^|[^\w\\])([*_])(?=\S)(.+?)(?<=\S)\2(?!\w)/g, '$1$3')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1');
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
