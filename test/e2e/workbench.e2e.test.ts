@@ -184,6 +184,26 @@ describe('the workbench page', () => {
     await cut.close();
   });
 
+  // A link is anyone's to make: a column name that closed the hover's code fence once ran its HTML in the page.
+  it('shows a shared link\'s hostile names as text: no HTML of theirs runs', async () => {
+    const hostile = 'SUM(`x\n````\n<img src=x onerror="document.body.dataset.injected=1">\n`)';
+    const page = await openPage();
+    await setFormula(page, hostile);
+    await page.click('[data-testid="copy-link"]');
+    const link = await page.inputValue('[data-testid="share-link"]');
+    await page.close();
+
+    const opened = await openPage(link);
+    expect(await opened.evaluate(() => document.querySelector('.cm-content')?.textContent)).toBe(hostile.replace(/\n/g, ''));
+    await opened.hover('.cm-content >> text=x');
+    const hover = opened.locator('.cm-lsp-hover-tooltip');
+    await hover.waitFor({ timeout: 15_000 });
+    expect(await hover.innerText()).toContain('<img src=x onerror="document.body.dataset.injected=1">');
+    expect(await hover.locator('img').count()).toBe(0);
+    expect(await opened.evaluate(() => document.body.dataset['injected'])).toBeUndefined();
+    await opened.close();
+  });
+
   it("fits a phone's width: nothing wider than the screen", async () => {
     const page = await openPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -20,3 +20,6 @@ export function startBrowserServer(scope: WorkerScope = globalThis as unknown as
 export { NO_FILES_PLATFORM };
 export type { ClientSettings } from './settings.js';
 export type { InlineColumn } from './inline-schema.js';
+// The custom requests' answers, for a page that asks them (the workbench).
+export type { CalculationParams, CalculationProblem, CalculationResult } from './features/calculation.js';
+export type { EvaluateParams, EvaluateProblem, EvaluateResponse } from './features/evaluation.js';

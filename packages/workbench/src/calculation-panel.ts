@@ -1,5 +1,5 @@
 // "What the service will store": the answer of calckit/calculation for the formula being edited.
-import type { CalculationResult } from '../../language-server/src/features/calculation.js';
+import type { CalculationResult } from '@calckit/language-server/browser';
 
 function item(list: HTMLDListElement, term: string, value: string | Node, testId: string): void {
   const dt = document.createElement('dt');

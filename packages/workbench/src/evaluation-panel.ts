@@ -1,6 +1,6 @@
 // The evaluation panel: the rows as an editable table (each row's value beside it), the groups' values for an
 // aggregate formula, the group-by picker, and the evaluation's error shown plainly.
-import type { EvaluateResponse } from '../../language-server/src/features/evaluation.js';
+import type { EvaluateResponse } from '@calckit/language-server/browser';
 import type { RowTable } from './csv-text.js';
 
 type OutputValue = string | number | boolean | null;

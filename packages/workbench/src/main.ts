@@ -3,9 +3,9 @@
 // rows (calckit/evaluate), all refreshed as you type; the state travels in the URL's hash.
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
+import DOMPurify from 'dompurify';
 import { LSPClient, LSPPlugin, formatDocument, formatKeymap, hoverTooltips, serverCompletion, signatureHelp } from '@codemirror/lsp-client';
-import type { CalculationResult } from '../../language-server/src/features/calculation.js';
-import type { EvaluateResponse } from '../../language-server/src/features/evaluation.js';
+import type { CalculationResult, EvaluateResponse } from '@calckit/language-server/browser';
 import { renderCalculation } from './calculation-panel.js';
 import { csvOfTable, tableOfCsv, type RowTable } from './csv-text.js';
 import { diagnosticsWithFixes } from './diagnostics.js';
@@ -78,6 +78,9 @@ function diagnosticsDelayOfUrl(): { diagnosticsDelay?: number } {
 
 const client = new LSPClient({
   timeout: 10_000,
+  // The client renders the server's Markdown (hover, completion, signature help) to HTML for innerHTML. The page's
+  // state comes from links anyone can make: whatever HTML a name in that Markdown might carry is taken out.
+  sanitizeHTML: (html) => DOMPurify.sanitize(html),
   // The server pushes diagnostics (this client declares pull support it does not use; diagnostics.ts shows pushes).
   initializationOptions: { settings: schemaSetting(), pushDiagnostics: true, ...diagnosticsDelayOfUrl() },
   extensions: [diagnosticsWithFixes((version) => {
