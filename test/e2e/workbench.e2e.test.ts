@@ -7,6 +7,7 @@
 // not here.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, REPO } from './harness/paths.js';
@@ -45,6 +46,13 @@ async function setFormula(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
   await page.waitForFunction((b) => (document.body.dataset['refreshed'] ?? '') !== b, before);
+}
+
+/** Clicks Copy link and reads the link once the page has made it (the button then says so). */
+async function copyLink(page: Page): Promise<string> {
+  await page.click('[data-testid="copy-link"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="copy-link"]')?.textContent !== 'Copy link');
+  return page.inputValue('[data-testid="share-link"]');
 }
 
 const formulaText = (page: Page) => page.locator('.cm-content').innerText();
@@ -165,8 +173,7 @@ describe('the workbench page', () => {
     await setFormula(page, 'SUM(`Unit Price` * `Units`)');
     await page.check('[data-testid="group-by-0"]');
     await texts(page, '[data-testid="group-value"]', ['11', '6']);
-    await page.click('[data-testid="copy-link"]');
-    const link = await page.inputValue('[data-testid="share-link"]');
+    const link = await copyLink(page);
     expect(link).toMatch(/#v1=[A-Za-z0-9_-]+$/);
     await page.close();
 
@@ -189,8 +196,7 @@ describe('the workbench page', () => {
     const hostile = 'SUM(`x\n````\n<img src=x onerror="document.body.dataset.injected=1">\n`)';
     const page = await openPage();
     await setFormula(page, hostile);
-    await page.click('[data-testid="copy-link"]');
-    const link = await page.inputValue('[data-testid="share-link"]');
+    const link = await copyLink(page);
     await page.close();
 
     const opened = await openPage(link);
@@ -202,6 +208,17 @@ describe('the workbench page', () => {
     expect(await hover.locator('img').count()).toBe(0);
     expect(await opened.evaluate(() => document.body.dataset['injected'])).toBeUndefined();
     await opened.close();
+  });
+
+  it('refuses a link whose state unpacks to more than it would ever send, and starts from its example', async () => {
+    // 64 MiB of formula in about 64 KB of deflate: a link that would take the tab's memory.
+    const json = JSON.stringify({ f: 'x'.repeat(64 * 2 ** 20), s: '', c: '', g: [] });
+    const hash = `#v1=${deflateRawSync(json, { level: 9 }).toString('base64url')}`;
+    expect(hash.length).toBeLessThan(100_000);
+    const page = await openPage(url + hash);
+    expect(await page.locator('[data-testid="link-status"]').textContent()).toMatch(/unpacks to more than 8 MiB: it was not opened; the page starts from its example/);
+    await texts(page, '[data-testid="calc-status"]', ['VALID']);
+    await page.close();
   });
 
   it("fits a phone's width: nothing wider than the screen", async () => {

@@ -12,9 +12,36 @@ export interface SharedState {
 
 const PREFIX = '#v1=';
 
-async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const piped = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(piped).arrayBuffer());
+/** The most a link's state may unpack to: more than the page sends its server (the evaluation's million characters of
+ * CSV), far less than a tab's memory. A few KB of deflate can unpack to gigabytes; a link is anyone's to make. */
+export const MAX_STATE_BYTES = 8 * 2 ** 20;
+
+class StateTooLarge extends Error {
+  constructor(limit: number) {
+    super(`the link's state unpacks to more than ${limit / 2 ** 20} MiB: it was not opened`);
+  }
+}
+
+/** The bytes through a (de)compression stream; an Error once they pass `limit`, before any more is unpacked. */
+async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream, limit = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    length += next.value.length;
+    if (length > limit) {
+      await reader.cancel();
+      throw new StateTooLarge(limit);
+    }
+    chunks.push(next.value);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -40,12 +67,13 @@ export async function encodeState(state: SharedState): Promise<string> {
 export async function decodeState(hash: string): Promise<SharedState | undefined | Error> {
   if (!hash.startsWith(PREFIX)) return undefined;
   try {
-    const json = new TextDecoder().decode(await through(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('deflate-raw')));
+    const json = new TextDecoder().decode(await through(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('deflate-raw'), MAX_STATE_BYTES));
     const value = JSON.parse(json) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
     const groupBy = Array.isArray(value['g']) ? value['g'].filter((g): g is string => typeof g === 'string') : [];
     return { formula: text(value['f']), schema: text(value['s']), csv: text(value['c']), groupBy };
   } catch (error) {
+    if (error instanceof StateTooLarge) return error;
     return new Error(`the link's state could not be read (${error instanceof Error ? error.message : String(error)}): it may have been cut short when copied`);
   }
 }
