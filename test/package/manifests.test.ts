@@ -34,10 +34,11 @@ describe('package manifests', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('the root and the VS Code extension stay private; every package is publishable', () => {
+  // The workbench is a static site (its dist/site goes to a web host), not a library to install.
+  it('the root, the VS Code extension and the workbench site stay private; every other package is publishable', () => {
     expect(rootManifest.private).toBe(true);
-    expect(all.find((w) => w.dir === 'extension')?.manifest.private).toBe(true);
-    expect(publishable.map((w) => w.dir).sort()).toEqual(all.filter((w) => w.dir.startsWith('packages/')).map((w) => w.dir).sort());
+    for (const dir of ['extension', 'packages/workbench']) expect(all.find((w) => w.dir === dir)?.manifest.private, dir).toBe(true);
+    expect(publishable.map((w) => w.dir).sort()).toEqual(all.filter((w) => w.dir.startsWith('packages/') && w.dir !== 'packages/workbench').map((w) => w.dir).sort());
   });
 
   it.each(publishable.map((w) => [w.manifest.name, w] as const))('%s has what a published package needs', (_, { dir, manifest }) => {
