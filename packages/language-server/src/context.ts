@@ -1,13 +1,13 @@
 // What every feature handler gets: the connection, the documents, settings, diagnostics, the log, and
 // `onDocument`, which wraps a handler in the guard and hands it the open document's parse and settings.
 import type { CancellationToken, ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver';
-import type { IdeSettings } from '@calckit/ide';
+import type { IdeDocument, IdeSettings } from '@calckit/ide';
 import { isTestFile } from '@calckit/evaluate';
 import type { DiagnosticsService } from './diagnostics.js';
 import type { DocumentStore, OpenDocument } from './documents.js';
 import { guard, type GuardedHandler } from './guard.js';
 import type { Log } from './log.js';
-import type { ProjectHost } from './platform.js';
+import type { ProjectHost } from './host.js';
 import type { SettingsService } from './settings.js';
 
 export interface ServerContext {
@@ -22,7 +22,13 @@ export interface ServerContext {
   readonly projects: ProjectHost | undefined;
   /** Files changed on disk (the watcher), after the project index has dropped what they change. */
   readonly onWatchedFiles: (listener: (paths: readonly string[]) => void) => void;
+  /** What features add below a formula's hover, in the order they registered (the Node server's formula tests: the
+   * first case's values). */
+  readonly hoverAdditions: HoverAddition[];
 }
+
+/** Markdown to show below the hover of the formula at `uri`, or undefined. */
+export type HoverAddition = (uri: string, doc: IdeDocument) => string | undefined;
 
 /** A language feature: the capabilities it adds, and the handlers it registers. One file each under features/. */
 export interface Feature {

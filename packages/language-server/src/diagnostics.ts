@@ -7,7 +7,7 @@ import { coreDiagnostics, createDocument, diagnose, diagnosticsAfterTriviaEdit, 
 import { isTestFile } from '@calckit/evaluate';
 import { toRange } from './convert.js';
 import type { DocumentStore } from './documents.js';
-import type { LintRunner } from './platform.js';
+import type { LintRunner } from './host.js';
 import { runSoon, type Scheduled } from './scheduling.js';
 import { describeError, type Log } from './log.js';
 import type { SettingsService } from './settings.js';

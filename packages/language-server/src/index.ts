@@ -3,7 +3,8 @@
 // pieces tests and benchmarks use. A browser's Worker imports @calckit/language-server/browser instead (browser.ts).
 export { startServer, mergeCapabilities, type ServerOptions } from './server.js';
 export { startNodeServer, nodePlatform, type NodePlatformOptions } from './node/platform.js';
-export { NO_FILES_PLATFORM, type ServerPlatform, type PlatformServices, type ProjectHost, type LintRunner } from './platform.js';
+export { NO_FILES_PLATFORM, type ServerPlatform, type PlatformServices } from './platform.js';
+export type { ProjectHost, LintRunner } from './host.js';
 export type { Feature, ServerContext } from './context.js';
 export { FEATURES } from './features/index.js';
 export type { ClientSettings } from './settings.js';

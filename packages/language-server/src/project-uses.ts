@@ -9,7 +9,7 @@ import { canonicalServiceName, type Range as FormulaRange } from '@calckit/formu
 import type { GraphCalculation, Project, ProjectGraph } from '@calckit/project';
 import type { ServerContext } from './context.js';
 import { toRange } from './convert.js';
-import type { ProjectHost } from './platform.js';
+import type { ProjectHost } from './host.js';
 
 export interface DocumentProject {
   /** The platform's projects, which found it. */

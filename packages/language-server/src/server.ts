@@ -52,6 +52,7 @@ export function startServer(connection: Connection, options: ServerOptions): Con
   const ctx: ServerContext = {
     connection, documents, settings, diagnostics, log, client: () => client, projects,
     onWatchedFiles: (listener) => void watchedFileListeners.push(listener),
+    hoverAdditions: [],
   };
 
   connection.onInitialize((params): InitializeResult => {

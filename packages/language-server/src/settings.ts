@@ -6,7 +6,7 @@ import { ideSettings, type IdeSettings, type ProjectCalculationInfo } from '@cal
 import type { Project } from '@calckit/project';
 import { InlineSchemas, type InlineColumn } from './inline-schema.js';
 import { describeError, type Log } from './log.js';
-import type { ProjectHost } from './platform.js';
+import type { ProjectHost } from './host.js';
 import type { TimerHandle } from './scheduling.js';
 
 /** The `calckit` settings section as editors send it (every field optional). */

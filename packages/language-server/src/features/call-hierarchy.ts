@@ -10,7 +10,7 @@ import type { GraphCalculation, ProjectGraph } from '@calckit/project';
 import { onDocument, type Feature, type ServerContext } from '../context.js';
 import { toOffset, toRange } from '../convert.js';
 import { guard } from '../guard.js';
-import type { ProjectHost } from '../platform.js';
+import type { ProjectHost } from '../host.js';
 import { documentProject, usersOf, usesOf } from '../project-uses.js';
 
 /** What an item stands for, carried in its `data` between requests. */

@@ -10,6 +10,7 @@ import {
   FileAccessError,
   FileEncodingError,
   ProjectError,
+  type ProjectIndex,
   calculationsOfDataset,
   readFormulaFile,
   readRegularFileSync,
@@ -17,8 +18,7 @@ import {
 } from '@calckit/project';
 import type { DocumentStore } from '../documents.js';
 import type { Log } from '../log.js';
-import type { FileRenameEdits } from '../platform.js';
-import type { ProjectService } from './project.js';
+import type { FileRenameEdits } from '../host.js';
 
 /** The text a file has in the editor: an open document's, else the file's without a byte-order mark (editors drop it). */
 function textOf(path: string, openByPath: ReadonlyMap<string, string>, documents: DocumentStore, read: () => string): { text: TextDocument; version: number | null } {
@@ -29,7 +29,7 @@ function textOf(path: string, openByPath: ReadonlyMap<string, string>, documents
 }
 
 export function datasetRename(
-  deps: { readonly documents: DocumentStore; readonly projects: ProjectService; readonly log: Log },
+  deps: { readonly documents: DocumentStore; readonly index: ProjectIndex; readonly log: Log },
   uri: string,
   oldName: string,
   newName: string,
@@ -37,7 +37,7 @@ export function datasetRename(
   if (!uri.startsWith('file:')) return undefined;
   let info;
   try {
-    info = deps.projects.index.fileInfo(fileURLToPath(uri));
+    info = deps.index.fileInfo(fileURLToPath(uri));
   } catch (error) {
     if (error instanceof ProjectError) return undefined;
     throw error;

@@ -4,7 +4,7 @@
 import { parentPort, Worker } from 'node:worker_threads';
 import { createDocument, diagnose, ideSettings, type Diagnostic, type IdeSettings } from '@calckit/ide';
 import { describeError, type Log } from '../log.js';
-import type { LintRunner } from '../platform.js';
+import type { LintRunner } from '../host.js';
 
 /** Settings as they cross the thread boundary: only what the linter reads, as plain data (the nesting lookup is
  * replaced by its answers). */

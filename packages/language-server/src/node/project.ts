@@ -3,15 +3,13 @@
 // instead of thrown at the editor. The file watcher's changes go to the index, which drops exactly what they can change.
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { IdeDocument } from '@calckit/ide';
 import { ProjectError, ProjectIndex, buildProjectGraph, type DatasetColumn, type Project, type ProjectGraph } from '@calckit/project';
 import type { ServerContext } from '../context.js';
 import type { DocumentStore } from '../documents.js';
 import { globToRegExp } from '../glob.js';
 import type { Log } from '../log.js';
-import type { FileProject, FileRenameEdits, ProjectHost } from '../platform.js';
+import type { FileProject, FileRenameEdits, ProjectHost } from '../host.js';
 import { datasetRename } from './dataset-rename.js';
-import { testValues } from './test-values.js';
 
 export class ProjectService implements ProjectHost {
   /** The index itself (formula tests run through it, so a watched change reaches them too). */
@@ -90,11 +88,7 @@ export class ProjectService implements ProjectHost {
   }
 
   datasetRename(documents: DocumentStore, uri: string, oldName: string, newName: string): FileRenameEdits[] | undefined {
-    return datasetRename({ documents, projects: this, log: this.log }, uri, oldName, newName);
-  }
-
-  hoverAddition(ctx: ServerContext, uri: string, doc: IdeDocument): string | undefined {
-    return testValues(ctx, uri, doc);
+    return datasetRename({ documents, index: this.index, log: this.log }, uri, oldName, newName);
   }
 
   /** The calculation ids nested in calculation `id` of the project, counted for the document's service name. */

@@ -10,6 +10,7 @@ import { isTestFile, loadTestFile } from '@calckit/project';
 import type { Feature, ServerContext } from '../../context.js';
 import { guard, guardVoid } from '../../guard.js';
 import { RUN_TESTS_COMMAND, testRunsOf, type TestSummary } from './test-runs.js';
+import { testValues } from '../test-values.js';
 
 const pathOf = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
 const TOP = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -53,6 +54,8 @@ export const formulaTests: Feature = {
   capabilities: () => ({ codeLensProvider: { resolveProvider: false }, executeCommandProvider: { commands: [RUN_TESTS_COMMAND] } }),
   register(ctx) {
     const runs = testRunsOf(ctx);
+    // The hover of a formula with tests shows the first case's values.
+    ctx.hoverAdditions.push((uri, doc) => testValues(ctx, uri, doc));
     ctx.connection.onCodeLens(
       guard(ctx.log, 'textDocument/codeLens', [] as CodeLens[], (params) => {
         const uri = params.textDocument.uri;
