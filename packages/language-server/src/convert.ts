@@ -9,3 +9,9 @@ export const toSpan = (doc: TextDocument, range: Range): Span => ({ start: doc.o
 export const toOffset = (doc: TextDocument, position: Position): number => doc.offsetAt(position);
 export const toTextEdits = (doc: TextDocument, edits: readonly IdeTextEdit[]): TextEdit[] =>
   edits.map((e) => ({ range: toRange(doc, e.span), newText: e.newText }));
+
+/** A range of the expression the service stores (the file's text after a byte-order mark) in the document. */
+export function expressionRange(doc: TextDocument, start: number, end: number): Range {
+  const shift = doc.getText().charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { start: doc.positionAt(start + shift), end: doc.positionAt(end + shift) };
+}

@@ -4,8 +4,8 @@
 import { analyzeCalculation, DEFAULT_SERVICE_NAME, expressionFromFileText, type CalculationAnalysis, type ColumnPosition } from '@calckit/formula';
 import { modelOf } from '@calckit/ide';
 import { RequestType, type Range } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { onDocument, type Feature } from '../context.js';
+import { expressionRange } from '../convert.js';
 
 export const CALCULATION_METHOD = 'calckit/calculation';
 
@@ -41,16 +41,6 @@ export interface CalculationResult {
   readonly functionTemplateDependencies: readonly number[];
 }
 
-/** Where the stored expression starts in the document: after a byte-order mark, if any. */
-function expressionStart(text: string): number {
-  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
-}
-
-const placed = (doc: TextDocument, shift: number, start: number, end: number): Range => ({
-  start: doc.positionAt(start + shift),
-  end: doc.positionAt(end + shift),
-});
-
 export const calculation: Feature = {
   // A custom request: nothing to declare in the capabilities.
   capabilities: () => ({}),
@@ -62,13 +52,12 @@ export const calculation: Feature = {
         const expression = expressionFromFileText(whole);
         // Most documents are their expression already: their kept analysis (hover's, inlay hints') is reused.
         const analysis = expression === whole ? modelOf(doc, settings).calculation : analyzeCalculation(expression, settings);
-        const shift = expressionStart(whole);
         return {
           version: text.version,
           serviceName: settings.serviceName || DEFAULT_SERVICE_NAME,
           schemaColumns: settings.schema?.length ?? 0,
           status: analysis.status,
-          problems: analysis.problems.map((p) => ({ code: p.code, message: p.message, range: placed(text, shift, p.start, p.end) })),
+          problems: analysis.problems.map((p) => ({ code: p.code, message: p.message, range: expressionRange(text, p.start, p.end) })),
           functions: analysis.functions,
           columnPositions: analysis.columnPositions,
           checkSum: analysis.checkSum,

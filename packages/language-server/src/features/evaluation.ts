@@ -5,6 +5,7 @@ import { compileFormula, convertColumns, CsvSyntaxError, EvaluationError, readCs
 import { expressionFromFileText } from '@calckit/formula';
 import { RequestType, type Range } from 'vscode-languageserver';
 import { onDocument, type Feature } from '../context.js';
+import { expressionRange } from '../convert.js';
 
 export const EVALUATE_METHOD = 'calckit/evaluate';
 
@@ -62,8 +63,6 @@ export const evaluation: Feature = {
         }
         if (cells.length > EVALUATE_LIMITS.rows) return refused(`${cells.length.toLocaleString('en-US')} rows: at most ${EVALUATE_LIMITS.rows.toLocaleString('en-US')} are evaluated here (calckit eval reads larger files)`, version);
         const whole = text.getText();
-        // The expression the service stores starts after a BOM: its ranges are shifted back into the document.
-        const shift = whole.charCodeAt(0) === 0xfeff ? 1 : 0;
         const groupBy = params.groupBy ?? [];
         try {
           // As `calckit eval`: compiled first, so that with a schema the formula's errors come before the rows' bad input.
@@ -76,7 +75,7 @@ export const evaluation: Feature = {
           return { ok: true, version, columns: cells.names, ...result };
         } catch (error) {
           if (!(error instanceof EvaluationError)) throw error;
-          const range = error.range && { start: text.positionAt(error.range.start.offset + shift), end: text.positionAt(error.range.end.offset + shift) };
+          const range = error.range && expressionRange(text, error.range.start.offset, error.range.end.offset);
           return { ok: false, version, problem: { kind: 'formula', code: error.code, message: error.message, ...(range ? { range } : {}) } };
         }
       }),
