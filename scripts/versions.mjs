@@ -1,6 +1,8 @@
 // One version for every workspace package, and every dependency between them pinned to it exactly.
 //   node scripts/versions.mjs            check (exit 1 and a list of problems when out of step)
 //   node scripts/versions.mjs set 0.2.0  set the root's and every workspace's version and inter-package dependency
+//   node scripts/versions.mjs sync       set the root's version to the calckit package's (after `changeset version`,
+//                                        which versions the workspaces but never the private root), then check
 // `npm run pack` checks before it packs; test/package/versions.test.ts checks in every test run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +41,17 @@ export function versionProblems(root = ROOT) {
   return { version, problems };
 }
 
+/** Sets the root's version to that of the `calckit` workspace (what `changeset version` leaves behind). */
+export function syncRootVersion(root = ROOT) {
+  const version = workspaces(root).find((w) => w.manifest.name === 'calckit')?.manifest.version;
+  if (!version) throw new Error('no workspace named calckit with a version');
+  const file = join(root, 'package.json');
+  const text = readFileSync(file, 'utf8');
+  const updated = text.replace(/^(\s*"version"\s*:\s*)"[^"]*"/m, `$1"${version}"`);
+  if (updated !== text) writeFileSync(file, updated);
+  return version;
+}
+
 /** Sets the root's and every workspace's version, and the workspaces' dependencies on each other, to `version`. */
 export function setVersion(version, root = ROOT) {
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`not a version: ${version}`);
@@ -63,7 +76,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (command === 'set' && argument) {
     setVersion(argument);
     process.stdout.write(`every workspace is now at ${argument}: run npm install to update package-lock.json\n`);
-  } else if (command === undefined || command === 'check') {
+  } else if (command === undefined || command === 'check' || command === 'sync') {
+    if (command === 'sync') syncRootVersion();
     const { version, problems } = versionProblems();
     if (problems.length > 0) {
       process.stderr.write(`versions out of step:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
@@ -72,7 +86,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.stdout.write(`every workspace at ${version}\n`);
     }
   } else {
-    process.stderr.write('usage: node scripts/versions.mjs [check | set <version>]\n');
+    process.stderr.write('usage: node scripts/versions.mjs [check | sync | set <version>]\n');
     process.exitCode = 2;
   }
 }
