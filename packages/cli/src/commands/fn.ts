@@ -68,14 +68,14 @@ export function formatExecution(e: FunctionExecution): string {
 }
 
 export function register(program: Command): void {
-  const fnCommand = program.command('fn').description('code functions');
+  const fnCommand = program.command('fn').description("run the service's code functions (functions of a code package version)");
   withConnectionOptions(
     fnCommand
       .command('run')
       .description('run a function of a code package version (exit 1 when the execution failed)')
-      .argument('<package>', 'package id')
-      .argument('<version>', 'package version')
-      .argument('<function>', 'function name')
+      .argument('<package>', 'the code package id')
+      .argument('<version>', 'the package version')
+      .argument('<function>', 'the name of the function in that version')
       .option('--input <name=value>', 'an input variable (repeatable); the value is read as JSON when it parses', (v: string, prev: string[] = []) => [...prev, v])
       .option('--inputs <json>', 'all input variables as one JSON object')
       .option('--logs', "include the function's console output (getLogs)"),

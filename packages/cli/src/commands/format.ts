@@ -272,10 +272,10 @@ export function register(program: Command): void {
     .option('--write', 'rewrite files in place (the default; accepted for Prettier habits)')
     .option('--config <file>', 'read the `format` section of this project file instead of the nearest calckit.json')
     .option('--stdin-filename <path>', 'the path standard input stands for (finds its calckit.json, names it in messages)')
-    .option('--line-width <n>', `line-width budget (default ${DEFAULT_FORMAT_OPTIONS.lineWidth})`)
-    .option('--indent <n>', `spaces per indentation level (default ${DEFAULT_FORMAT_OPTIONS.indent})`)
-    .option('--keyword-case <case>', 'upper | lower | preserve (default upper)')
-    .option('--function-case <case>', 'upper | lower | preserve (default upper)')
+    .option('--line-width <n>', `line width in display columns, 20-1000 (default: the project's format.lineWidth, else ${DEFAULT_FORMAT_OPTIONS.lineWidth})`)
+    .option('--indent <n>', `spaces per indentation level, 0-16 (default: the project's format.indent, else ${DEFAULT_FORMAT_OPTIONS.indent})`)
+    .option('--keyword-case <case>', 'case of keywords: upper, lower or preserve (default: the project\'s format.keywordCase, else upper)')
+    .option('--function-case <case>', 'case of function names: upper, lower or preserve (default: the project\'s format.functionCase, else upper)')
     .option('--no-error-on-unmatched-pattern', 'do not fail when a path or glob matches no file')
     .action(async (paths: string[], options: FormatCommandOptions) => {
       const result = await runFormat(paths, options, { cwd: process.cwd(), readStdin: readStdinBytes });

@@ -33,8 +33,8 @@ export function rulesTable(rules: readonly Rule[], json: boolean): string {
 export function register(program: Command): void {
   program
     .command('rules')
-    .description('list the lint rules with their defaults')
-    .option('--json', 'as JSON')
+    .description('list the lint rules: category, default severity, whether --fix fixes them, description')
+    .option('--json', 'print the rules as one JSON array (id, category, default, fixable, suggestions, options, description, …)')
     .action(async (flags: { json?: boolean }) => {
       const { RULES } = await import('@calckit/lint');
       process.stdout.write(rulesTable(RULES, flags.json === true));

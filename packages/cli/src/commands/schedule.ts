@@ -78,12 +78,12 @@ export async function runScheduleCreate(options: ScheduleCliOptions, overrides: 
 }
 
 export function register(program: Command): void {
-  const schedule = program.command('schedule').description('report schedules');
+  const schedule = program.command('schedule').description('create report schedules in the service');
   const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
   withConnectionOptions(
     schedule
       .command('create')
-      .description('create a report schedule from flags and/or a JSON file (the request of the seed\'s 4.5)')
+      .description('create a report schedule from flags, a JSON request file, or both (flags override its fields); the request is checked before it is sent')
       .option('--file <path>', 'JSON file with the request; flags override its fields')
       .option('--title <text>', 'report title')
       .option('--page <id>', 'page id')

@@ -2,6 +2,10 @@
 import { createClient, type Client, type ClientLogger } from '@calckit/client';
 import {
   CredentialsError,
+  DEFAULT_RETRIES,
+  DEFAULT_SERVICE_NAME,
+  DEFAULT_TIMEOUT_MS,
+  ENV,
   ProjectError,
   SettingsError,
   serviceOrigin,
@@ -33,12 +37,13 @@ export interface ConnectionCliOptions {
 export function withConnectionOptions(command: Command): Command {
   return command
     .option('--config <path>', 'project file (default: the nearest calckit.json above the current directory)')
-    .option('--base-url <url>', 'service base URL (overrides CALCKIT_BASE_URL and calckit.json)')
-    .option('--instance <name>', 'tenant part of the host: https://<instance>.<domain>')
-    .option('--domain <domain>', "the service's domain")
-    .option('--service-name <name>', "the service's name (header and operator prefix), default SVC")
-    .addOption(new Option('--timeout <ms>', 'time-out of one HTTP call in milliseconds'))
-    .option('--retries <n>', 'retries of a retryable call (a connection refused or without a route: at most 1, after 250 ms)')
+    // Each flag overrides its environment variable, which overrides calckit.json (packages/project's connection.ts).
+    .option('--base-url <url>', `the service's base URL (default: ${ENV.baseUrl}, else calckit.json's service.baseUrl)`)
+    .option('--instance <name>', `tenant part of the host: https://<instance>.<domain> (default: ${ENV.instance}, else calckit.json)`)
+    .option('--domain <domain>', `the service's domain (default: ${ENV.domain}, else calckit.json)`)
+    .option('--service-name <name>', `the service's name (header and operator prefix) (default: ${ENV.serviceName}, else calckit.json's service.name, else ${DEFAULT_SERVICE_NAME})`)
+    .addOption(new Option('--timeout <ms>', `time-out of one HTTP call in milliseconds (default: ${ENV.timeoutMs}, else calckit.json's service.timeoutMs, else ${DEFAULT_TIMEOUT_MS})`))
+    .option('--retries <n>', `retries of a retryable call; a connection refused or without a route: at most 1, after 250 ms (default: ${ENV.retries}, else calckit.json's service.retries, else ${DEFAULT_RETRIES})`)
     .option('--json', 'print one JSON document on stdout instead of text')
     .option('--verbose', 'log each HTTP call on stderr (tokens are never shown)');
 }
