@@ -2,6 +2,7 @@
 // editor's secret storage), else the environment (CALCKIT_DEVELOPER_TOKEN, CALCKIT_SESSION_TOKEN: the CI way), else
 // the tokens `calckit login` stored for the resolved address's origin, and never from any other origin's entry.
 import type { StoredTokens } from './credentials.js';
+import { SettingsError } from './errors.js';
 import { serviceOrigin } from './origin.js';
 import type { Project } from './load.js';
 
@@ -43,10 +44,6 @@ export interface ConnectionSettings {
   readonly sessionToken?: string;
   /** Where each setting came from, for `--verbose` output and error messages (never the token values). */
   readonly sources: Readonly<Record<'baseUrl' | 'serviceName' | 'timeoutMs' | 'retries' | 'developerToken' | 'sessionToken', SettingSource | 'unset'>>;
-}
-
-export class SettingsError extends Error {
-  override readonly name = 'SettingsError';
 }
 
 export interface ResolveConnectionOptions {

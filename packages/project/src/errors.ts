@@ -1,4 +1,5 @@
-// ProjectError: a project, schema or state file that cannot be read or does not validate, with one line per problem.
+// The errors of a project's settings and files: ProjectError, a project, schema or state file that cannot be read or
+// does not validate, with one line per problem; SettingsError, a connection setting that is missing or malformed.
 import type { z } from 'zod';
 import { fieldPath } from '@calckit/evaluate';
 
@@ -19,6 +20,10 @@ export class ProjectError extends Error {
   }
 }
 
+/** A connection setting (flag, CALCKIT_* variable, project file) that is missing or malformed, naming where it came from. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
 
 /** At most this many problems are listed (a 10 MB file of wrong entries would otherwise make a 100 MB message). */
 const MAX_ISSUES = 20;

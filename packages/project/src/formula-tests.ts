@@ -36,8 +36,8 @@ import {
   type TestFileIssue,
 } from '@calckit/evaluate';
 import { expressionFromFileText, type DatasetColumn } from '@calckit/formula';
-import { resolveServiceName, SettingsError } from './connection.js';
-import { ProjectError } from './errors.js';
+import { resolveServiceName } from './connection.js';
+import { ProjectError, SettingsError } from './errors.js';
 import { FileAccessError, FileEncodingError, readFormulaFile, readRegularFileSync, readSettingsFileText, writeTextFileAtomicSync } from './files.js';
 import { findJsonSyntaxError } from './json-text.js';
 import { isInside, writesInside, type Project } from './load.js';

@@ -8,7 +8,7 @@ export type { GraphCalculation, GraphColumn, GraphNested, GraphUse, ProjectGraph
 export { calculationForFile, calculationForId, calculationsOfDataset, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';
 export type { PushState, PushStateEntry, PushStateHandle, PushRecordInput, SchemaRecordInput, SchemaStateEntry, StateFileOptions } from './state.js';
-export { resolveConnection, resolveServiceName, SettingsError, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
+export { resolveConnection, resolveServiceName, ENV, DEFAULT_SERVICE_NAME, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES } from './connection.js';
 export type { ConnectionFlags, ConnectionSettings, ResolveConnectionOptions, SettingSource } from './connection.js';
 export {
   CONFIG_DIR_ENV,
@@ -27,7 +27,7 @@ export type { ReadCredentials, StoredTokens, TokenKind } from './credentials.js'
 export { readFileHistory, gitVersionLookup } from './history.js';
 export { serviceOrigin } from './origin.js';
 export type { FileHistory } from './history.js';
-export { ProjectError } from './errors.js';
+export { ProjectError, SettingsError } from './errors.js';
 export type { ProjectIssue } from './errors.js';
 export { projectFileSchema, datasetColumnSchema, datasetSchemaFileSchema, COLUMN_TYPES } from './schema.js';
 export type { ProjectFile, ServiceSection, DatasetEntry, CalculationEntry, DatasetColumn, ColumnType } from './schema.js';

@@ -1,6 +1,6 @@
 // A service's origin (scheme://host[:port], as the URL standard normalises it): the key under which push records and
 // stored tokens are kept, so nothing meant for one service is used with another.
-import { SettingsError } from './connection.js';
+import { SettingsError } from './errors.js';
 
 /** `https://ACME.example.com:443/api/` → `https://acme.example.com`; only http and https URLs have one. */
 export function serviceOrigin(baseUrl: string): string {

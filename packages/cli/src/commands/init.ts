@@ -10,7 +10,6 @@ import type { Command } from 'commander';
 import { CliExit, EXIT_USAGE } from '../exit.js';
 import { DEFAULT_CACHE_LOCATION } from '../lint/defaults.js';
 import { folderInsideProject } from '../service/project-writer.js';
-import { commands } from './index.js';
 
 export interface InitOptions {
   readonly baseUrl?: string;
@@ -211,17 +210,12 @@ export function appendGitignore(path: string): string[] {
 }
 
 function nextSteps(service: Record<string, string> | null, dir: string, schemaFound: boolean): string[] {
-  const hasLogin = commands.some((c) => c.names.includes('login'));
   const steps: string[] = [];
   if (!schemaFound) steps.push('Install calckit in this folder so editors find the "$schema": npm install --save-dev calckit');
   if (service === null) {
     steps.push('Say where the service is: add "service": { "name": "…", "baseUrl": "https://…" } to calckit.json (or set CALCKIT_BASE_URL)');
   }
-  steps.push(
-    hasLogin
-      ? 'Give calckit your developer token: calckit login (in CI: the CALCKIT_DEVELOPER_TOKEN secret)'
-      : 'Give calckit your developer token: export CALCKIT_DEVELOPER_TOKEN=… (in CI: a secret); tokens never go in calckit.json',
-  );
+  steps.push('Give calckit your developer token: calckit login (in CI: the CALCKIT_DEVELOPER_TOKEN secret)');
   steps.push(`Bring in the calculations the service holds, with their datasets' column schemas: calckit import --dataset <dataset-id>${dir === DEFAULT_FORMULAS_DIR ? '' : ` --dir ${dir}`}`);
   steps.push('Check them: calckit lint');
   steps.push(`Commit calckit.json, .gitignore, ${dir}/ and .calckit/state.json (the push records: they tell a later push what came from here)`);

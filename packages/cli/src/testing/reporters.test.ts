@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareResult, resolveTolerance, type TestCaseResult } from '@calckit/evaluate';
 import { json, junit, stylish } from './reporters.js';
-import type { TestFileReport } from './run.js';
+import type { TestFileReport } from './report.js';
 
 const tolerance = resolveTolerance(undefined);
 const passed = (name: string): TestCaseResult => ({ name, status: 'passed', tolerance, durationMs: 1.5 });

@@ -3,7 +3,7 @@
 // as escapes, as the lint reporters do; junit is well-formed XML 1.0 whatever a file holds.
 import { describeTolerance, diffSummary, formatDiff, type TestCaseResult } from '@calckit/evaluate';
 import { codeFrame, escapeForTerminal } from '@calckit/lint';
-import type { TestFileReport } from './run.js';
+import type { TestFileReport } from './report.js';
 
 export interface TestReportContext {
   readonly color: boolean;

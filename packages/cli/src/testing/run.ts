@@ -2,27 +2,11 @@
 // files, run its cases with the evaluator, and render a report. Exit codes as ESLint's: 0 every test passed, 1 a test
 // failed, 2 bad usage, a test file that is invalid (with its line and column) or a data file that cannot be read.
 import { relative, sep } from 'node:path';
-import type { CasePosition, InputRow, TestCaseResult, TestFileIssue } from '@calckit/evaluate';
-import { ProjectIndex, discoverTestFiles, runFormulaTestFile, updateFormulaTestFile, type TestFileRun, type TestFileUpdate } from '@calckit/project';
+import type { InputRow } from '@calckit/evaluate';
+import { ProjectIndex, discoverTestFiles, runFormulaTestFile, updateFormulaTestFile, type TestFileRun } from '@calckit/project';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE } from '../exit.js';
+import type { TestFileReport } from './report.js';
 import { TEST_REPORTERS } from './reporters.js';
-
-/** The result of one test file. */
-export interface TestFileReport {
-  /** The test file, relative to the working directory. */
-  readonly filePath: string;
-  /** The formula it tests, relative to the working directory. */
-  readonly formulaPath: string;
-  /** The formula's text (for code frames of evaluation errors), when it could be read. */
-  readonly formula?: string;
-  /** Why the file could not be run (invalid, its formula or project unreadable): each with its place in the test file. */
-  readonly issues: readonly TestFileIssue[];
-  readonly cases: readonly TestCaseResult[];
-  /** Where each case is in the test file. */
-  readonly positions?: readonly CasePosition[];
-  /** With `--update`: the cases rewritten, those left as they were and why, a file that could not be written. */
-  readonly update?: Omit<TestFileUpdate, 'testFile'>;
-}
 
 export interface TestCommandInput {
   readonly paths: readonly string[];

@@ -1,6 +1,6 @@
 // The one policy for function availability: whether the service accepts a call to a name, and what the linter says
 // of it. The analysis (VALID/INVALID) and the lint rules both ask here, so they cannot disagree.
-import { lookupFunction } from './index.js';
+import { lookupFunction } from './lookup.js';
 import type { Availability, FunctionEntry } from './types.js';
 
 /** A name's status: its catalogue availability, or `unknown` when the catalogue has no such function. */

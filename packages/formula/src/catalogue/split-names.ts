@@ -3,7 +3,7 @@
 // (`STR_TO - DATE(…)`, a subtraction, whose DATE "takes 1 argument"), syntax error or not.
 import type { IToken } from 'chevrotain';
 import { CONTEXTUAL_KEYWORDS, Distinct, LParen, Minus, RESERVED_KEYWORDS, Word } from '../syntax/tokens.js';
-import { lookupFunction } from './index.js';
+import { lookupFunction } from './lookup.js';
 
 export interface SplitFunctionName {
   /** `split`: words that join into a function's name; `distinct`: `COUNT DISTINCT(` for `COUNT(DISTINCT `. */
