@@ -1,12 +1,13 @@
 // The invariants of ARCHITECTURE.md that code can check: the pure packages import no node:*, vscode or network code,
-// every package imports only what its package.json declares (dependencies point one way), one vocabulary, one
-// project index, and no memo that keeps young trees alive through minor GCs.
+// every package imports only what its package.json declares (dependencies point one way), no import cycle (between
+// files or packages), one vocabulary, one project index, and no memo that keeps young trees alive through minor GCs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { parse as parseJs, type Node as JsNode } from 'acorn';
 import { build, transformSync, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileCycles, importGraph, moduleImports, packageCycles, sourceFiles, workspacePackages } from './import-graph.js';
 
 const root = join(import.meta.dirname, '..');
 const PURE = ['formula', 'format', 'lint', 'ide', 'evaluate'];
@@ -106,6 +107,90 @@ describe('architecture', () => {
         .map((spec) => `${file.slice(root.length + 1)}: ${spec}`),
     );
     expect(undeclared).toEqual([]);
+  });
+
+  // No import cycles: files that import each other (type-only imports too: erased from the build, yet neither file can
+  // be read, moved or tested without the other) are one knot; the shared thing belongs in a module of its own.
+  it('has no import cycle among the sources of any package (packages/*/src, extension/src), type-only imports included', () => {
+    const graph = importGraph(workspacePackages(root), (pkg) => sourceFiles(join(pkg.dir, 'src')));
+    expect(graph.files.length).toBeGreaterThan(400);
+    expect(graph.unresolved).toEqual([]);
+    expect(fileCycles(graph, root)).toEqual([]);
+  });
+
+  it('has no cycle between packages (what a package imports or its package.json declares)', () => {
+    const graph = importGraph(workspacePackages(root), (pkg) => sourceFiles(join(pkg.dir, 'src')));
+    expect(graph.packageEdges.length).toBeGreaterThan(20);
+    expect(packageCycles(graph, root)).toEqual([]);
+  });
+
+  // The scripts are leaves (no source imports one: the test above finds no import outside src/), so a cycle could only
+  // run among themselves.
+  it('has no import cycle among the scripts (scripts/, bench/, and the packages\' and the extension\'s scripts/)', () => {
+    const folders = ['scripts', 'bench', 'extension/scripts', ...PACKAGES.map((p) => `packages/${p}/scripts`)];
+    const scripts = { name: 'scripts', dir: root, sourceExports: new Map<string, string>(), declared: [] };
+    const graph = importGraph([scripts], () => folders.flatMap((folder) => sourceFiles(join(root, folder), /\.[cm]?[jt]s$/)));
+    expect(graph.files.length).toBeGreaterThan(30);
+    expect(fileCycles(graph, root)).toEqual([]);
+  });
+
+  it('finds every kind of import, and not the text that looks like one', () => {
+    const source = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "import { type C, c } from\n  './c.js';",
+      "export * from './d.js';",
+      "export type { E } from './e.js';",
+      "import './f.js';",
+      "const g = () => import('./g.js');",
+      "type H = typeof import('./h.js');",
+      "import i = require('./i.js');",
+      "import type from './j.js';",
+      "// import { x } from './comment.js';",
+      "/* export * from './block-comment.js'; */",
+      "const s = 'import x from \"./string.js\"';",
+      "const t = `import x from './template.js' ${import('./in-template.js')} import('./template-2.js')`;",
+      "const r = /import('.\\/regex.js')/;",
+      "const half = 1 / 2; const m = import.meta.url; const o = { import: './key.js' };",
+      "export const k = 1; export { a };",
+    ].join('\n');
+    expect(moduleImports(source)).toEqual([
+      { specifier: './a.js', kind: 'import' },
+      { specifier: './b.js', kind: 'import type' },
+      { specifier: './c.js', kind: 'import' },
+      { specifier: './d.js', kind: 'export from' },
+      { specifier: './e.js', kind: 'export type from' },
+      { specifier: './f.js', kind: 'import' },
+      { specifier: './g.js', kind: 'import()' },
+      { specifier: './h.js', kind: 'import()' },
+      { specifier: './i.js', kind: 'import' },
+      { specifier: './j.js', kind: 'import' },
+      { specifier: './in-template.js', kind: 'import()' },
+    ]);
+  });
+
+  it('prints each import cycle as a path, and each cycle between packages with what makes it', () => {
+    const f = (name: string) => join(root, 'p', name);
+    const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'].map(f);
+    const edges = [
+      { from: f('a.ts'), to: f('b.ts'), kind: 'import' as const },
+      { from: f('b.ts'), to: f('a.ts'), kind: 'import type' as const },
+      { from: f('b.ts'), to: f('c.ts'), kind: 'import' as const },
+      { from: f('c.ts'), to: f('d.ts'), kind: 'import()' as const },
+      { from: f('d.ts'), to: f('b.ts'), kind: 'export from' as const },
+      { from: f('e.ts'), to: f('e.ts'), kind: 'import' as const },
+    ];
+    expect(fileCycles({ files, edges }, root)).toEqual([
+      'p/a.ts -> p/b.ts -[import type]-> p/a.ts',
+      'p/c.ts -[import()]-> p/d.ts -> p/b.ts -> p/c.ts',
+      'p/e.ts -> p/e.ts',
+    ]);
+    const packageEdges = [
+      { from: '@x/a', to: '@x/b', via: f('a.ts') },
+      { from: '@x/b', to: '@x/a', via: join(root, 'p', 'package.json') },
+      { from: '@x/b', to: '@x/c', via: f('b.ts') },
+    ];
+    expect(packageCycles({ packageEdges }, root)).toEqual(['@x/a -> @x/b -> @x/a (@x/a -> @x/b: p/a.ts; @x/b -> @x/a: p/package.json)']);
   });
 
   // One concept, one definition: the service's name and the column types live in packages/formula/src/vocabulary.ts.
