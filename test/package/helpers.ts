@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** The environment without npm's own variables (`npm test` sets npm_config_* that must not reach a user's npm). */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

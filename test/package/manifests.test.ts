@@ -14,6 +14,11 @@ interface Manifest {
   description?: string;
   license?: string;
   engines?: { node?: string };
+  keywords?: string[];
+  homepage?: string;
+  bugs?: { url?: string };
+  repository?: { type?: string; url?: string; directory?: string };
+  publishConfig?: { access?: string; provenance?: boolean };
   types?: string;
   main?: string;
   exports?: Record<string, unknown>;
@@ -52,6 +57,36 @@ describe('package manifests', () => {
     // Every path the manifest exposes is one the tarball holds.
     const shipped = (path: string) => manifest.files!.some((f) => !f.startsWith('!') && path.replace(/^\.\//, '').startsWith(f));
     for (const target of [manifest.types!, manifest.main!, ...Object.values(manifest.bin ?? {})]) expect(shipped(target), `${dir}: ${target}`).toBe(true);
+  });
+
+  // npm's provenance statement names the GitHub repository that built the package; the registry refuses a package
+  // whose repository.url is another one. One URL, the root's, for every package and the extension.
+  it.each(publishable.map((w) => [w.manifest.name, w] as const))('%s is ready for npm with provenance: repository, homepage, bugs, public access', (_, { dir, manifest }) => {
+    const url = rootManifest.repository?.url;
+    expect(url).toMatch(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+    expect(manifest.repository).toEqual({ type: 'git', url, directory: dir });
+    const web = url!.replace(/^git\+/, '').replace(/\.git$/, '');
+    expect(manifest.homepage, 'homepage').toMatch(new RegExp(`^${web}(/tree/main/${dir})?#readme$`));
+    if (manifest.homepage!.includes('/tree/')) expect(existsSync(join(ROOT, dir, 'README.md')), `${dir}/README.md`).toBe(true);
+    expect(manifest.bugs?.url, 'bugs').toBe(`${web}/issues`);
+    expect(manifest.publishConfig, 'publishConfig').toEqual({ access: 'public', provenance: true });
+    expect(manifest.keywords?.length, 'keywords').toBeGreaterThan(0);
+  });
+
+  it('every published package and the extension carry the root LICENSE (npm and vsce ship the one beside package.json)', () => {
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    for (const dir of [...publishable.map((w) => w.dir), 'extension']) expect(readFileSync(join(ROOT, dir, 'LICENSE'), 'utf8'), `${dir}/LICENSE`).toBe(license);
+  });
+
+  it('the extension and the GitHub Action name the same repository', () => {
+    const web = rootManifest.repository!.url!.replace(/^git\+/, '').replace(/\.git$/, '');
+    const extension = all.find((w) => w.dir === 'extension')!.manifest;
+    expect(extension.repository?.url).toBe(rootManifest.repository!.url);
+    expect(extension.bugs?.url).toBe(`${web}/issues`);
+    const slug = web.replace('https://github.com/', '');
+    const action = readFileSync(join(ROOT, 'action.yml'), 'utf8');
+    expect(action).toContain(`uses: ${slug}@v`);
+    expect(action).not.toContain('OWNER/');
   });
 
   it('bins are committed entry files (npm links them at install time, before the build), executable, with a shebang', () => {
