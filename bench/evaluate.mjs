@@ -10,7 +10,7 @@
 // value per distinct value, the deduplication of result strings) starts again in each timed run, and every run
 // returns one value per row.
 //
-// Alone: node bench/run.mjs --only=evaluate --no-readme (or node bench/evaluate.mjs [rows]).
+// Alone: node bench/run.mjs --only=evaluate --no-docs (or node bench/evaluate.mjs [rows]).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';

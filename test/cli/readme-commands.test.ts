@@ -1,28 +1,14 @@
 // Every `npx calckit …` line of the README works right after the set-up (`npm ci`, which builds): each runs from the
 // repository's root as a shell command, and must finish with exit 0 or 1 (findings), never 2 (usage), 127 (not
 // found) or an internal error. The README is what a new user copies first. So do the lines of docs/ci.md and
-// docs/install.md, run in a formula repository (examples/).
+// docs/install.md, run in a formula repository (examples/), and those of the topic pages the README's reference moved
+// to (docs/language.md, docs/testing-formulas.md, docs/formatting.md).
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../service/harness.js';
-
-/** The `npx calckit…` commands of the README's code blocks (YAML `run:` steps too), without trailing comments. */
-export function readmeCommands(readme: string): string[] {
-  const commands: string[] = [];
-  let inCode = false;
-  for (const raw of readme.split('\n')) {
-    if (/^\s*```/.test(raw)) {
-      inCode = !inCode;
-      continue;
-    }
-    if (!inCode || !raw.includes('npx calckit')) continue;
-    const line = raw.replace(/^\s*-?\s*run:\s*/, '').replace(/\s+#\s.*$/, '').trim();
-    commands.push(line);
-  }
-  return commands;
-}
+import { readmeCommands } from './doc-commands.js';
 
 const commands = readmeCommands(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
 
@@ -66,6 +52,29 @@ describe('the npx calckit lines of docs/ci.md and docs/install.md, in a formula 
     const result = await run(`TMPDIR=$(mktemp -d) && ${command}`, join(REPO_ROOT, 'examples'));
     expect(result.stderr).not.toMatch(/not found|internal error|could not determine executable/i);
     // Before: docs/ci.md's `npx calckit format --check` (no path) was exit 2, "give files, directories or globs".
+    expect([0, 1], `exit ${result.code}: ${result.stderr.slice(0, 400)}`).toContain(result.code);
+  });
+});
+
+// The topic pages' lines: those naming examples are written for a clone of calckit and run from its root; the others
+// are written for a formula repository and run in examples/, output files in a temporary folder.
+const topicCommands = ['docs/language.md', 'docs/testing-formulas.md', 'docs/formatting.md'].flatMap((doc) =>
+  readmeCommands(readFileSync(join(REPO_ROOT, doc), 'utf8')).map((command) =>
+    /\bexamples\b/.test(command)
+      ? ([doc, command, REPO_ROOT] as const)
+      : ([doc, command.replace(/ -o (\S+)/, (_, file: string) => ` -o "$TMPDIR/${file.replace(/\//g, '-')}"`), join(REPO_ROOT, 'examples')] as const),
+  ),
+);
+
+describe('the npx calckit lines of the topic pages', () => {
+  it('are found', () => {
+    // Before: these lines were the README's (its analyze and testing sections), and ran there.
+    expect(topicCommands.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(topicCommands)('%s: %s', async (_doc, command, cwd) => {
+    const result = await run(`TMPDIR=$(mktemp -d) && ${command}`, cwd);
+    expect(result.stderr).not.toMatch(/not found|internal error|could not determine executable/i);
     expect([0, 1], `exit ${result.code}: ${result.stderr.slice(0, 400)}`).toContain(result.code);
   });
 });

@@ -124,7 +124,7 @@ describe('sandbox escape suite', () => {
   it('the health endpoint says which isolation layers are on', () => {
     expect(isolation.layers).toEqual(expect.arrayContaining(['process', 'node-permissions']));
     if (process.platform === 'linux') {
-      // CI runs on Linux as root with util-linux: every layer is on there (the README lists what each needs).
+      // CI runs on Linux as root with util-linux: every layer is on there (packages/emulator/README.md lists what each needs).
       console.log(`sandbox layers: ${isolation.layers.join(', ')}${isolation.missing.length ? `; missing: ${isolation.missing.join('; ')}` : ''}`);
     }
   });

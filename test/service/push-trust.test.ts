@@ -83,7 +83,7 @@ const noStackTrace = (run: Run): void => {
 describe('conflicts judged from git', () => {
   it('state committed, CI cannot commit it back: the next CI run sees no false conflict', async () => {
     const repo = upstream('committed');
-    // The team pushed once from a laptop and committed the state (as the README says).
+    // The team pushed once from a laptop and committed the state (as docs/service.md, "What to commit", says).
     expect((await calckit(repo, 'push')).code).toBe(0);
     git(repo, 'add', '.calckit/state.json');
     git(repo, 'commit', '-q', '-m', 'record the push');

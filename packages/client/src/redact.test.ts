@@ -1,4 +1,4 @@
-// Each form of a token echoed back that the README says is redacted, and what is not.
+// Each form of a token echoed back that the package README says is redacted, and what is not.
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redact } from './redact.js';
 

@@ -1,7 +1,7 @@
 // Removes secrets from any text that may reach a log or an error: token values are replaced by a marker.
 //
-// A service (or a proxy in front of it) may echo a token back altered. These forms are redacted (the README's
-// "Tokens" lists them too, and packages/client/src/redact.test.ts and test/service/redaction.test.ts try each):
+// A service (or a proxy in front of it) may echo a token back altered. These forms are redacted (the package README's
+// "Tokens" lists them too, docs/service.md points there, and packages/client/src/redact.test.ts and test/service/redaction.test.ts try each):
 // - as it is, and case-changed (upper, lower, mixed: matching ignores case);
 // - percent-encoded (in a URL it logs, once or twice: `%2B`, `%252B`, even partly), form-encoded (`+` for a space),
 //   JSON-escaped (`\u0041`), character by character, so that a partly encoded echo is caught too;

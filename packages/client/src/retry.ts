@@ -1,6 +1,6 @@
 // Retry policy: which failures of which operations are retried, and how long to wait (backoff, jitter, Retry-After).
 //
-// Decision (documented in the README): reads, lock/unlock (setting a flag to a value) and set-schema (replaces the
+// Decision (documented in the package README, "Retries", and in docs/service.md): reads, lock/unlock (setting a flag to a value) and set-schema (replaces the
 // whole schema) are idempotent: they are retried on time-outs, network errors and 429/502/503/504. Update formula,
 // run function and create schedule are not: a second call after a lost answer could apply a change twice (a second
 // schedule, a second run) or overwrite a newer formula. They are retried only when the service says the call was not

@@ -1,4 +1,4 @@
-// The fixtures file format (JSON): what an empty emulator database is seeded with. Documented in the README.
+// The fixtures file format (JSON): what an empty emulator database is seeded with. Documented in the package README.
 import { z } from 'zod';
 
 /** Value types of code-function inputs and outputs. ANY accepts every JSON value. */

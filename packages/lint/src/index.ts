@@ -21,5 +21,5 @@ export { buildSemantics, type Semantics } from './semantics/index.js';
 export { closestNames } from './suggest.js';
 export type * from './types.js';
 export { defineRule } from './types.js';
-export { ruleDoc, rulesIndex, rulesTable, withReadmeList, README_LIST_START, README_LIST_END } from './docs.js';
+export { ruleDoc, rulesIndex, rulesTable, withRuleList, RULE_LIST_PAGE, RULE_LIST_START, RULE_LIST_END } from './docs.js';
 export { REPORTERS, codeFrame, escapeForTerminal, type FileResult, type ReportContext, type Reporter } from './reporters/index.js';

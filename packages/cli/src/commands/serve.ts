@@ -104,7 +104,7 @@ export function serveBanner(result: ServeResult, showTokens: boolean): string[] 
   token('developer', 'CALCKIT_DEVELOPER_TOKEN', result.generated.developerToken);
   token('session', 'CALCKIT_SESSION_TOKEN', result.generated.sessionToken);
   lines.push(`  fault injection: ${e.faultInjection ? `on (POST ${e.url}/__emulator/faults)` : 'off'}`);
-  // Code functions run untrusted code: say plainly when the sandbox is weaker than the README promises.
+  // Code functions run untrusted code: say plainly when the sandbox is weaker than docs/emulator.md promises.
   if (result.sandbox) {
     lines.push(`  code functions: sandboxed (${result.sandbox.layers.join(', ')})`);
     for (const why of result.sandbox.missing) lines.push(`  code functions: WARNING, a sandbox layer is missing: ${why}`);

@@ -22,7 +22,7 @@ import { DEFAULT_CACHE_LOCATION } from './defaults.js';
 const DOCS_URL_ENV = 'CALCKIT_RULES_DOCS_URL';
 /**
  * Threads only pay off for large sets on machines with cores to spare: each worker loads the parser and rules again
- * (~0.9 s of CPU and ~60 MB), while one file lints in ~0.2 ms. Measured on 10,000 files; see the README's figures.
+ * (~0.9 s of CPU and ~60 MB), while one file lints in ~0.2 ms. Measured on 10,000 files; see docs/linting.md, "Performance".
  */
 const WORKER_THRESHOLD = 4000;
 const MIN_CORES_FOR_WORKERS = 4;

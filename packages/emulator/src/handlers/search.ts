@@ -1,6 +1,6 @@
 // Search of calculations (POST /api/query/v1/functions/search). COMMUNITY-DOCUMENTED, unverified against the real
 // service (see @calckit/protocol's search.ts for what comes from community tools). The request checks, the limit cap,
-// the name matching and the sort order below are the emulator's choices, documented in the README.
+// the name matching and the sort order below are the emulator's choices, documented in the package README.
 import {
   SEARCH_FILTER_FIELDS,
   SearchCalculationsRequestSchema,

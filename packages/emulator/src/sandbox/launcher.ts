@@ -8,7 +8,7 @@ import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { CHILD_SOURCE } from './child-source.js';
 
-/** One protection a call's process runs under (listed by the health endpoint, documented in the README). */
+/** One protection a call's process runs under (listed by the health endpoint, documented in the package README, "The sandbox"). */
 export type IsolationLayer =
   /** A Node process of its own per call, empty environment, killed with SIGKILL (its whole process group). */
   | 'process'

@@ -84,7 +84,7 @@ function reportSchema(limits: SandboxLimits) {
 const OOM_TEXT = /out of memory|Allocation failed|Fatal process OOM|Committing semi space failed/i;
 
 export interface SandboxInfo {
-  /** The protections calls run under on this machine (see launcher.ts and the README). */
+  /** The protections calls run under on this machine (see launcher.ts and the package README). */
   readonly layers: readonly string[];
   /** Protections this machine does not allow, and why. */
   readonly missing: readonly string[];
