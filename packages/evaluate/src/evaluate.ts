@@ -15,7 +15,7 @@ import {
 import { combinedCodes } from './aggregates.js';
 import type { Collation } from './collation.js';
 import { sortCompare } from './compare.js';
-import { Compiler, groupsBySorting, hasWindow, isAggregated, NestedResolver, TypeTables, type Compiled, type CompileOptions, type Frame } from './compile.js';
+import { Compiler, groupsBySorting, hasWindow, isAggregated, NestedResolver, TypeTables, type Compiled, type CompileOptions, type Frame } from './compile/index.js';
 import { convertRows, type TypedTable } from './rows.js';
 import { parseTimeText, roundHalfAwayFromZero, toOutputValue } from './values.js';
 
