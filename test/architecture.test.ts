@@ -7,7 +7,7 @@ import { parse as parseJs, type Node as JsNode } from 'acorn';
 import { build, transformSync, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileCycles, importGraph, moduleImports, packageCycles, sourceFiles, workspacePackages } from './import-graph.js';
+import { fileCycles, importGraph, moduleImports, packageCycles, sourceFiles, workspacePackages, type ImportGraph } from './import-graph.js';
 
 const root = join(import.meta.dirname, '..');
 const PURE = ['formula', 'format', 'lint', 'ide', 'evaluate'];
@@ -66,6 +66,10 @@ async function nodeBuiltinsReached(entry: string): Promise<string[]> {
   return reached;
 }
 
+/** The import graph of every package's sources and the extension's, read once for the tests that ask. */
+let workspaceGraph: ImportGraph | undefined;
+const sourceGraph = () => (workspaceGraph ??= importGraph(workspacePackages(root), (pkg) => sourceFiles(join(pkg.dir, 'src'))));
+
 const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
 
 describe('architecture', () => {
@@ -112,14 +116,14 @@ describe('architecture', () => {
   // No import cycles: files that import each other (type-only imports too: erased from the build, yet neither file can
   // be read, moved or tested without the other) are one knot; the shared thing belongs in a module of its own.
   it('has no import cycle among the sources of any package (packages/*/src, extension/src), type-only imports included', () => {
-    const graph = importGraph(workspacePackages(root), (pkg) => sourceFiles(join(pkg.dir, 'src')));
+    const graph = sourceGraph();
     expect(graph.files.length).toBeGreaterThan(400);
     expect(graph.unresolved).toEqual([]);
     expect(fileCycles(graph, root)).toEqual([]);
   });
 
   it('has no cycle between packages (what a package imports or its package.json declares)', () => {
-    const graph = importGraph(workspacePackages(root), (pkg) => sourceFiles(join(pkg.dir, 'src')));
+    const graph = sourceGraph();
     expect(graph.packageEdges.length).toBeGreaterThan(20);
     expect(packageCycles(graph, root)).toEqual([]);
   });
