@@ -267,7 +267,7 @@ export function register(program: Command): void {
   program
     .command('format')
     .description('format formula files in place (canonical case, spacing, CASE layout, line width); --check only reports')
-    .argument('[paths...]', "files, directories (their *.calc files) or globs; '-' formats standard input to standard output")
+    .argument('[paths...]', "files, directories (their *.calc files) or globs, at least one; '-' formats standard input to standard output")
     .option('--check', 'write nothing; list unformatted files and exit 1 if there are any')
     .option('--write', 'rewrite files in place (the default; accepted for Prettier habits)')
     .option('--config <file>', 'read the `format` section of this project file instead of the nearest calckit.json')
