@@ -1,4 +1,4 @@
-// Dictionary-encoded columns (rows.ts) and what the compiler does with them (compile.ts): expressions of one such
+// Dictionary-encoded columns (rows.ts) and what the compiler does with them (compile/): expressions of one such
 // column evaluated once per distinct value, CONCAT built directly, a formula's strings deduplicated. Each is checked
 // against the same table without dictionaries (a copy made by hand), which evaluates every row as before.
 import { describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ const TIME_CACHE_LIMIT = 100_000;
  * A low-cardinality column (STRING, DATE, DATETIME) as a dictionary, as column stores keep one: its distinct values
  * (code 0 is NULL) and each row's code. The column's array holds the dictionary's values (rows of equal text share one
  * string). A row-level expression of this column alone is then evaluated once per distinct value per evaluation
- * (compile.ts), not once per row: UPPER(`Region`) over a million rows runs UPPER a handful of times.
+ * (compile/memoized.ts), not once per row: UPPER(`Region`) over a million rows runs UPPER a handful of times.
  */
 export interface ColumnDictionary {
   /** The distinct values, in order of first appearance; `values[0]` is NULL. */

@@ -1,6 +1,7 @@
 // MySQL's result types of arithmetic and of the numeric aggregates, as MariaDB 10.11 declares them (its column
 // metadata: type and decimals): one table, read by the analysis (`dataType`: infer.ts, call-types.ts) and by the
-// evaluator (the type and decimals it computes with: @calckit/evaluate's compile.ts and aggregates.ts).
+// evaluator (the type and decimals it computes with: @calckit/evaluate's compile/arithmetic-step.ts,
+// compile/aggregate-calls.ts and aggregates.ts).
 // test/evaluate/differential/types.test.ts holds every formula of the differential suite to MariaDB's declared type.
 // Data, not switch statements: a rule that changes is a cell that changes.
 import type { ValueType } from './value-type.js';
