@@ -13,6 +13,8 @@ export default defineConfig({
     // Starts MariaDB once for the differential tests (only when the run includes them).
     globalSetup: ['test/evaluate/mariadb.global.ts'],
     testTimeout: 30_000,
+    // Its ESM imports a JSON file without an import attribute, which Node refuses: Vite transforms it instead.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     hookTimeout: 60_000,
   },
 });
