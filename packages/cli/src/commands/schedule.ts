@@ -85,16 +85,16 @@ export function register(program: Command): void {
       .command('create')
       .description('create a report schedule from flags, a JSON request file, or both (flags override its fields); the request is checked before it is sent')
       .option('--file <path>', 'JSON file with the request; flags override its fields')
-      .option('--title <text>', 'report title')
-      .option('--page <id>', 'page id')
-      .option('--view <id>', 'view id')
+      .option('--title <text>', "the report's title")
+      .option('--page <id>', 'id of the page the report sends')
+      .option('--view <id>', 'id of the view of that page the report sends')
       .option('--frequency <f>', 'DAILY or WEEKLY')
       .option('--day <d>', 'day to run for WEEKLY: MON..SUN')
       .option('--hour <h>', 'hour of day, 0-23')
       .option('--minute <m>', 'minute of hour, 0-59')
       .option('--timezone <tz>', 'IANA time zone, e.g. Europe/Paris')
       .option('--recipient <email>', 'e-mail recipient (repeatable)', collect)
-      .option('--attachment', 'include an attachment')
+      .option('--attachment', 'send the report with an attachment (attachmentInclude)')
       .option('--disabled', 'create the schedule disabled'),
   ).action(async (options: ScheduleCliOptions) => {
     const emit = stdoutEmit(options.json ?? false);

@@ -40,7 +40,7 @@ describe('commandReference', () => {
     expect(text).toContain('| `-f, --format <name>` | Output format. One of `text`, `json`. | `text` |');
     expect(text).toContain('| `--token-file <path>` | Where the token is. Environment variable: `CALCKIT_TOKEN_FILE`. |  |');
     expect(text).toContain('| `--no-color` | No colour. Turns off `--color`. |  |');
-    expect(text).toContain('| `--no-cache` | Read every file again. Without it, `--cache` is on. |  |');
+    expect(text).toContain('| `--no-cache` | Read every file again. A negative flag: without it, the opposite is the default. |  |');
     expect(text).toContain('| `--limit <n>` | At most n \\| all. | `10` |');
     expect(text).not.toContain('--secret');
     expect(text).not.toContain('-h, --help');

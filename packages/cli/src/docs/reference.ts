@@ -37,7 +37,7 @@ function optionDetails(option: Option, command: Command): string {
   if (option.negate) {
     const positive = positiveLong(option)!;
     const paired = command.options.some((other) => other !== option && other.long === positive);
-    parts.push(paired ? `Turns off ${codeSpan(positive)}.` : `Without it, ${codeSpan(positive)} is on.`);
+    parts.push(paired ? `Turns off ${codeSpan(positive)}.` : 'A negative flag: without it, the opposite is the default.');
   }
   if (option.envVar) parts.push(`Environment variable: ${codeSpan(option.envVar)}.`);
   if (option.mandatory) parts.push('Required.');
