@@ -75,10 +75,15 @@ describe('the command pages', () => {
   });
 });
 
-// The lines of commands that work on files alone run; the others talk to a service (or start the emulator, which
-// runs until stopped) and are listed as skipped: test/service and test/emulator run those commands against the
-// emulator.
+// The lines of commands that work on a formula repository's files alone run there; the others are listed as skipped,
+// with the reason: test/service and test/emulator run those commands against the emulator.
 const OFFLINE_COMMANDS = new Set(['analyze', 'lint', 'rules', 'format', 'eval', 'test', 'graph', 'schema rename']);
+const NOT_RUN_BECAUSE: Readonly<Record<string, string>> = {
+  init: 'makes a new project, which a formula repository already is',
+  serve: 'runs the emulator until stopped',
+  demo: 'starts an emulator of its own',
+};
+const notRunBecause = (line: string) => NOT_RUN_BECAUSE[commandOf(line)] ?? 'needs a service';
 
 /** `schema rename` for `… npx calckit schema rename sales …`, `push` for `npx calckit push --lock`. */
 function commandOf(line: string): string {
@@ -88,7 +93,7 @@ function commandOf(line: string): string {
 
 const pageLines = pages.flatMap((page) => readmeCommands(committed(page.file) ?? '').map((line) => [page.file, line] as const));
 const offline = pageLines.filter(([, line]) => OFFLINE_COMMANDS.has(commandOf(line)));
-const needService = pageLines.filter(([, line]) => !OFFLINE_COMMANDS.has(commandOf(line)));
+const notRun = pageLines.filter(([, line]) => !OFFLINE_COMMANDS.has(commandOf(line))).map(([page, line]) => [page, line, notRunBecause(line)] as const);
 
 /** Runs a line as a shell command in `cwd`, with no service settings from the environment. */
 function run(command: string, cwd: string): Promise<{ code: number; stderr: string }> {
@@ -124,6 +129,6 @@ describe("the command pages' npx calckit lines, in a formula repository", () => 
     expect([0, 1], `exit ${result.code}: ${result.stderr.slice(0, 400)}`).toContain(result.code);
   });
 
-  // Listed, not run: they need a service (or start the emulator).
-  it.skip.each(needService)('%s: %s (needs a service)', () => {});
+  // Listed, not run, each with why.
+  it.skip.each(notRun)('%s: %s (not run: %s)', () => {});
 });
