@@ -1,13 +1,14 @@
-// Cutting a release with changesets, in a throwaway copy of the manifests: the installed changeset CLI's `version`
-// runs there as the release workflow's "Version Packages" step does, and every version must move together.
+// Cutting a release with changesets, in a throwaway copy of the manifests and the lock file: `npm run
+// version-packages` (the installed changeset CLI's `version`, versions.mjs sync, the lock) runs there as the release
+// workflow's "Version Packages" step does, and every version must move together.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-ignore: a plain .mjs script without type declarations
-import { syncRootVersion, versionProblems, workspaces } from '../../scripts/versions.mjs';
-import { ROOT } from './helpers.js';
+import { versionProblems, workspaces } from '../../scripts/versions.mjs';
+import { NPM, ROOT, userEnv } from './helpers.js';
 
 interface Manifest {
   name: string;
@@ -20,7 +21,6 @@ interface Manifest {
 type Workspace = { dir: string; manifest: Manifest };
 const readWorkspaces = workspaces as (root?: string) => Workspace[];
 const problemsOf = versionProblems as (root?: string) => { version: string; problems: string[] };
-const CHANGESET_CLI = join(ROOT, 'node_modules', '@changesets', 'cli', 'bin.js');
 const CONFIG = JSON.parse(readFileSync(join(ROOT, '.changeset', 'config.json'), 'utf8')) as { fixed: string[][]; privatePackages: { version: boolean; tag: boolean }; access: string; baseBranch: string };
 const temporaryDirs: string[] = [];
 
@@ -33,11 +33,17 @@ function git(cwd: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
 }
 
-/** A git repository holding this one's manifests, changelogs and .changeset folder (no sources, no node_modules). */
+/**
+ * A git repository holding this one's manifests, lock file, changelogs, .changeset folder and versions script (no
+ * sources, no node_modules).
+ */
 function copyOfManifests(config = CONFIG): string {
   const dir = mkdtempSync(join(tmpdir(), 'calckit-release-'));
   temporaryDirs.push(dir);
-  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const file of ['package.json', 'package-lock.json', 'scripts/versions.mjs']) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    copyFileSync(join(ROOT, file), join(dir, file));
+  }
   for (const { dir: workspace } of readWorkspaces(ROOT)) {
     mkdirSync(join(dir, workspace), { recursive: true });
     for (const file of ['package.json', 'CHANGELOG.md']) if (existsSync(join(ROOT, workspace, file))) copyFileSync(join(ROOT, workspace, file), join(dir, workspace, file));
@@ -57,12 +63,13 @@ function cutRelease(dir: string): void {
   writeFileSync(join(dir, '.changeset', 'hover-column-types.md'), `---\n'@calckit/formula': minor\n---\n\n${CHANGE_TEXT}\n`);
   git(dir, ['add', '.']);
   git(dir, ['commit', '-q', '-m', 'a change with its changeset']);
-  const result = spawnSync(process.execPath, [CHANGESET_CLI, 'version'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
-  if (result.status !== 0) throw new Error(`changeset version failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  (syncRootVersion as (root: string) => string)(dir);
+  // The copy has no node_modules: this repository's bins (changeset) come from the PATH.
+  const env = userEnv({ CI: 'true', PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env['PATH']}` });
+  const result = spawnSync(NPM, ['run', 'version-packages'], { cwd: dir, encoding: 'utf8', env, timeout: 120_000, shell: process.platform === 'win32' });
+  if (result.status !== 0) throw new Error(`npm run version-packages failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
-describe('releases with changesets', { timeout: 60_000 }, () => {
+describe('releases with changesets', { timeout: 120_000 }, () => {
   it('the configuration: every package in one fixed group, private ones versioned but not tagged, public access', () => {
     expect(CONFIG.access).toBe('public');
     expect(CONFIG.baseBranch).toBe('main');
@@ -86,6 +93,8 @@ describe('releases with changesets', { timeout: 60_000 }, () => {
     const after = readWorkspaces(dir);
     expect(after.map((w) => `${w.manifest.name}@${w.manifest.version}`)).toEqual(after.map((w) => `${w.manifest.name}@${version}`));
     const names = new Set(after.map((w) => w.manifest.name));
+    const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { version: string; packages: Record<string, { version?: string }> };
+    expect([lock.version, ...['', ...after.map((w) => w.dir)].map((d) => lock.packages[d]?.version)]).toEqual(Array(after.length + 2).fill(version));
     for (const { dir: workspace, manifest } of after) {
       for (const [name, spec] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) if (names.has(name)) expect(spec, `${workspace}: ${name}`).toBe(version);
       const changelog = readFileSync(join(dir, workspace, 'CHANGELOG.md'), 'utf8');
@@ -101,10 +110,10 @@ describe('releases with changesets', { timeout: 60_000 }, () => {
     expect(existsSync(join(dir, '.changeset', 'config.json'))).toBe(true);
   });
 
-  it('a fixed group that leaves the extension out would leave it behind: the check above would catch it', () => {
+  it('a fixed group that leaves the extension out would leave it behind: version-packages fails and says so', () => {
     const partial = { ...CONFIG, fixed: CONFIG.fixed.map((group) => group.filter((name) => name !== 'calckit-vscode')) };
     const dir = copyOfManifests(partial);
-    cutRelease(dir);
+    expect(() => cutRelease(dir)).toThrow(/extension: version \d+\.\d+\.\d+, expected/);
     expect(problemsOf(dir).problems.some((p) => p.startsWith('extension: version'))).toBe(true);
   });
 });
