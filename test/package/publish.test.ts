@@ -32,7 +32,7 @@ const publishable = (workspaces as (root?: string) => Array<{ dir: string; manif
 const EXPECTED_WARNING = /^npm warn publish This command requires you to be logged in to \S+ \(dry-run\)$/;
 
 /** Every path a manifest points to: main, types, bin and each string in exports (all conditions). */
-export function manifestTargets(manifest: Manifest): string[] {
+function manifestTargets(manifest: Manifest): string[] {
   const fromExports = (value: unknown): string[] =>
     typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(fromExports) : [];
   const targets = [manifest.main, manifest.types, ...Object.values(manifest.bin ?? {}), ...fromExports(manifest.exports)];
