@@ -1,8 +1,8 @@
 // Every `npx calckit …` line of the README works right after the set-up (`npm ci`, which builds): each runs from the
 // repository's root as a shell command, and must finish with exit 0 or 1 (findings), never 2 (usage), 127 (not
-// found) or an internal error. The README is what a new user copies first. So do the lines of docs/ci.md and
-// docs/install.md, run in a formula repository (examples/), and those of the topic pages the README's reference moved
-// to (docs/language.md, docs/testing-formulas.md, docs/formatting.md).
+// found) or an internal error. The README is what a new user copies first. So do the lines of docs/ci.md,
+// docs/install.md and the calckit package's README (its npm page), run in a formula repository (examples/), and those
+// of the topic pages the README's reference moved to (docs/language.md, docs/testing-formulas.md, docs/formatting.md).
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,16 +36,18 @@ describe("the README's npx calckit lines", () => {
 
 // The lines meant for a formula repository, run in one (examples/ has calckit.json and formulas; the repository's
 // node_modules above it holds calckit). Output files go to a temporary folder.
-const docsCommands = ['docs/ci.md', 'docs/install.md'].flatMap((doc) =>
+const docsCommands = ['docs/ci.md', 'docs/install.md', 'packages/cli/README.md'].flatMap((doc) =>
   // (ci.md's recipes from the one for the emulator on need a service: test/service/ci-recipe.test.ts runs them.)
   readmeCommands(readFileSync(join(REPO_ROOT, doc), 'utf8').split('## Trying the push workflow on the emulator')[0]!)
     .filter((command) => !/--stdio/.test(command))
     .map((command) => [doc, command.replace(/ -o (\S+)/, (_, file: string) => ` -o "$TMPDIR/${file.replace(/\//g, '-')}"`)] as const),
 );
 
-describe('the npx calckit lines of docs/ci.md and docs/install.md, in a formula repository', () => {
+describe('the npx calckit lines of docs/ci.md, docs/install.md and packages/cli/README.md, in a formula repository', () => {
   it('are found', () => {
     expect(docsCommands.length).toBeGreaterThanOrEqual(5);
+    // Before: the calckit package had no README, so its npm page showed no command to copy.
+    expect(docsCommands.filter(([doc]) => doc === 'packages/cli/README.md').length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(docsCommands)('%s: %s', async (_doc, command) => {
