@@ -5,7 +5,7 @@
 // and FIXED). CPU time (process.cpuUsage), medians of rounds after warm-up rounds; the values of every evaluation
 // are hashed, so that two builds of the evaluator can be compared for speed and shown to give the same results.
 //
-// Usage: node bench/compile.mjs [--evaluate path/to/evaluate/dist/index.js] [--rounds N] [--rows N]
+// Usage: node bench/compile.mjs [--evaluate path/to/evaluate/dist/index.js] [--rounds N] [--rows N] [--sets corpus,bench,long]
 // Prints one JSON object. To compare two builds, run it alternately against each (A B A B …) and compare medians.
 import { createHash } from 'node:crypto';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ const ROUNDS = Number(argument('rounds', 5));
 const WARMUP = 3;
 const ROWS = Number(argument('rows', 10_000));
 const NOW = '2026-11-24 12:00:00';
+/** The sets to run (corpus, bench, long), all by default. */
+const SETS = argument('sets', 'corpus,bench,long').split(',');
 
 const { compileFormula, convertRows } = await import(pathToFileURL(evaluatePath).href);
 if (typeof compileFormula !== 'function') throw new Error(`${evaluatePath} is not @calckit/evaluate's entry (no compileFormula)`);
@@ -110,7 +112,7 @@ function round(set) {
 }
 
 const result = { evaluate: evaluatePath, rows: ROWS, rounds: ROUNDS, warmup: WARMUP, sets: {} };
-for (const set of sets()) {
+for (const set of sets().filter((s) => SETS.includes(s.name))) {
   const compileMs = [];
   const evaluateMs = [];
   let outcomes;
