@@ -13,7 +13,7 @@ import { handWritten, withReference } from '../../packages/cli/src/docs/markers.
 import { commandPages } from '../../packages/cli/src/docs/pages.js';
 import { buildProgram } from '../../packages/cli/src/program.js';
 import { REPO_ROOT } from '../service/harness.js';
-import { readmeCommands } from './doc-commands.js';
+import { OFFLINE_COMMANDS, commandOf, commandPageLines, isOffline } from './command-page-lines.js';
 
 const docsDir = join(REPO_ROOT, 'docs', 'commands');
 const committed = (file: string): string | undefined => (existsSync(join(docsDir, file)) ? readFileSync(join(docsDir, file), 'utf8') : undefined);
@@ -75,25 +75,9 @@ describe('the command pages', () => {
   });
 });
 
-// The lines of commands that work on a formula repository's files alone run there; the others are listed as skipped,
-// with the reason: test/service and test/emulator run those commands against the emulator.
-const OFFLINE_COMMANDS = new Set(['analyze', 'lint', 'rules', 'format', 'eval', 'test', 'graph', 'schema rename']);
-const NOT_RUN_BECAUSE: Readonly<Record<string, string>> = {
-  init: 'makes a new project, which a formula repository already is',
-  serve: 'runs the emulator until stopped',
-  demo: 'starts an emulator of its own',
-};
-const notRunBecause = (line: string) => NOT_RUN_BECAUSE[commandOf(line)] ?? 'needs a service';
-
-/** `schema rename` for `… npx calckit schema rename sales …`, `push` for `npx calckit push --lock`. */
-function commandOf(line: string): string {
-  const words = line.slice(line.indexOf('npx calckit ') + 'npx calckit '.length).split(/\s+/);
-  return ['schema', 'fn', 'schedule'].includes(words[0]!) ? `${words[0]} ${words[1]}` : words[0]!;
-}
-
-const pageLines = pages.flatMap((page) => readmeCommands(committed(page.file) ?? '').map((line) => [page.file, line] as const));
-const offline = pageLines.filter(([, line]) => OFFLINE_COMMANDS.has(commandOf(line)));
-const notRun = pageLines.filter(([, line]) => !OFFLINE_COMMANDS.has(commandOf(line))).map(([page, line]) => [page, line, notRunBecause(line)] as const);
+// The lines of commands that work on a formula repository's files alone run here; the others (a service, an emulator
+// of their own, a new project) run against the emulator in test/service/command-docs-lines.test.ts.
+const offline = commandPageLines().filter(isOffline).map(({ page, line }) => [page, line] as const);
 
 /** Runs a line as a shell command in `cwd`, with no service settings from the environment. */
 function run(command: string, cwd: string): Promise<{ code: number; stderr: string }> {
@@ -128,7 +112,4 @@ describe("the command pages' npx calckit lines, in a formula repository", () => 
     expect(result.stderr).not.toMatch(/not found|internal error|could not determine executable/i);
     expect([0, 1], `exit ${result.code}: ${result.stderr.slice(0, 400)}`).toContain(result.code);
   });
-
-  // Listed, not run, each with why.
-  it.skip.each(notRun)('%s: %s (not run: %s)', () => {});
 });
