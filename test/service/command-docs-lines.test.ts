@@ -143,6 +143,8 @@ describe.concurrent('service lines, in a formula repository against the emulator
       prepareRepository(page, line, dir);
       const result = await runLine(substituted(line, h.url), { cwd: dir, env });
       expectRan(result, line);
+      // Exit 1 is also a failed service call: the service answered each call of the line.
+      expect(result.stderr, result.stderr).not.toMatch(/\bHTTP [45]\d\d\b/);
       expect(`${result.stdout}${result.stderr}`).not.toContain(h.developerToken);
       if (/\bpull 108\b/.test(line)) expect(readFileSync(join(dir, 'formulas/new-metric.calc'), 'utf8')).toContain('COUNT(`Order ID`)');
       if (importing) expect(result.code, result.stderr).toBe(0);
