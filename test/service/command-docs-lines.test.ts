@@ -7,7 +7,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { credentialsPath } from '@calckit/project';
 import { COMMAND_DOCS_DIR, commandOf, commandPageLines, isOffline, type PageLine } from '../cli/command-page-lines.js';
@@ -19,17 +19,17 @@ const SERVICE_COMMANDS = new Set(['push', 'lock', 'unlock', 'pull', 'status', 'd
 const OTHER_COMMANDS = new Set(['login', 'logout', 'serve', 'demo', 'init']);
 
 /**
- * The words of a line that cannot run as written on a test machine, and what stands for them (each documented):
- * - `pass show svc` (a password manager printing the token) → `printf` of the emulator's developer token;
- * - `http://127.0.0.1:8787` (a `calckit serve` in another terminal) → the URL of the emulator this test runs;
- * - `calckit serve` without `--port` (8787, which another process may hold) → `--port 0` appended, a free port.
- * Every other line runs exactly as the page shows it. `path/to/…` in demo's line is made real: the line runs in a
- * folder holding a copy of examples/ at `path/to/`.
+ * What stands, in a line, for what cannot run as written on a test machine; every other line runs exactly as its page
+ * shows it. (`path/to/…` in demo's line is made real instead: that line runs in a folder holding a project at path/to/.)
  */
+const SUBSTITUTIONS: ReadonlyArray<{ readonly written: RegExp; readonly runAs: (emulatorUrl: string) => string; readonly why: string }> = [
+  { written: /^pass show svc \|/, runAs: () => `printf '%s\\n' "$PASSWORD_STORE_TOKEN" |`, why: 'a password manager printing the token: printf prints the one the test gives' },
+  { written: /http:\/\/127\.0\.0\.1:8787/g, runAs: (url) => url, why: 'the `calckit serve` of another terminal: the emulator this test runs' },
+  { written: /^(npx calckit serve(?!.*\s--port\b).*)$/, runAs: () => '$1 --port 0', why: 'serve on 8787, which another process may hold: a free port' },
+];
+
 function substituted(line: string, emulatorUrl: string): string {
-  let result = line.replace('pass show svc |', `printf '%s\\n' "$PASSWORD_STORE_TOKEN" |`).replaceAll('http://127.0.0.1:8787', emulatorUrl);
-  if (commandOf(result) === 'serve' && !/\s--port\b/.test(result)) result = `${result} --port 0`;
-  return result;
+  return SUBSTITUTIONS.reduce((result, s) => result.replace(s.written, s.runAs(emulatorUrl)), line);
 }
 
 const lines = commandPageLines().filter((l) => !isOffline(l));
@@ -130,6 +130,7 @@ describe('the command pages\' lines that are not offline', () => {
     expect(lines.length).toBeGreaterThan(30);
     expect(lines.filter((l: PageLine) => !SERVICE_COMMANDS.has(commandOf(l.line)) && !OTHER_COMMANDS.has(commandOf(l.line)))).toEqual([]);
     expect(new Set(lines.map((l) => commandOf(l.line)))).toEqual(new Set([...SERVICE_COMMANDS, ...OTHER_COMMANDS]));
+    for (const s of SUBSTITUTIONS) expect(lines.some((l) => l.line.match(s.written)), `a substitution no page needs: ${s.why}`).toBe(true);
   });
 });
 
@@ -267,7 +268,7 @@ describe.concurrent('demo lines, in the clone', () => {
       cwd = tempDir('demo');
       installCalckit(cwd);
       cpSync(EXAMPLES, join(cwd, 'path', 'to'), { recursive: true, filter: (source) => !source.includes(join(EXAMPLES, '.calckit')) });
-      expect(existsSync(join(cwd, 'path/to/calckit.json')) && existsSync(dirname(join(cwd, 'path/to/fixtures.json')))).toBe(true);
+      expect(existsSync(join(cwd, 'path/to/calckit.json')) && existsSync(join(cwd, 'path/to/fixtures.json'))).toBe(true);
     }
     const result = await runLine(line, { cwd, env: userEnv() });
     expectRan(result, line);
