@@ -212,7 +212,10 @@ async function serveUntilStopped(command: string, cwd: string, env: Record<strin
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL printed in 30 s: ${stdout}${stderr}`)), 30_000);
+    const timer = setTimeout(() => {
+      process.kill(-child.pid!, 'SIGKILL'); // nothing left running after a failed start
+      reject(new Error(`no URL printed in 30 s: ${stdout}${stderr}`));
+    }, 30_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const found = /listening on (http:\/\/\S+)/.exec(stdout)?.[1] ?? (/^\{.*\}$/m.test(stdout) ? (JSON.parse(/^\{.*\}$/m.exec(stdout)![0]) as { url: string }).url : undefined);
