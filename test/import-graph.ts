@@ -7,6 +7,7 @@
 // an import type such as `import('./a.js').A`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { stronglyConnectedGroups } from '../packages/project/src/strongly-connected.js';
 
 export type ImportKind = 'import' | 'import type' | 'export from' | 'export type from' | 'import()';
 
@@ -259,51 +260,11 @@ export function importGraph(packages: readonly WorkspacePackage[], sourcesOf: (p
   return { files: [...owner.keys()], edges, packageEdges, unresolved };
 }
 
-/** The strongly connected components of a graph with more than one node or a node that reaches itself: its cycles
- * (Tarjan's algorithm, iterative: a long chain of imports must not overflow the stack). */
+/** The strongly connected components of a graph with more than one node or a node that reaches itself: its cycles. */
 export function stronglyConnected(nodes: readonly string[], successors: (node: string) => readonly string[]): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const components: string[][] = [];
-  let next = 0;
-  for (const start of nodes) {
-    if (index.has(start)) continue;
-    const work: Array<{ node: string; children: readonly string[]; at: number }> = [];
-    const enter = (node: string) => {
-      index.set(node, next);
-      low.set(node, next);
-      next++;
-      stack.push(node);
-      onStack.add(node);
-      work.push({ node, children: successors(node), at: 0 });
-    };
-    enter(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      if (frame.at < frame.children.length) {
-        const child = frame.children[frame.at++]!;
-        if (!index.has(child)) enter(child);
-        else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const component: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.node);
-        if (component.length > 1 || successors(frame.node).includes(frame.node)) components.push(component.reverse());
-      }
-    }
-  }
-  return components;
+  return stronglyConnectedGroups(nodes, successors)
+    .filter((group) => group.length > 1 || successors(group[0]!).includes(group[0]!))
+    .map((group) => group.reverse());
 }
 
 /** Cycles that together pass through every node of a strongly connected component: for each node not on a cycle

@@ -7,6 +7,7 @@
 import { relative, sep } from 'node:path';
 import { canonicalServiceName, type Range } from '@calckit/formula';
 import type { Project } from './load.js';
+import { stronglyConnectedGroups } from './strongly-connected.js';
 import type { IndexedProject, ProjectIndex } from './project-index.js';
 
 /** One column a calculation reads: its name and every place it is written. */
@@ -224,52 +225,4 @@ export function shortestCycle(start: number, next: (id: number) => readonly numb
     frontier = following;
   }
   return undefined;
-}
-
-/**
- * The strongly connected groups of the nesting graph (Tarjan's algorithm with an explicit stack: a chain of 10,000
- * nestings needs no deep recursion), in linear time. Ids `next` does not know are leaves.
- */
-function stronglyConnectedGroups(ids: readonly number[], next: (id: number) => readonly number[] | undefined): number[][] {
-  const index = new Map<number, number>();
-  const low = new Map<number, number>();
-  const onStack = new Set<number>();
-  const stack: number[] = [];
-  const groups: number[][] = [];
-  let counter = 0;
-  for (const root of ids) {
-    if (index.has(root)) continue;
-    const work: Array<{ id: number; edges: readonly number[]; at: number }> = [];
-    const open = (id: number) => {
-      index.set(id, counter);
-      low.set(id, counter++);
-      stack.push(id);
-      onStack.add(id);
-      work.push({ id, edges: next(id) ?? [], at: 0 });
-    };
-    open(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      if (frame.at < frame.edges.length) {
-        const to = frame.edges[frame.at++]!;
-        if (!index.has(to)) open(to);
-        else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
-      if (low.get(frame.id) === index.get(frame.id)) {
-        const group: number[] = [];
-        let member: number;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          group.push(member);
-        } while (member !== frame.id);
-        groups.push(group);
-      }
-    }
-  }
-  return groups;
 }
