@@ -7,7 +7,7 @@
 // an import type such as `import('./a.js').A`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { stronglyConnectedGroups } from '../packages/project/src/strongly-connected.js';
+import { shortestCycle, stronglyConnectedGroups } from '../packages/project/src/graph-cycles.js';
 
 export type ImportKind = 'import' | 'import type' | 'export from' | 'export type from' | 'import()';
 
@@ -271,30 +271,12 @@ export function stronglyConnected(nodes: readonly string[], successors: (node: s
  * found so far, the shortest cycle through it (breadth first, within the component). Each cycle ends where it starts. */
 export function cyclesThrough(component: readonly string[], successors: (node: string) => readonly string[]): string[][] {
   const members = new Set(component);
+  const inside = (node: string) => successors(node).filter((next) => members.has(next));
   const covered = new Set<string>();
   const cycles: string[][] = [];
   for (const start of [...component].sort()) {
     if (covered.has(start)) continue;
-    const previous = new Map<string, string>();
-    const queue = [start];
-    let closing: string | undefined;
-    for (let q = 0; q < queue.length && closing === undefined; q++) {
-      const node = queue[q]!;
-      for (const next of successors(node)) {
-        if (!members.has(next)) continue;
-        if (next === start) {
-          closing = node;
-          break;
-        }
-        if (!previous.has(next)) {
-          previous.set(next, node);
-          queue.push(next);
-        }
-      }
-    }
-    const path = [start];
-    for (let node = closing!; node !== start; node = previous.get(node)!) path.splice(1, 0, node);
-    path.push(start);
+    const path = [...shortestCycle(start, inside)!, start];
     for (const node of path) covered.add(node);
     cycles.push(path);
   }

@@ -3,7 +3,8 @@ export { loadProject, parseProject, isInside, writesInside, PROJECT_FILE_NAME, D
 export type { Project, ProjectCalculation, ProjectDataset } from './load.js';
 export { ProjectIndex } from './project-index.js';
 export type { ColumnReference, FormulaReferences, IndexedFile, IndexedProject, NestedCallReference, ProjectIndexOptions } from './project-index.js';
-export { buildProjectGraph, shortestCycle } from './project-graph.js';
+export { buildProjectGraph } from './project-graph.js';
+export { shortestCycle } from './graph-cycles.js';
 export type { GraphCalculation, GraphColumn, GraphNested, GraphUse, ProjectGraph } from './project-graph.js';
 export { calculationForFile, calculationForId, calculationsOfDataset, loadDatasetSchema, readDatasetSchemaFile, schemaForFile } from './lookup.js';
 export { readState, recordsFor, lastPushed, recordPush, recordPushes, forgetPush, openPushState, writeAtomically, UNKNOWN_ORIGIN } from './state.js';

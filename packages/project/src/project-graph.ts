@@ -7,7 +7,7 @@
 import { relative, sep } from 'node:path';
 import { canonicalServiceName, type Range } from '@calckit/formula';
 import type { Project } from './load.js';
-import { stronglyConnectedGroups } from './strongly-connected.js';
+import { shortestCycle, stronglyConnectedGroups } from './graph-cycles.js';
 import type { IndexedProject, ProjectIndex } from './project-index.js';
 
 /** One column a calculation reads: its name and every place it is written. */
@@ -201,28 +201,3 @@ class Graph implements ProjectGraph {
 
 const readerKey = (dataset: string | undefined, column: string): string => (dataset === undefined ? `-${column}` : `+${dataset.length}:${dataset}${column}`);
 
-/**
- * The shortest cycle from `start` back to it, following `next` (breadth first, each calculation visited once): the
- * path `[start, …]` whose last element nests `start`, or undefined. `next` answers undefined for an unknown id.
- */
-export function shortestCycle(start: number, next: (id: number) => readonly number[] | undefined): number[] | undefined {
-  const cameFrom = new Map<number, number>();
-  let frontier = [start];
-  while (frontier.length > 0) {
-    const following: number[] = [];
-    for (const id of frontier) {
-      for (const n of next(id) ?? []) {
-        if (n === start) {
-          const path = [id];
-          for (let at = id; at !== start; ) path.push((at = cameFrom.get(at)!));
-          return path.reverse();
-        }
-        if (cameFrom.has(n)) continue;
-        cameFrom.set(n, id);
-        following.push(n);
-      }
-    }
-    frontier = following;
-  }
-  return undefined;
-}

@@ -1,6 +1,6 @@
-// The strongly connected groups of a directed graph: the nesting graph's cycles, and the architecture test's import
-// cycles. Tarjan's algorithm with an explicit stack (a chain of 10,000 nestings or imports needs no deep recursion),
-// in linear time.
+// Cycles of a directed graph: the nesting graph's (calculations that nest each other) and the architecture test's
+// (files that import each other). Strongly connected groups by Tarjan's algorithm with an explicit stack (a chain of
+// 10,000 nestings or imports needs no deep recursion), in linear time; the shortest cycle through a node, breadth first.
 
 /** Every node's strongly connected group, each listed once, in the order Tarjan's algorithm closes them. Nodes `next`
  * does not know (undefined) are leaves. A group of one is a cycle only when its node is its own successor. */
@@ -46,4 +46,30 @@ export function stronglyConnectedGroups<T>(nodes: readonly T[], next: (node: T) 
     }
   }
   return groups;
+}
+
+/**
+ * The shortest cycle from `start` back to it, following `next` (breadth first, each node visited once): the path
+ * `[start, …]` whose last node leads back to `start`, or undefined. `next` answers undefined for an unknown node.
+ */
+export function shortestCycle<T>(start: T, next: (node: T) => readonly T[] | undefined): T[] | undefined {
+  const cameFrom = new Map<T, T>();
+  let frontier = [start];
+  while (frontier.length > 0) {
+    const following: T[] = [];
+    for (const id of frontier) {
+      for (const n of next(id) ?? []) {
+        if (n === start) {
+          const path = [id];
+          for (let at = id; at !== start; ) path.push((at = cameFrom.get(at)!));
+          return path.reverse();
+        }
+        if (cameFrom.has(n)) continue;
+        cameFrom.set(n, id);
+        following.push(n);
+      }
+    }
+    frontier = following;
+  }
+  return undefined;
 }
