@@ -57,6 +57,25 @@ async function copyLink(page: Page): Promise<string> {
 
 const formulaText = (page: Page) => page.locator('.cm-content').innerText();
 
+/**
+ * Hovers the text and waits for the tooltip. The editor can redraw the text under a resting pointer (its semantic
+ * colours come after the first answers), and CodeMirror then has no hover to start until the pointer moves again: as a
+ * user would, the pointer leaves and comes back, up to five times, before the tooltip counts as missing.
+ */
+async function hoverFor(page: Page, target: string, tooltip: string) {
+  const shown = page.locator(tooltip);
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(0, 0);
+    await page.hover(target);
+    try {
+      await shown.waitFor({ timeout: 3_000 });
+      return shown;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+}
+
 async function fill(page: Page, testId: string, text: string): Promise<void> {
   await page.fill(`[data-testid="${testId}"]`, text);
 }
@@ -130,9 +149,7 @@ describe('the workbench page', () => {
     expect(await page.locator('[data-testid="calc-status"]').textContent()).toBe('INVALID');
     await fill(page, 'schema', SCHEMA.replace(']', ',{"name":"Discount","type":"DOUBLE"}]'));
     await page.waitForSelector('.cm-lintRange-error', { state: 'detached', timeout: 15_000 });
-    await page.hover('.cm-content >> text=sum');
-    const hover = page.locator('.cm-tooltip-hover');
-    await hover.waitFor({ timeout: 15_000 });
+    const hover = await hoverFor(page, '.cm-content >> text=sum', '.cm-tooltip-hover');
     expect(await hover.innerText()).toMatch(/SUM/);
     await page.click('[data-testid="format"]');
     await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent === 'SUM(`Unit Price` * `Discount`)');
@@ -201,9 +218,7 @@ describe('the workbench page', () => {
 
     const opened = await openPage(link);
     expect(await opened.evaluate(() => document.querySelector('.cm-content')?.textContent)).toBe(hostile.replace(/\n/g, ''));
-    await opened.hover('.cm-content >> text=x');
-    const hover = opened.locator('.cm-lsp-hover-tooltip');
-    await hover.waitFor({ timeout: 15_000 });
+    const hover = await hoverFor(opened, '.cm-content >> text=x', '.cm-lsp-hover-tooltip');
     expect(await hover.innerText()).toContain('<img src=x onerror="document.body.dataset.injected=1">');
     expect(await hover.locator('img').count()).toBe(0);
     expect(await opened.evaluate(() => document.body.dataset['injected'])).toBeUndefined();
